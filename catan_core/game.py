@@ -1,0 +1,175 @@
+"""The ``Game`` object: the public contract of ``shared/spec/position-format.md``."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from . import serialize
+from .board import Board
+from .constants import COLOURS, DEFAULT_RULES, DEV_COUNTS
+from .errors import IllegalAction, InvalidPosition
+from .legal import LegalActions
+from .rng import Rng, seed_state
+from .state import Action, Event, Trade
+from .topology import N_EDGES, N_NODES
+
+Handler = Callable[["Game", Action], list[Event]]
+
+
+class Game(LegalActions):
+    """One game of Catan: position, rules, and the random generator it owns.
+
+    >>> g = Game.new(seats=["red", "blue", "white"], seed=1, board="beginner")
+    >>> g.phase, len(g.legal_actions())
+    ('setup_settlement', 54)
+    """
+
+    __slots__ = ()
+
+    # -- construction ---------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, seats: Sequence[str] = ("red", "blue", "white", "orange"), seed: int = 0,
+            board: str | Board = "standard", vp_to_win: int = 10,
+            rules: dict[str, bool] | None = None, numbers: str = "spiral") -> Game:
+        """A game at the start of set-up: empty island, shuffled deck, first seat to place."""
+        doc: dict[str, Any] = {"seats": list(seats), "vp_to_win": vp_to_win,
+                               "rng": seed_state(seed ^ 0x5EED), "rules": rules or {}}
+        if isinstance(board, Board):
+            island = board
+        elif board == "standard":
+            island = Board.standard(seed, numbers)
+        elif board == "beginner":
+            island = Board.beginner()
+        else:
+            raise ValueError("board must be 'standard', 'beginner' or a Board")
+        doc["board"] = {"tiles": island.tile_strings(), "ports": island.port_dict()}
+        doc["turn"] = {"player": doc["seats"][0] if doc["seats"] else None, "number": 0,
+                       "phase": "setup_settlement", "dev_card_played": False}
+        return cls.from_dict(doc)
+
+    @classmethod
+    def from_dict(cls, doc: Any) -> Game:
+        """Load a position; ``InvalidPosition`` says what is wrong and where."""
+        game = cls.__new__(cls)
+        try:
+            serialize.read(game, doc)
+        except InvalidPosition:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise InvalidPosition(f"unreadable position ({exc})") from None
+        return game
+
+    def to_dict(self, view: str | None = None) -> dict[str, Any]:
+        """The whole position, or what ``view`` (a colour) may see of it."""
+        return serialize.write(self, view)
+
+    def copy(self) -> Game:
+        """An independent copy (generator included)."""
+        other = Game.__new__(Game)
+        for name in _SLOTS:
+            value = getattr(self, name)
+            if name in ("board", "seats"):
+                setattr(other, name, value)
+            elif name == "rng":
+                setattr(other, name, Rng(value.state))
+            elif name == "trade":
+                setattr(other, name, copy.deepcopy(value))
+            elif isinstance(value, list):
+                setattr(other, name, [x.copy() if isinstance(x, list | set) else x
+                                      for x in value])
+            elif isinstance(value, dict):
+                setattr(other, name, dict(value))
+            else:
+                setattr(other, name, value)
+        return other
+
+    # -- playing --------------------------------------------------------------------------
+
+    def apply(self, action: Any) -> list[Event]:
+        """Perform ``action`` entirely, or raise ``IllegalAction`` and change nothing."""
+        if not isinstance(action, dict):
+            raise IllegalAction("malformed_action", "an action is an object with a 'type'")
+        handler = _HANDLERS.get(action.get("type"))  # type: ignore[arg-type]
+        if handler is None:
+            raise IllegalAction("malformed_action", f"unknown action type {action.get('type')!r}",
+                                field="type")
+        if self.win_seat >= 0:
+            raise IllegalAction("game_over", "the game is over",
+                                winner=self.seats[self.win_seat])
+        events = handler(self, action)
+        return events + self.check_victory()
+
+    def check_victory(self) -> list[Event]:
+        """The active player wins the moment they reach ``vp_to_win`` (never someone else)."""
+        if self.phase in ("setup_settlement", "setup_road") or self.win_seat >= 0:
+            return []
+        p = self.current
+        points = self.victory_points_of(p)
+        if points < self.vp_to_win:
+            return []
+        self.win_seat = p
+        self.phase = "game_over"
+        self.trade = None
+        return [{"type": "game_won", "player": self.seats[p], "points": points}]
+
+    # -- queries --------------------------------------------------------------------------
+
+    @property
+    def winner(self) -> str | None:
+        """The colour that won, or None while the game goes on."""
+        return self.seats[self.win_seat] if self.win_seat >= 0 else None
+
+    def victory_points(self, colour: str) -> int:
+        """Total points of ``colour``, hidden Victory Point cards included."""
+        return self.victory_points_of(self.seat_index(colour))
+
+    def longest_road_length(self, colour: str) -> int:
+        """Length of ``colour``'s longest road (breaks by opponents' buildings applied)."""
+        return self.road_len[self.seat_index(colour)]
+
+    @property
+    def current_player(self) -> str:
+        return self.seats[self.current]
+
+    def bank_counts(self) -> dict[str, int]:
+        """Resource cards left in the bank."""
+        from .constants import RESOURCES
+
+        return {RESOURCES[r]: n for r, n in enumerate(self.bank)}
+
+    def __repr__(self) -> str:
+        return (f"<Game {'/'.join(self.seats)} turn {self.turn_number} "
+                f"{self.seats[self.current]} {self.phase}>")
+
+
+_SLOTS = [s for cls in Game.__mro__ for s in getattr(cls, "__slots__", ())]
+_HANDLERS: dict[str, Handler] = {
+    "place_settlement": Game.do_place_settlement,
+    "place_road": Game.do_place_road,
+    "roll": Game.do_roll,
+    "discard": Game.do_discard,
+    "move_robber": Game.do_move_robber,
+    "build_road": Game.do_build_road,
+    "build_settlement": Game.do_build_settlement,
+    "build_city": Game.do_build_city,
+    "buy_dev_card": Game.do_buy_dev_card,
+    "play_knight": Game.do_play_knight,
+    "play_road_building": Game.do_play_road_building,
+    "play_year_of_plenty": Game.do_play_year_of_plenty,
+    "play_monopoly": Game.do_play_monopoly,
+    "bank_trade": Game.do_bank_trade,
+    "offer_trade": Game.do_offer_trade,
+    "accept_trade": Game.do_accept_trade,
+    "reject_trade": Game.do_reject_trade,
+    "counter_trade": Game.do_counter_trade,
+    "confirm_trade": Game.do_confirm_trade,
+    "cancel_trade": Game.do_cancel_trade,
+    "end_turn": Game.do_end_turn,
+}
+ACTION_TYPES = tuple(_HANDLERS)
+
+__all__ = ["ACTION_TYPES", "COLOURS", "DEFAULT_RULES", "DEV_COUNTS", "N_EDGES", "N_NODES",
+           "Game", "Trade"]

@@ -1,0 +1,205 @@
+"""``legal_actions()``: every action the rules allow now, domestic offers excepted.
+
+Each listed action names its ``player``. Chance is never forced here: ``roll`` has no dice and
+``move_robber`` no card.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from .constants import (
+    COST_CITY,
+    COST_DEV_CARD,
+    COST_ROAD,
+    COST_SETTLEMENT,
+    KNIGHT,
+    MONOPOLY,
+    RESOURCES,
+    ROAD_BUILDING,
+    YEAR_OF_PLENTY,
+)
+from .state import Action, cards_dict, has_cards
+from .topology import EDGE_NAMES, NODE_EDGES, NODE_NAMES, NODE_NEIGHBOURS, N_NODES, N_TILES
+from .trading import TradingRules
+
+
+class LegalActions(TradingRules):
+    """Enumeration of legal actions per phase."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now (domestic offers and counter-offers excepted)."""
+        if self.win_seat >= 0:
+            return []
+        phase = self.phase
+        colour = self.seats[self.current]
+        if phase == "setup_settlement":
+            owner = self.node_owner
+            return [{"type": "place_settlement", "player": colour, "node": NODE_NAMES[n]}
+                    for n in range(N_NODES)
+                    if owner[n] < 0 and all(owner[m] < 0 for m in NODE_NEIGHBOURS[n])]
+        if phase == "setup_road":
+            node = self.last_setup_settlement(self.current)
+            return [{"type": "place_road", "player": colour, "edge": EDGE_NAMES[e]}
+                    for e in sorted(NODE_EDGES[node]) if self.edge_owner[e] < 0]
+        if phase == "roll":
+            return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
+        if phase == "discard":
+            return self.legal_discards()
+        if phase == "move_robber":
+            return self.legal_robber_moves()
+        if phase == "main":
+            return self.legal_trade_answers() if self.trade is not None else self.legal_main()
+        return []
+
+    def legal_main(self) -> list[Action]:
+        p = self.current
+        colour = self.seats[p]
+        hand = self.hand[p]
+        roads, settlements, cities = self.stock(p)
+        actions: list[Action] = []
+        if roads and has_cards(hand, COST_ROAD):
+            actions += [{"type": "build_road", "player": colour, "edge": EDGE_NAMES[e]}
+                        for e in sorted(self.road_spots(p))]
+        if settlements and has_cards(hand, COST_SETTLEMENT):
+            actions += [{"type": "build_settlement", "player": colour, "node": NODE_NAMES[n]}
+                        for n in self.settlement_spots(p)]
+        if cities and has_cards(hand, COST_CITY):
+            actions += [{"type": "build_city", "player": colour, "node": NODE_NAMES[n]}
+                        for n in sorted(self.settlements[p])]
+        if self.deck and has_cards(hand, COST_DEV_CARD):
+            actions.append({"type": "buy_dev_card", "player": colour})
+        actions += self.legal_dev_plays()
+        if not (self.rules.get("trade_before_build") and self.built):
+            actions += self.legal_bank_trades()
+        actions.append({"type": "end_turn", "player": colour})
+        return actions
+
+    def legal_bank_trades(self) -> list[Action]:
+        p = self.current
+        hand, bank = self.hand[p], self.bank
+        rates = self.trade_rates(p)
+        colour = self.seats[p]
+        return [{"type": "bank_trade", "player": colour, "give": {RESOURCES[g]: rates[g]},
+                 "get": {RESOURCES[r]: 1}}
+                for g in range(5) if hand[g] >= rates[g]
+                for r in range(5) if r != g and bank[r]]
+
+    def legal_dev_plays(self) -> list[Action]:
+        p = self.current
+        dev = self.dev[p]
+        if self.dev_played or not any(dev[:4]):
+            return []
+        colour = self.seats[p]
+        actions: list[Action] = []
+        if dev[KNIGHT]:
+            actions.append({"type": "play_knight", "player": colour})
+        if dev[ROAD_BUILDING]:
+            actions += [{"type": "play_road_building", "player": colour, "edges": edges}
+                        for edges in self.road_building_choices(p)]
+        if dev[YEAR_OF_PLENTY]:
+            actions += [{"type": "play_year_of_plenty", "player": colour,
+                         "resources": [RESOURCES[a], RESOURCES[b]]}
+                        for a, b in self.year_of_plenty_choices()]
+        if dev[MONOPOLY]:
+            actions += [{"type": "play_monopoly", "player": colour, "resource": r}
+                        for r in RESOURCES]
+        return actions
+
+    def road_building_choices(self, p: int) -> list[list[str]]:
+        stock = self.stock(p)[0]
+        if not stock:
+            return []
+        choices: list[list[str]] = []
+        seen: set[tuple[int, int]] = set()
+        for first in sorted(self.road_spots(p)):
+            if stock < 2:
+                choices.append([EDGE_NAMES[first]])
+                continue
+            self.edge_owner[first] = p
+            self.roads[p].add(first)
+            seconds = sorted(self.road_spots(p))
+            self.roads[p].discard(first)
+            self.edge_owner[first] = -1
+            if not seconds:
+                choices.append([EDGE_NAMES[first]])
+            for second in seconds:
+                key = (min(first, second), max(first, second))
+                if key not in seen:
+                    seen.add(key)
+                    choices.append([EDGE_NAMES[first], EDGE_NAMES[second]])
+        return choices
+
+    def year_of_plenty_choices(self) -> list[tuple[int, int]]:
+        bank = self.bank
+        full = [(a, b) for a, b in combinations_with_replacement(range(5), 2)
+                if bank[a] >= 1 + (a == b) and bank[b] >= 1]
+        if full:
+            return full
+        return [(a, b) for a, b in combinations_with_replacement(range(5), 2)
+                if bank[a] or bank[b]]
+
+    def legal_discards(self) -> list[Action]:
+        actions: list[Action] = []
+        for p, owed in sorted(self.discard_owed.items()):
+            colour = self.seats[p]
+            for cards in _sub_hands(self.hand[p], owed):
+                actions.append({"type": "discard", "player": colour, "cards": cards_dict(cards)})
+        return actions
+
+    def legal_robber_moves(self) -> list[Action]:
+        colour = self.seats[self.current]
+        actions: list[Action] = []
+        for tile in range(N_TILES):
+            if tile == self.robber:
+                continue
+            candidates = self.robber_candidates(tile)
+            if any(sum(self.hand[q]) for q in candidates):
+                actions += [{"type": "move_robber", "player": colour, "tile": tile,
+                             "victim": self.seats[q]} for q in candidates]
+            else:
+                actions.append({"type": "move_robber", "player": colour, "tile": tile})
+        return actions
+
+    def legal_trade_answers(self) -> list[Action]:
+        trade = self.trade
+        assert trade is not None
+        colour = self.seats[self.current]
+        actions: list[Action] = []
+        for q, seat in enumerate(self.seats):
+            if q == self.current:
+                continue
+            if has_cards(self.hand[q], trade.get):
+                actions.append({"type": "accept_trade", "player": seat})
+            actions.append({"type": "reject_trade", "player": seat})
+        for q, answer in sorted(trade.answers.items()):
+            if answer != "reject":
+                give, get = (trade.give, trade.get) if answer == "accept" else answer
+                assert isinstance(give, tuple) and isinstance(get, tuple)
+                if has_cards(self.hand[self.current], give) and has_cards(self.hand[q], get):
+                    actions.append({"type": "confirm_trade", "player": colour,
+                                    "with": self.seats[q]})
+        actions.append({"type": "cancel_trade", "player": colour})
+        return actions
+
+
+def _sub_hands(hand: list[int], k: int) -> list[list[int]]:
+    """Every way to choose ``k`` cards from ``hand`` (as 5-vectors)."""
+    result: list[list[int]] = []
+    chosen = [0] * 5
+
+    def fill(r: int, left: int) -> None:
+        if r == 4:
+            if left <= hand[4]:
+                chosen[4] = left
+                result.append(chosen.copy())
+            return
+        rest = sum(hand[r + 1:])
+        for n in range(max(0, left - rest), min(hand[r], left) + 1):
+            chosen[r] = n
+            fill(r + 1, left - n)
+
+    fill(0, k)
+    return result

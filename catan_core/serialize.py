@@ -1,0 +1,397 @@
+"""The position document (``catan-position/1``): writing and reading it.
+
+Writing is canonical: names are canonical, node and edge lists sorted, zeros left out of hands.
+Reading checks everything and raises ``InvalidPosition`` with the JSON path at fault.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import Board
+from .constants import (
+    COLOURS,
+    DEFAULT_RULES,
+    DEV_CARDS,
+    DEV_COUNTS,
+    DEV_INDEX,
+    FORMAT,
+    KNIGHT,
+    PHASES,
+    RESOURCE_INDEX,
+)
+from .errors import InvalidPosition
+from .rng import Rng, seed_state
+from .state import State, Trade, cards_dict
+from .topology import EDGE_ALIASES, EDGE_NAMES, N_EDGES, N_NODES, NODE_ALIASES, NODE_NAMES
+
+Doc = dict[str, Any]
+PLAYER_KEYS = ("settlements", "cities", "roads", "hand", "dev_cards", "new_dev_cards",
+               "knights_played")
+TOP_KEYS = ("format", "seats", "vp_to_win", "board", "seed", "players", "deck", "longest_road",
+            "largest_army", "turn", "pending", "rng", "winner", "rules")
+
+
+def _colour(state: State, p: int) -> str | None:
+    return state.seats[p] if p >= 0 else None
+
+
+def _card_list(counts: list[int]) -> list[str]:
+    return [DEV_CARDS[c] for c in range(5) for _ in range(counts[c])]
+
+
+def write(state: State, view: str | None = None) -> Doc:
+    """The position as a JSON-compatible dict; ``view`` hides what that colour cannot see."""
+    if view is not None and view not in state.seats:
+        raise ValueError(f"view must be one of {list(state.seats)}, not {view!r}")
+    players = {}
+    for p, colour in enumerate(state.seats):
+        hidden = view is not None and view != colour
+        players[colour] = {
+            "settlements": [NODE_NAMES[n] for n in sorted(state.settlements[p])],
+            "cities": [NODE_NAMES[n] for n in sorted(state.cities[p])],
+            "roads": [EDGE_NAMES[e] for e in sorted(state.roads[p])],
+            "hand": {"hidden": sum(state.hand[p])} if hidden else cards_dict(state.hand[p]),
+            "dev_cards": {"hidden": sum(state.dev[p])} if hidden else _card_list(state.dev[p]),
+            "new_dev_cards": ({"hidden": sum(state.new_dev[p])} if hidden
+                              else _card_list(state.new_dev[p])),
+            "knights_played": state.knights[p],
+        }
+    doc: Doc = {
+        "format": FORMAT,
+        "seats": list(state.seats),
+        "vp_to_win": state.vp_to_win,
+        "board": {"tiles": state.board.tile_strings(), "ports": state.board.port_dict(),
+                  "robber": state.robber},
+        "players": players,
+        "deck": len(state.deck) if view is not None else [DEV_CARDS[c] for c in
+                                                          reversed(state.deck)],
+        "longest_road": _colour(state, state.longest_road),
+        "largest_army": _colour(state, state.largest_army),
+        "turn": _write_turn(state),
+        "pending": _write_pending(state),
+        "winner": _colour(state, state.win_seat),
+    }
+    if view is None:
+        doc["rng"] = state.rng.state
+    if state.rules != DEFAULT_RULES:
+        doc["rules"] = dict(state.rules)
+    return doc
+
+
+def _write_turn(state: State) -> Doc:
+    turn: Doc = {"player": state.seats[state.current], "number": state.turn_number,
+                 "phase": state.phase, "dev_card_played": state.dev_played}
+    if state.dice is not None:
+        turn["dice"] = list(state.dice)
+    if state.built:
+        turn["built"] = True
+    return turn
+
+
+def _write_pending(state: State) -> Doc:
+    pending: Doc = {}
+    if state.discard_owed:
+        pending["discard"] = {state.seats[p]: k for p, k in sorted(state.discard_owed.items())}
+    if state.return_phase is not None:
+        pending["return_to"] = state.return_phase
+    if state.trade is not None:
+        answers: Doc = {}
+        for q, answer in sorted(state.trade.answers.items()):
+            answers[state.seats[q]] = answer if isinstance(answer, str) else {
+                "give": cards_dict(answer[0]), "get": cards_dict(answer[1])}
+        pending["trade"] = {"give": cards_dict(state.trade.give),
+                            "get": cards_dict(state.trade.get), "answers": answers}
+    return pending
+
+
+# -- reading --------------------------------------------------------------------------------
+
+def _fail(path: str, message: str) -> InvalidPosition:
+    return InvalidPosition(message, path)
+
+
+def _expect(value: Any, kind: type | tuple[type, ...], path: str, what: str) -> Any:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise _fail(path, f"expected {what}, got {type(value).__name__}")
+    return value
+
+
+def _int(value: Any, path: str, low: int, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _fail(path, f"expected an integer, got {type(value).__name__}")
+    if value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+        raise _fail(path, f"{value} is out of range (expected {bound})")
+    return value
+
+
+def read(state: State, doc: Any) -> None:
+    """Fill ``state`` from a position document, checking every field."""
+    _expect(doc, dict, "", "an object")
+    for key in doc:
+        if key not in TOP_KEYS:
+            raise _fail(key, "unknown field")
+    if doc.get("format", FORMAT) != FORMAT:
+        raise _fail("format", f"unsupported format {doc['format']!r} (expected {FORMAT!r})")
+    state.seats = _read_seats(doc.get("seats"))
+    state.vp_to_win = _int(doc.get("vp_to_win", 10), "vp_to_win", 3, 30)
+    state.rules = _read_rules(doc.get("rules", {}))
+    state.rng = Rng(_int(doc.get("rng", 0), "rng", 0, (1 << 64) - 1))
+    _read_board(state, doc.get("board", "beginner"), doc.get("seed"))
+    _read_players(state, _expect(doc.get("players", {}), dict, "players", "an object"))
+    _read_deck(state, doc.get("deck"))
+    state.longest_road = _read_colour(state, doc.get("longest_road"), "longest_road")
+    state.largest_army = _read_colour(state, doc.get("largest_army"), "largest_army")
+    state.win_seat = _read_colour(state, doc.get("winner"), "winner")
+    _read_turn(state, doc.get("turn"))
+    _read_pending(state, _expect(doc.get("pending", {}), dict, "pending", "an object"))
+    _check_consistency(state)
+
+
+def _read_seats(value: Any) -> tuple[str, ...]:
+    seats = _expect(value, list, "seats", "a list of 3 or 4 colours")
+    if len(seats) not in (3, 4):
+        raise _fail("seats", f"3 or 4 players, not {len(seats)}")
+    for i, colour in enumerate(seats):
+        if colour not in COLOURS:
+            raise _fail(f"seats[{i}]", f"{colour!r} is not one of {list(COLOURS)}")
+    if len(set(seats)) != len(seats):
+        raise _fail("seats", "a colour appears twice")
+    return tuple(seats)
+
+
+def _read_rules(value: Any) -> dict[str, bool]:
+    rules = dict(DEFAULT_RULES)
+    for key, flag in _expect(value, dict, "rules", "an object").items():
+        if key not in DEFAULT_RULES:
+            raise _fail(f"rules.{key}", "unknown rule option")
+        rules[key] = _expect(flag, bool, f"rules.{key}", "true or false")
+    return rules
+
+
+def _read_board(state: State, value: Any, seed: Any) -> None:
+    robber = None
+    if value == "beginner":
+        board = Board.beginner()
+    elif value == "standard":
+        board = Board.standard(_int(seed if seed is not None else 0, "seed", 0))
+    else:
+        _expect(value, dict, "board", "'beginner', 'standard' or an object")
+        for key in value:
+            if key not in ("tiles", "ports", "robber"):
+                raise _fail(f"board.{key}", "unknown field")
+        try:
+            board = Board.from_tiles(_expect(value.get("tiles"), list, "board.tiles", "a list"),
+                                     _expect(value.get("ports", {}), dict, "board.ports",
+                                             "an object"))
+        except ValueError as exc:
+            raise _fail("board", str(exc)) from None
+        robber = value.get("robber")
+    state.board = board
+    state.node_port = board.node_ports()
+    state.robber = board.desert() if robber is None else _int(robber, "board.robber", 0, 18)
+
+
+def _read_places(value: Any, path: str, aliases: dict[str, int]) -> list[int]:
+    result = []
+    for i, name in enumerate(_expect(value, list, path, "a list of names")):
+        if not isinstance(name, str) or name not in aliases:
+            raise _fail(f"{path}[{i}]", f"{name!r} is not a place on the island")
+        result.append(aliases[name])
+    if len(set(result)) != len(result):
+        raise _fail(path, "the same place is listed twice")
+    return result
+
+
+def _read_players(state: State, players: dict[str, Any]) -> None:
+    n = len(state.seats)
+    state.hand = [[0] * 5 for _ in range(n)]
+    state.dev = [[0] * 5 for _ in range(n)]
+    state.new_dev = [[0] * 5 for _ in range(n)]
+    state.knights = [0] * n
+    state.node_owner, state.node_level = [-1] * N_NODES, [0] * N_NODES
+    state.edge_owner = [-1] * N_EDGES
+    state.settlements = [set() for _ in range(n)]
+    state.cities = [set() for _ in range(n)]
+    state.roads = [set() for _ in range(n)]
+    for colour, entry in players.items():
+        if colour not in state.seats:
+            raise _fail(f"players.{colour}", "not one of the seats")
+        _read_player(state, state.seats.index(colour), entry, f"players.{colour}")
+
+
+def _read_player(state: State, p: int, entry: Any, path: str) -> None:
+    _expect(entry, dict, path, "an object")
+    for key in entry:
+        if key not in PLAYER_KEYS:
+            raise _fail(f"{path}.{key}", "unknown field")
+    for key, level in (("settlements", 1), ("cities", 2)):
+        for node in _read_places(entry.get(key, []), f"{path}.{key}", NODE_ALIASES):
+            if state.node_owner[node] >= 0:
+                raise _fail(f"{path}.{key}", f"{NODE_NAMES[node]} already has a building")
+            state.node_owner[node], state.node_level[node] = p, level
+            (state.settlements if level == 1 else state.cities)[p].add(node)
+    for edge in _read_places(entry.get("roads", []), f"{path}.roads", EDGE_ALIASES):
+        if state.edge_owner[edge] >= 0:
+            raise _fail(f"{path}.roads", f"{EDGE_NAMES[edge]} already has a road")
+        state.edge_owner[edge] = p
+        state.roads[p].add(edge)
+    hand = _expect(entry.get("hand", {}), dict, f"{path}.hand", "an object")
+    for res, count in hand.items():
+        if res not in RESOURCE_INDEX:
+            raise _fail(f"{path}.hand.{res}", "not a resource (a view cannot be loaded)")
+        state.hand[p][RESOURCE_INDEX[res]] = _int(count, f"{path}.hand.{res}", 0, 19)
+    for key, target in (("dev_cards", state.dev[p]), ("new_dev_cards", state.new_dev[p])):
+        for i, card in enumerate(_expect(entry.get(key, []), list, f"{path}.{key}", "a list")):
+            if card not in DEV_INDEX:
+                raise _fail(f"{path}.{key}[{i}]", f"{card!r} is not a development card")
+            target[DEV_INDEX[card]] += 1
+    state.knights[p] = _int(entry.get("knights_played", 0), f"{path}.knights_played", 0, 14)
+
+
+def _read_deck(state: State, value: Any) -> None:
+    used = [sum(state.dev[p][c] + state.new_dev[p][c] for p in range(len(state.seats)))
+            for c in range(5)]
+    used[KNIGHT] += sum(state.knights)
+    if value is None:
+        deck = [c for c in range(5) for _ in range(DEV_COUNTS[c] - used[c])]
+        if any(DEV_COUNTS[c] < used[c] for c in range(5)):
+            raise _fail("players", "more development cards than the 25-card deck holds")
+        state.rng.shuffle(deck)
+        state.deck = deck
+        return
+    names = _expect(value, list, "deck", "a list of development cards")
+    deck = []
+    for i, card in enumerate(names):
+        if card not in DEV_INDEX:
+            raise _fail(f"deck[{i}]", f"{card!r} is not a development card")
+        deck.append(DEV_INDEX[card])
+    for c in range(5):
+        if used[c] + deck.count(c) > DEV_COUNTS[c]:
+            raise _fail("deck", f"too many {DEV_CARDS[c]} cards (the deck has {DEV_COUNTS[c]})")
+    state.deck = deck[::-1]
+
+
+def _read_colour(state: State, value: Any, path: str) -> int:
+    if value is None:
+        return -1
+    if value not in state.seats:
+        raise _fail(path, f"{value!r} is not one of the seats")
+    return state.seats.index(value)
+
+
+def _read_turn(state: State, value: Any) -> None:
+    turn = {"player": state.seats[0], "number": 1, "phase": "roll", "dev_card_played": False}
+    turn.update(_expect(value if value is not None else {}, dict, "turn", "an object"))
+    for key in turn:
+        if key not in ("player", "number", "phase", "dev_card_played", "dice", "built"):
+            raise _fail(f"turn.{key}", "unknown field")
+    state.current = _read_colour(state, turn["player"], "turn.player")
+    if state.current < 0:
+        raise _fail("turn.player", "missing")
+    state.turn_number = _int(turn["number"], "turn.number", 0)
+    if turn["phase"] not in PHASES:
+        raise _fail("turn.phase", f"{turn['phase']!r} is not one of {list(PHASES)}")
+    state.phase = turn["phase"]
+    state.dev_played = _expect(turn["dev_card_played"], bool, "turn.dev_card_played", "a bool")
+    state.built = _expect(turn.get("built", False), bool, "turn.built", "a bool")
+    dice = turn.get("dice")
+    state.dice = None
+    if dice is not None:
+        if not (isinstance(dice, list) and len(dice) == 2
+                and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
+                        for d in dice)):
+            raise _fail("turn.dice", "expected two numbers from 1 to 6")
+        state.dice = (dice[0], dice[1])
+
+
+def _read_pending(state: State, pending: dict[str, Any]) -> None:
+    for key in pending:
+        if key not in ("discard", "trade", "return_to"):
+            raise _fail(f"pending.{key}", "unknown field")
+    state.discard_owed = {}
+    for colour, count in _expect(pending.get("discard", {}), dict, "pending.discard",
+                                 "an object").items():
+        p = _read_colour(state, colour, f"pending.discard.{colour}")
+        state.discard_owed[p] = _int(count, f"pending.discard.{colour}", 1, 47)
+    state.return_phase = pending.get("return_to")
+    if state.return_phase not in (None, "roll"):
+        raise _fail("pending.return_to", "only 'roll' is allowed")
+    state.trade = None
+    if "trade" in pending:
+        state.trade = _read_trade(state, _expect(pending["trade"], dict, "pending.trade",
+                                                 "an object"))
+
+
+def _read_cards(value: Any, path: str) -> tuple[int, ...]:
+    vec = [0] * 5
+    for res, count in _expect(value, dict, path, "an object").items():
+        if res not in RESOURCE_INDEX:
+            raise _fail(f"{path}.{res}", "not a resource")
+        vec[RESOURCE_INDEX[res]] = _int(count, f"{path}.{res}", 0, 19)
+    return tuple(vec)
+
+
+def _read_trade(state: State, value: dict[str, Any]) -> Trade:
+    trade = Trade(_read_cards(value.get("give"), "pending.trade.give"),
+                  _read_cards(value.get("get"), "pending.trade.get"))
+    for colour, answer in _expect(value.get("answers", {}), dict, "pending.trade.answers",
+                                  "an object").items():
+        path = f"pending.trade.answers.{colour}"
+        q = _read_colour(state, colour, path)
+        if answer in ("accept", "reject"):
+            trade.answers[q] = answer
+        else:
+            _expect(answer, dict, path, "'accept', 'reject' or a counter-offer")
+            trade.answers[q] = (_read_cards(answer.get("give"), f"{path}.give"),
+                                _read_cards(answer.get("get"), f"{path}.get"))
+    return trade
+
+
+def _check_consistency(state: State) -> None:
+    from .constants import CITIES, ROADS, SETTLEMENTS
+    from .roads import longest_trail
+    from .topology import NODE_NEIGHBOURS
+
+    for p, colour in enumerate(state.seats):
+        if len(state.roads[p]) > ROADS or len(state.settlements[p]) > SETTLEMENTS \
+                or len(state.cities[p]) > CITIES:
+            raise _fail(f"players.{colour}", "more pieces than the supply (15/5/4)")
+    for node in range(N_NODES):
+        if state.node_owner[node] >= 0:
+            for other in NODE_NEIGHBOURS[node]:
+                if state.node_owner[other] >= 0:
+                    raise _fail("players", f"{NODE_NAMES[node]} and {NODE_NAMES[other]} break "
+                                "the distance rule")
+    state.bank = state.compute_bank()
+    for r, left in enumerate(state.bank):
+        if left < 0:
+            raise _fail("players", f"hands hold more than 19 {cards_dict([0]*r+[1]+[0]*(4-r))}")
+    state.road_len = [longest_trail(state.roads[p], state.node_owner, p)
+                      for p in range(len(state.seats))]
+    if state.longest_road >= 0 and state.road_len[state.longest_road] < 5:
+        raise _fail("longest_road", "the holder has no road of 5 or more")
+    if state.largest_army >= 0 and state.knights[state.largest_army] < 3:
+        raise _fail("largest_army", "the holder has played fewer than 3 knights")
+    if state.phase == "discard" and not state.discard_owed:
+        raise _fail("pending.discard", "phase 'discard' needs the counts still owed")
+    if state.trade is not None and state.phase != "main":
+        raise _fail("pending.trade", "a trade can only be open in phase 'main'")
+    if (state.win_seat >= 0) != (state.phase == "game_over"):
+        raise _fail("winner", "a winner and phase 'game_over' go together")
+    _check_setup(state)
+
+
+def _check_setup(state: State) -> None:
+    if state.phase not in ("setup_settlement", "setup_road"):
+        return
+    k = state.setup_count()
+    index = k if state.phase == "setup_settlement" else k - 1
+    if index < 0 or index >= 2 * len(state.seats):
+        raise _fail("turn.phase", "set-up is over for this many settlements")
+    if state.setup_player(index) != state.current:
+        raise _fail("turn.player", f"set-up order expects {state.seats[state.setup_player(index)]}")
+
+
+__all__ = ["read", "seed_state", "write"]

@@ -1,0 +1,249 @@
+"""The game state every rule module works on, and the small helpers they share.
+
+Internally everything is integers and lists (players by seat index, resources by index,
+nodes and edges by id) so that rules and search run fast; the JSON of the position format
+exists only at the edges (``serialize``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import Board
+from .constants import (
+    BANK_PER_RESOURCE,
+    CITIES,
+    RESOURCE_INDEX,
+    RESOURCES,
+    ROADS,
+    SETTLEMENTS,
+    VICTORY_POINT,
+)
+from .errors import IllegalAction
+from .rng import Rng
+from .topology import EDGE_ALIASES, N_TILES, NODE_ALIASES, TILE_NODES
+
+Vec = list[int]  # five resource counts in RESOURCES order
+Event = dict[str, Any]
+Action = dict[str, Any]
+
+
+@dataclass
+class Trade:
+    """An open domestic offer from the active player: what they give and get, and answers.
+
+    ``answers`` maps a seat to ``"accept"``, ``"reject"`` or a counter ``(give, get)``.
+    """
+
+    give: tuple[int, ...]
+    get: tuple[int, ...]
+    answers: dict[int, str | tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
+
+
+class State:
+    """Mutable state of one game. Players are seat indices; ``-1`` means nobody."""
+
+    __slots__ = (
+        "bank", "board", "built", "cities", "current", "deck", "dev", "dev_played", "dice",
+        "discard_owed", "edge_owner", "hand", "knights", "largest_army", "longest_road",
+        "new_dev", "node_level", "node_owner", "node_port", "phase", "return_phase", "rng",
+        "road_len", "roads", "robber", "rules", "seats", "settlements", "trade", "turn_number",
+        "vp_to_win", "win_seat",
+    )
+
+    seats: tuple[str, ...]
+    board: Board
+    node_port: list[str | None]
+    vp_to_win: int
+    rules: dict[str, bool]
+    hand: list[Vec]
+    bank: Vec
+    dev: list[Vec]
+    new_dev: list[Vec]
+    knights: list[int]
+    node_owner: list[int]
+    node_level: list[int]
+    edge_owner: list[int]
+    settlements: list[set[int]]
+    cities: list[set[int]]
+    roads: list[set[int]]
+    deck: list[int]
+    longest_road: int
+    largest_army: int
+    road_len: list[int]
+    robber: int
+    current: int
+    turn_number: int
+    phase: str
+    dev_played: bool
+    built: bool
+    dice: tuple[int, int] | None
+    discard_owed: dict[int, int]
+    trade: Trade | None
+    return_phase: str | None
+    rng: Rng
+    win_seat: int
+
+    # -- derived quantities -------------------------------------------------------------
+
+    def victory_points_of(self, p: int) -> int:
+        """Total points of seat ``p``, hidden Victory Point cards included."""
+        vp = len(self.settlements[p]) + 2 * len(self.cities[p])
+        vp += self.dev[p][VICTORY_POINT] + self.new_dev[p][VICTORY_POINT]
+        if self.longest_road == p:
+            vp += 2
+        if self.largest_army == p:
+            vp += 2
+        return vp
+
+    def stock(self, p: int) -> tuple[int, int, int]:
+        """Roads, settlements and cities seat ``p`` still has in its supply."""
+        return (ROADS - len(self.roads[p]), SETTLEMENTS - len(self.settlements[p]),
+                CITIES - len(self.cities[p]))
+
+    def compute_bank(self) -> Vec:
+        """19 of each resource minus every hand."""
+        return [BANK_PER_RESOURCE - sum(h[r] for h in self.hand) for r in range(5)]
+
+    def ports_of(self, p: int) -> set[str]:
+        """Harbour kinds seat ``p`` can use (a settlement or city on the harbour)."""
+        found = set()
+        for n in self.settlements[p] | self.cities[p]:
+            kind = self.node_port[n]
+            if kind is not None:
+                found.add(kind)
+        return found
+
+    def trade_rates(self, p: int) -> list[int]:
+        """Maritime rate per resource for seat ``p``: 4, 3 with a 3:1 harbour, 2 with its 2:1."""
+        ports = self.ports_of(p)
+        base = 3 if "3:1" in ports else 4
+        return [2 if RESOURCES[r] in ports else base for r in range(5)]
+
+    def players_on_tile(self, tile: int) -> set[int]:
+        """Seats with a settlement or city on a corner of ``tile``."""
+        return {self.node_owner[n] for n in TILE_NODES[tile] if self.node_owner[n] >= 0}
+
+    def setup_count(self) -> int:
+        """Settlements placed so far during set-up (also the index into the snake order)."""
+        return sum(len(s) + len(c) for s, c in zip(self.settlements, self.cities, strict=True))
+
+    def setup_player(self, k: int) -> int:
+        """Seat placing the ``k``-th set-up settlement: 0, 1, .., n-1, n-1, .., 0."""
+        n = len(self.seats)
+        return k if k < n else 2 * n - 1 - k
+
+    def seat_index(self, colour: object, what: str = "player") -> int:
+        """Seat index of a colour; ``IllegalAction`` if it is no seat of this game."""
+        if isinstance(colour, str) and colour in self.seats:
+            return self.seats.index(colour)
+        raise IllegalAction("unknown_player", f"{what} {colour!r} is not at this table",
+                            player=colour)
+
+
+# -- parsing action fields ---------------------------------------------------------------
+
+def parse_node(value: object) -> int:
+    """Node id from a name; ``unknown_place`` for anything else."""
+    if isinstance(value, str) and value in NODE_ALIASES:
+        return NODE_ALIASES[value]
+    raise IllegalAction("unknown_place", f"{value!r} is not an intersection", place=value)
+
+
+def parse_edge(value: object) -> int:
+    """Edge id from a name; ``unknown_place`` for anything else."""
+    if isinstance(value, str) and value in EDGE_ALIASES:
+        return EDGE_ALIASES[value]
+    raise IllegalAction("unknown_place", f"{value!r} is not an edge", place=value)
+
+
+def parse_tile(value: object) -> int:
+    """Tile index 0..18; ``unknown_place`` for anything else."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < N_TILES:
+        return value
+    raise IllegalAction("unknown_place", f"{value!r} is not a tile (0 to 18)", place=value)
+
+
+def parse_resource(value: object) -> int:
+    """Resource index from its name; ``malformed_action`` otherwise."""
+    if isinstance(value, str) and value in RESOURCE_INDEX:
+        return RESOURCE_INDEX[value]
+    raise IllegalAction("malformed_action", f"{value!r} is not a resource", field="resource")
+
+
+def parse_cards(value: object, what: str) -> Vec:
+    """A ``{resource: count}`` mapping as a 5-vector; zeros allowed, negatives refused."""
+    if not isinstance(value, dict):
+        raise IllegalAction("malformed_action", f"{what} must be an object of resource counts",
+                            field=what)
+    vec = [0] * 5
+    for key, count in value.items():
+        r = parse_resource(key)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0 or count > 95:
+            raise IllegalAction("malformed_action", f"{what}.{key} must be a count", field=what)
+        vec[r] += count
+    return vec
+
+
+def cards_dict(vec: Vec | tuple[int, ...]) -> dict[str, int]:
+    """A 5-vector as a ``{resource: count}`` mapping without zeros."""
+    return {RESOURCES[r]: n for r, n in enumerate(vec) if n}
+
+
+def has_cards(hand: Vec, cost: Vec | tuple[int, ...]) -> bool:
+    """True when ``hand`` holds at least ``cost``."""
+    return all(h >= c for h, c in zip(hand, cost, strict=True))
+
+
+class Checks(State):
+    """Checks shared by the rule modules; each raises ``IllegalAction`` naming the rule."""
+
+    __slots__ = ()
+
+    def active_actor(self, action: Action) -> int:
+        """The active player, after checking that ``action`` does not name someone else."""
+        if "player" in action and self.seat_index_or_refuse(action["player"]) != self.current:
+            raise IllegalAction("not_your_turn", f"it is {self.seats[self.current]}'s turn",
+                                player=action["player"], current=self.seats[self.current])
+        return self.current
+
+    def seat_index_or_refuse(self, colour: object) -> int:
+        """Seat of a named player; naming someone not at the table is ``not_your_turn``."""
+        if isinstance(colour, str) and colour in self.seats:
+            return self.seats.index(colour)
+        raise IllegalAction("not_your_turn", f"{colour!r} is not a player of this game",
+                            player=colour)
+
+    def require_phase(self, *phases: str) -> None:
+        """Refuse with ``wrong_phase`` unless the game is in one of ``phases``."""
+        if self.phase not in phases:
+            raise IllegalAction("wrong_phase", f"not allowed in phase {self.phase}",
+                                phase=self.phase, allowed=list(phases))
+
+    def require_no_offer(self) -> None:
+        """Refuse with ``trade_open`` while a domestic offer waits for an answer."""
+        if self.trade is not None:
+            raise IllegalAction("trade_open", "confirm or cancel the open trade offer first")
+
+    def require_cards(self, p: int, cost: Vec | tuple[int, ...]) -> None:
+        """Refuse with ``insufficient_resources`` unless seat ``p`` holds ``cost``."""
+        if not has_cards(self.hand[p], cost):
+            missing = {RESOURCES[r]: c - h for r, (h, c) in enumerate(zip(self.hand[p], cost,
+                                                                            strict=True)) if c > h}
+            raise IllegalAction("insufficient_resources", "not enough resource cards",
+                                player=self.seats[p], missing=missing)
+
+    def pay(self, p: int, cost: Vec | tuple[int, ...]) -> None:
+        """Move ``cost`` from seat ``p``'s hand to the bank."""
+        hand, bank = self.hand[p], self.bank
+        for r in range(5):
+            hand[r] -= cost[r]
+            bank[r] += cost[r]
+
+    def receive(self, p: int, cards: Vec | tuple[int, ...]) -> None:
+        """Move ``cards`` from the bank to seat ``p``'s hand."""
+        hand, bank = self.hand[p], self.bank
+        for r in range(5):
+            hand[r] += cards[r]
+            bank[r] -= cards[r]

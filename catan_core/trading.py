@@ -1,0 +1,126 @@
+"""Trading: with the bank and harbours (4:1, 3:1, 2:1) and with other players.
+
+Domestic trades happen only with the active player, in the main phase: the active player makes
+an offer, the others accept, reject or counter, and the active player confirms with one partner.
+No gifts (both sides give something) and no like-for-like (a resource on both sides).
+"""
+
+from __future__ import annotations
+
+from .constants import RESOURCES
+from .devcards import DevCardRules
+from .errors import IllegalAction
+from .state import Action, Event, Trade, Vec, cards_dict, parse_cards
+
+
+class TradingRules(DevCardRules):
+    """Maritime and domestic trade."""
+
+    __slots__ = ()
+
+    def check_trade_time(self, p: int) -> None:
+        self.require_phase("main")
+        if self.rules.get("trade_before_build") and self.built:
+            raise IllegalAction("trade_after_build",
+                                "with trade-before-build, trading ends once you build")
+
+    def parse_terms(self, action: Action) -> tuple[Vec, Vec]:
+        give = parse_cards(action.get("give"), "give")
+        get = parse_cards(action.get("get"), "get")
+        if not any(give) or not any(get):
+            raise IllegalAction("trade_gift", "both sides must give at least one card")
+        if any(g and h for g, h in zip(give, get, strict=True)):
+            raise IllegalAction("trade_same_resource", "a resource cannot be on both sides")
+        return give, get
+
+    def do_bank_trade(self, action: Action) -> list[Event]:
+        p = self.active_actor(action)
+        self.check_trade_time(p)
+        self.require_no_offer()
+        give, get = self.parse_terms(action)
+        rates = self.trade_rates(p)
+        if any(give[r] % rates[r] for r in range(5)) or \
+                sum(give[r] // rates[r] for r in range(5)) != sum(get):
+            raise IllegalAction("trade_rate", "give 4, 3 or 2 of a kind (your rate) for each card",
+                                rates={RESOURCES[r]: rates[r] for r in range(5)})
+        self.require_cards(p, give)
+        if any(self.bank[r] < get[r] for r in range(5)):
+            raise IllegalAction("bank_empty", "the bank does not have these cards",
+                                get=cards_dict(get))
+        self.pay(p, give)
+        self.receive(p, get)
+        return [{"type": "bank_traded", "player": self.seats[p], "give": cards_dict(give),
+                 "get": cards_dict(get)}]
+
+    def do_offer_trade(self, action: Action) -> list[Event]:
+        p = self.active_actor(action)
+        self.check_trade_time(p)
+        self.require_no_offer()
+        give, get = self.parse_terms(action)
+        self.require_cards(p, give)
+        self.trade = Trade(tuple(give), tuple(get))
+        return [{"type": "trade_offered", "player": self.seats[p], "give": cards_dict(give),
+                 "get": cards_dict(get)}]
+
+    def answering_player(self, action: Action) -> int:
+        if self.trade is None:
+            raise IllegalAction("no_open_offer", "there is no open trade offer")
+        if "player" not in action:
+            raise IllegalAction("malformed_action", "name the player who answers",
+                                field="player")
+        q = self.seat_index_or_refuse(action["player"])
+        if q == self.current:
+            raise IllegalAction("not_your_turn", "the other players answer an offer",
+                                player=action["player"])
+        return q
+
+    def do_accept_trade(self, action: Action) -> list[Event]:
+        q = self.answering_player(action)
+        assert self.trade is not None
+        self.require_cards(q, self.trade.get)
+        self.trade.answers[q] = "accept"
+        return [{"type": "trade_accepted", "player": self.seats[q]}]
+
+    def do_reject_trade(self, action: Action) -> list[Event]:
+        q = self.answering_player(action)
+        assert self.trade is not None
+        self.trade.answers[q] = "reject"
+        return [{"type": "trade_rejected", "player": self.seats[q]}]
+
+    def do_counter_trade(self, action: Action) -> list[Event]:
+        q = self.answering_player(action)
+        assert self.trade is not None
+        give, get = self.parse_terms(action)
+        self.require_cards(q, get)
+        self.trade.answers[q] = (tuple(give), tuple(get))
+        return [{"type": "trade_countered", "player": self.seats[q], "give": cards_dict(give),
+                 "get": cards_dict(get)}]
+
+    def do_confirm_trade(self, action: Action) -> list[Event]:
+        p = self.active_actor(action)
+        if self.trade is None:
+            raise IllegalAction("no_open_offer", "there is no open trade offer")
+        partner = action.get("with")
+        q = self.seats.index(partner) if isinstance(partner, str) and partner in self.seats \
+            else -1
+        answer = self.trade.answers.get(q)
+        if answer is None or answer == "reject":
+            raise IllegalAction("trade_not_accepted", "that player did not accept or counter",
+                                partner=partner)
+        give, get = (self.trade.give, self.trade.get) if answer == "accept" else answer
+        assert isinstance(give, tuple) and isinstance(get, tuple)
+        self.require_cards(p, give)
+        self.require_cards(q, get)
+        for r in range(5):
+            self.hand[p][r] += get[r] - give[r]
+            self.hand[q][r] += give[r] - get[r]
+        self.trade = None
+        return [{"type": "traded", "player": self.seats[p], "with": self.seats[q],
+                 "give": cards_dict(give), "get": cards_dict(get)}]
+
+    def do_cancel_trade(self, action: Action) -> list[Event]:
+        p = self.active_actor(action)
+        if self.trade is None:
+            raise IllegalAction("no_open_offer", "there is no open trade offer")
+        self.trade = None
+        return [{"type": "trade_cancelled", "player": self.seats[p]}]

@@ -1,0 +1,244 @@
+"""Set-up, the dice, production, the 7 (discard, robber, steal) and the end of a turn."""
+
+from __future__ import annotations
+
+from .building import BuildingRules
+from .constants import RESOURCES, TERRAIN_RESOURCE
+from .errors import IllegalAction
+from .state import Action, Event, cards_dict, parse_cards, parse_edge, parse_node, \
+    parse_resource, parse_tile
+from .topology import EDGE_NAMES, EDGE_NODES, NODE_EDGES, NODE_NAMES, NODE_TILES, TILE_NODES
+
+
+class TurnRules(BuildingRules):
+    """Actions of set-up and of the turn's structure."""
+
+    __slots__ = ()
+
+    # -- set-up ---------------------------------------------------------------------------
+
+    def do_place_settlement(self, action: Action) -> list[Event]:
+        p = self.active_actor(action)
+        self.require_phase("setup_settlement")
+        node = parse_node(action.get("node"))
+        self.check_settlement_spot(p, node, need_road=False)
+        second = self.setup_count() >= len(self.seats)
+        events: list[Event] = [{"type": "placed_settlement", "player": self.seats[p],
+                                "node": NODE_NAMES[node]}]
+        events += self.put_settlement(p, node)
+        if second:
+            gain = [0] * 5
+            for t in NODE_TILES[node]:
+                r = TERRAIN_RESOURCE[self.board.terrains[t]]
+                if r is not None and self.bank[r] > gain[r]:
+                    gain[r] += 1
+            self.receive(p, gain)
+            if any(gain):
+                events.append({"type": "received", "player": self.seats[p],
+                               "cards": cards_dict(gain)})
+        self.phase = "setup_road"
+        return events
+
+    def last_setup_settlement(self, p: int) -> int:
+        """The settlement p placed last in set-up: the one none of p's roads touches yet."""
+        for n in self.settlements[p]:
+            if not any(self.edge_owner[e] == p for e in NODE_EDGES[n]):
+                return n
+        return -1
+
+    def do_place_road(self, action: Action) -> list[Event]:
+        p = self.active_actor(action)
+        self.require_phase("setup_road")
+        edge = parse_edge(action.get("edge"))
+        if self.edge_owner[edge] >= 0:
+            raise IllegalAction("occupied", "there is already a road here",
+                                edge=EDGE_NAMES[edge])
+        if self.last_setup_settlement(p) not in EDGE_NODES[edge]:
+            raise IllegalAction("not_connected",
+                                "a set-up road must touch the settlement just placed",
+                                edge=EDGE_NAMES[edge])
+        events: list[Event] = [{"type": "placed_road", "player": self.seats[p],
+                                "edge": EDGE_NAMES[edge]}]
+        events += self.put_road(p, edge)
+        k = self.setup_count()
+        if k == 2 * len(self.seats):
+            self.current, self.turn_number, self.phase = 0, 1, "roll"
+            events.append({"type": "turn_started", "player": self.seats[0], "number": 1})
+        else:
+            self.current, self.phase = self.setup_player(k), "setup_settlement"
+        return events
+
+    # -- the dice and production -----------------------------------------------------------
+
+    def do_roll(self, action: Action) -> list[Event]:
+        p = self.active_actor(action)
+        self.require_phase("roll")
+        dice = action.get("dice")
+        if dice is None:
+            a, b = self.rng.dice()
+        elif (isinstance(dice, list | tuple) and len(dice) == 2
+              and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
+                      for d in dice)):
+            a, b = dice
+        else:
+            raise IllegalAction("malformed_action", "dice must be two numbers from 1 to 6",
+                                field="dice")
+        self.dice = (a, b)
+        total = a + b
+        events: list[Event] = [{"type": "rolled", "player": self.seats[p], "dice": [a, b],
+                                "total": total}]
+        if total == 7:
+            return events + self.start_seven()
+        self.phase = "main"
+        return events + self.produce(total)
+
+    def produce(self, total: int) -> list[Event]:
+        """Pay every building on tiles numbered ``total``, with the bank-shortage rule."""
+        n = len(self.seats)
+        owed = [[0] * 5 for _ in range(n)]
+        board = self.board
+        for t, number in enumerate(board.numbers):
+            if number != total or t == self.robber:
+                continue
+            r = TERRAIN_RESOURCE[board.terrains[t]]
+            if r is None:
+                continue
+            for node in TILE_NODES[t]:
+                owner = self.node_owner[node]
+                if owner >= 0:
+                    owed[owner][r] += self.node_level[node]
+        gains = [[0] * 5 for _ in range(n)]
+        short = []
+        for r in range(5):
+            takers = [p for p in range(n) if owed[p][r]]
+            need = sum(owed[p][r] for p in takers)
+            if need <= self.bank[r]:
+                for p in takers:
+                    gains[p][r] = owed[p][r]
+            elif len(takers) == 1:
+                gains[takers[0]][r] = self.bank[r]
+                short.append(RESOURCES[r])
+            else:
+                short.append(RESOURCES[r])
+        for p in range(n):
+            self.receive(p, gains[p])
+        return [{"type": "produced", "total": total,
+                 "gains": {self.seats[p]: cards_dict(gains[p]) for p in range(n) if any(gains[p])},
+                 "shortage": short}]
+
+    # -- the 7 ----------------------------------------------------------------------------
+
+    def start_seven(self) -> list[Event]:
+        owed = {p: sum(h) // 2 for p, h in enumerate(self.hand) if sum(h) > 7}
+        self.discard_owed = owed
+        self.phase = "discard" if owed else "move_robber"
+        if not owed:
+            return []
+        return [{"type": "must_discard", "counts": {self.seats[p]: k for p, k in owed.items()}}]
+
+    def discarding_player(self, action: Action) -> int:
+        if "player" in action:
+            p = self.seat_index_or_refuse(action["player"])
+            if p not in self.discard_owed:
+                raise IllegalAction("not_your_turn", "this player has nothing to discard",
+                                    player=action["player"])
+            return p
+        if len(self.discard_owed) == 1:
+            return next(iter(self.discard_owed))
+        raise IllegalAction("malformed_action", "name the player who discards", field="player")
+
+    def do_discard(self, action: Action) -> list[Event]:
+        self.require_phase("discard")
+        p = self.discarding_player(action)
+        cards = parse_cards(action.get("cards"), "cards")
+        owed = self.discard_owed[p]
+        if sum(cards) != owed:
+            raise IllegalAction("wrong_discard_count", f"discard exactly {owed} cards",
+                                player=self.seats[p], expected=owed, given=sum(cards))
+        self.require_cards(p, cards)
+        self.pay(p, cards)
+        del self.discard_owed[p]
+        if not self.discard_owed:
+            self.phase = "move_robber"
+        return [{"type": "discarded", "player": self.seats[p], "cards": cards_dict(cards)}]
+
+    def robber_candidates(self, tile: int) -> list[int]:
+        """Opponents of the active player with a building on ``tile``, in seat order."""
+        owners = {self.node_owner[n] for n in TILE_NODES[tile]}
+        return [q for q in range(len(self.seats)) if q in owners and q != self.current]
+
+    def do_move_robber(self, action: Action) -> list[Event]:
+        p = self.active_actor(action)
+        self.require_phase("move_robber")
+        tile = parse_tile(action.get("tile"))
+        if tile == self.robber:
+            raise IllegalAction("robber_must_move", "the robber must move to another tile",
+                                tile=tile)
+        victim = self.check_victim(tile, action.get("victim"))
+        card = self.check_forced_card(victim, action.get("card"))
+        self.robber = tile
+        events: list[Event] = [{"type": "robber_moved", "player": self.seats[p], "tile": tile}]
+        if victim >= 0:
+            events.append(self.steal(p, victim, card))
+        self.phase = self.return_phase or "main"
+        self.return_phase = None
+        return events
+
+    def check_victim(self, tile: int, value: object) -> int:
+        candidates = self.robber_candidates(tile)
+        if value is None:
+            if any(sum(self.hand[q]) for q in candidates):
+                raise IllegalAction("invalid_victim", "choose whom to steal from",
+                                    candidates=[self.seats[q] for q in candidates])
+            return -1
+        if not isinstance(value, str) or value not in self.seats \
+                or self.seats.index(value) not in candidates:
+            raise IllegalAction("invalid_victim", "the victim needs a building on that tile",
+                                victim=value, candidates=[self.seats[q] for q in candidates])
+        return self.seats.index(value)
+
+    def check_forced_card(self, victim: int, value: object) -> int:
+        if value is None:
+            return -1
+        r = parse_resource(value)
+        if victim < 0 or not self.hand[victim][r]:
+            raise IllegalAction("insufficient_resources", "the victim has no such card",
+                                card=value)
+        return r
+
+    def steal(self, p: int, victim: int, card: int) -> Event:
+        hand = self.hand[victim]
+        total = sum(hand)
+        if total == 0:
+            return {"type": "stole", "player": self.seats[p], "victim": self.seats[victim],
+                    "card": None}
+        if card < 0:
+            pick = self.rng.below(total)
+            card = 0
+            while pick >= hand[card]:
+                pick -= hand[card]
+                card += 1
+        hand[card] -= 1
+        self.hand[p][card] += 1
+        return {"type": "stole", "player": self.seats[p], "victim": self.seats[victim],
+                "card": RESOURCES[card]}
+
+    # -- end of turn ----------------------------------------------------------------------
+
+    def do_end_turn(self, action: Action) -> list[Event]:
+        p = self.active_actor(action)
+        self.require_phase("main")
+        self.require_no_offer()
+        dev, new = self.dev[p], self.new_dev[p]
+        for c in range(5):
+            dev[c] += new[c]
+            new[c] = 0
+        self.current = (p + 1) % len(self.seats)
+        self.turn_number += 1
+        self.phase = "roll"
+        self.dev_played = self.built = False
+        self.dice = None
+        return [{"type": "turn_started", "player": self.seats[self.current],
+                 "number": self.turn_number}]
+
+
