@@ -11,7 +11,15 @@ from dataclasses import dataclass
 
 from .constants import PORT_KINDS, SPIRAL_NUMBERS, TERRAIN_COUNTS, TERRAIN_RESOURCE, TERRAINS
 from .rng import Rng, seed_state
-from .topology import COAST_RING, EDGE_NAMES, EDGE_NODES, N_NODES, N_TILES, TILE_NEIGHBOURS
+from .topology import (
+    COAST_RING,
+    EDGE_NAMES,
+    EDGE_NODES,
+    N_NODES,
+    N_TILES,
+    TILE_NEIGHBOURS,
+    TILE_NODES,
+)
 
 # Outer ring clockwise from tile 0 (corners at even positions) and the inner ring, where
 # INNER[k] touches OUTER[2k].
@@ -103,6 +111,15 @@ class Board:
     def desert(self) -> int:
         """The first desert tile (where the robber starts), or 0 if there is none."""
         return next((i for i, t in enumerate(self.terrains) if t == "desert"), 0)
+
+    def production_table(self) -> dict[int, list[tuple[int, int, tuple[int, ...]]]]:
+        """For each dice total, the ``(tile, resource, corner nodes)`` it makes produce."""
+        table: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
+        for tile, (terrain, number) in enumerate(zip(self.terrains, self.numbers, strict=True)):
+            resource = TERRAIN_RESOURCE[terrain]
+            if number and resource is not None:
+                table.setdefault(number, []).append((tile, resource, TILE_NODES[tile]))
+        return table
 
     def node_ports(self) -> list[str | None]:
         """Harbour kind reachable from each node (None where there is none)."""

@@ -71,7 +71,7 @@ class Game(LegalActions):
         other = Game.__new__(Game)
         for name in _SLOTS:
             value = getattr(self, name)
-            if name in ("board", "seats"):
+            if name in ("board", "seats", "node_port", "board_production"):
                 setattr(other, name, value)
             elif name == "rng":
                 setattr(other, name, Rng(value.state))

@@ -20,7 +20,15 @@ from .constants import (
     YEAR_OF_PLENTY,
 )
 from .state import Action, cards_dict, has_cards
-from .topology import EDGE_NAMES, NODE_EDGES, NODE_NAMES, NODE_NEIGHBOURS, N_NODES, N_TILES
+from .topology import (
+    EDGE_NAMES,
+    N_NODES,
+    N_TILES,
+    NODE_EDGES,
+    NODE_NAMES,
+    NODE_NEIGHBOURS,
+    NODE_TILES,
+)
 from .trading import TradingRules
 
 
@@ -151,12 +159,19 @@ class LegalActions(TradingRules):
 
     def legal_robber_moves(self) -> list[Action]:
         colour = self.seats[self.current]
+        holding = [sum(h) > 0 for h in self.hand]
+        on_tile: list[set[int]] = [set() for _ in range(N_TILES)]
+        for q in range(len(self.seats)):
+            if q != self.current:
+                for n in self.settlements[q] | self.cities[q]:
+                    for t in NODE_TILES[n]:
+                        on_tile[t].add(q)
         actions: list[Action] = []
         for tile in range(N_TILES):
             if tile == self.robber:
                 continue
-            candidates = self.robber_candidates(tile)
-            if any(sum(self.hand[q]) for q in candidates):
+            candidates = sorted(on_tile[tile])
+            if any(holding[q] for q in candidates):
                 actions += [{"type": "move_robber", "player": colour, "tile": tile,
                              "victim": self.seats[q]} for q in candidates]
             else:

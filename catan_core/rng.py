@@ -15,6 +15,7 @@ from typing import TypeVar
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 T = TypeVar("T")
+_LIMITS: dict[int, int] = {}  # rejection threshold per range size (a pure cache)
 
 
 class Rng:
@@ -34,9 +35,11 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)`` (rejection sampling: no modulo bias)."""
-        if n <= 0:
-            raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("n must be positive")
+            limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()
             if x < limit:

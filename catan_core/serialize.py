@@ -190,6 +190,7 @@ def _read_board(state: State, value: Any, seed: Any) -> None:
         robber = value.get("robber")
     state.board = board
     state.node_port = board.node_ports()
+    state.board_production = board.production_table()
     state.robber = board.desert() if robber is None else _int(robber, "board.robber", 0, 18)
 
 

@@ -45,7 +45,7 @@ class State:
     """Mutable state of one game. Players are seat indices; ``-1`` means nobody."""
 
     __slots__ = (
-        "bank", "board", "built", "cities", "current", "deck", "dev", "dev_played", "dice",
+        "bank", "board", "board_production", "built", "cities", "current", "deck", "dev", "dev_played", "dice",
         "discard_owed", "edge_owner", "hand", "knights", "largest_army", "longest_road",
         "new_dev", "node_level", "node_owner", "node_port", "phase", "return_phase", "rng",
         "road_len", "roads", "robber", "rules", "seats", "settlements", "trade", "turn_number",
@@ -55,6 +55,7 @@ class State:
     seats: tuple[str, ...]
     board: Board
     node_port: list[str | None]
+    board_production: dict[int, list[tuple[int, int, tuple[int, ...]]]]
     vp_to_win: int
     rules: dict[str, bool]
     hand: list[Vec]
@@ -117,6 +118,9 @@ class State:
 
     def trade_rates(self, p: int) -> list[int]:
         """Maritime rate per resource for seat ``p``: 4, 3 with a 3:1 harbour, 2 with its 2:1."""
+        if not any(self.node_port[n] for n in self.settlements[p]) and not any(
+                self.node_port[n] for n in self.cities[p]):
+            return [4, 4, 4, 4, 4]
         ports = self.ports_of(p)
         base = 3 if "3:1" in ports else 4
         return [2 if RESOURCES[r] in ports else base for r in range(5)]
@@ -193,7 +197,8 @@ def cards_dict(vec: Vec | tuple[int, ...]) -> dict[str, int]:
 
 def has_cards(hand: Vec, cost: Vec | tuple[int, ...]) -> bool:
     """True when ``hand`` holds at least ``cost``."""
-    return all(h >= c for h, c in zip(hand, cost, strict=True))
+    return (hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2]
+            and hand[3] >= cost[3] and hand[4] >= cost[4])
 
 
 class Checks(State):
@@ -238,12 +243,16 @@ class Checks(State):
         """Move ``cost`` from seat ``p``'s hand to the bank."""
         hand, bank = self.hand[p], self.bank
         for r in range(5):
-            hand[r] -= cost[r]
-            bank[r] += cost[r]
+            n = cost[r]
+            if n:
+                hand[r] -= n
+                bank[r] += n
 
     def receive(self, p: int, cards: Vec | tuple[int, ...]) -> None:
         """Move ``cards`` from the bank to seat ``p``'s hand."""
         hand, bank = self.hand[p], self.bank
         for r in range(5):
-            hand[r] += cards[r]
-            bank[r] -= cards[r]
+            n = cards[r]
+            if n:
+                hand[r] += n
+                bank[r] -= n

@@ -93,38 +93,42 @@ class TurnRules(BuildingRules):
         return events + self.produce(total)
 
     def produce(self, total: int) -> list[Event]:
-        """Pay every building on tiles numbered ``total``, with the bank-shortage rule."""
-        n = len(self.seats)
-        owed = [[0] * 5 for _ in range(n)]
-        board = self.board
-        for t, number in enumerate(board.numbers):
-            if number != total or t == self.robber:
+        """Pay every building on tiles numbered ``total``, with the bank-shortage rule.
+
+        If the bank cannot pay everyone a resource: a single player owed it takes what is
+        left; several players owed it get none of it. Other resources are paid normally.
+        """
+        owed: dict[int, int] = {}  # seat * 5 + resource -> cards
+        owner, level, robber = self.node_owner, self.node_level, self.robber
+        for tile, r, nodes in self.board_production.get(total, ()):
+            if tile == robber:
                 continue
-            r = TERRAIN_RESOURCE[board.terrains[t]]
-            if r is None:
-                continue
-            for node in TILE_NODES[t]:
-                owner = self.node_owner[node]
-                if owner >= 0:
-                    owed[owner][r] += self.node_level[node]
-        gains = [[0] * 5 for _ in range(n)]
+            for node in nodes:
+                o = owner[node]
+                if o >= 0:
+                    key = o * 5 + r
+                    owed[key] = owed.get(key, 0) + level[node]
+        gains: dict[str, dict[str, int]] = {}
         short = []
+        bank = self.bank
         for r in range(5):
-            takers = [p for p in range(n) if owed[p][r]]
-            need = sum(owed[p][r] for p in takers)
-            if need <= self.bank[r]:
-                for p in takers:
-                    gains[p][r] = owed[p][r]
-            elif len(takers) == 1:
-                gains[takers[0]][r] = self.bank[r]
+            keys = [k for k in owed if k % 5 == r]
+            if not keys:
+                continue
+            need = sum(owed[k] for k in keys)
+            if need > bank[r]:
                 short.append(RESOURCES[r])
-            else:
-                short.append(RESOURCES[r])
-        for p in range(n):
-            self.receive(p, gains[p])
-        return [{"type": "produced", "total": total,
-                 "gains": {self.seats[p]: cards_dict(gains[p]) for p in range(n) if any(gains[p])},
-                 "shortage": short}]
+                if len(keys) > 1:
+                    continue
+                owed[keys[0]] = bank[r]
+            for k in keys:
+                n = owed[k]
+                if n:
+                    p = k // 5
+                    self.hand[p][r] += n
+                    bank[r] -= n
+                    gains.setdefault(self.seats[p], {})[RESOURCES[r]] = n
+        return [{"type": "produced", "total": total, "gains": gains, "shortage": short}]
 
     # -- the 7 ----------------------------------------------------------------------------
 
@@ -164,8 +168,11 @@ class TurnRules(BuildingRules):
 
     def robber_candidates(self, tile: int) -> list[int]:
         """Opponents of the active player with a building on ``tile``, in seat order."""
-        owners = {self.node_owner[n] for n in TILE_NODES[tile]}
-        return [q for q in range(len(self.seats)) if q in owners and q != self.current]
+        owner = self.node_owner
+        owners = {owner[n] for n in TILE_NODES[tile]}
+        owners.discard(-1)
+        owners.discard(self.current)
+        return sorted(owners)
 
     def do_move_robber(self, action: Action) -> list[Event]:
         p = self.active_actor(action)

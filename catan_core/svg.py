@@ -1,0 +1,297 @@
+"""Board pictures as SVG, drawn with the standard library only (like python-chess's ``svg``).
+
+Every tile, node and edge element carries ``data-tile`` / ``data-node`` / ``data-edge`` with its
+canonical name, so the same picture becomes interactive in the browser.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from html import escape
+from typing import Any
+
+from .game import Game
+from .topology import (
+    COAST_EDGES,
+    EDGE_ALIASES,
+    EDGE_NAMES,
+    EDGE_NODES,
+    EDGE_TILES,
+    N_EDGES,
+    N_NODES,
+    N_TILES,
+    NODE_ALIASES,
+    NODE_NAMES,
+    node_point,
+    tile_point,
+)
+
+R = 50.0  # hex radius in pixels
+TERRAIN_FILL = {
+    "hills": "#c96a3b", "forest": "#2f7d3a", "pasture": "#9ccc65", "fields": "#f1c84b",
+    "mountains": "#9a9a9a", "desert": "#e6d5a3",
+}
+PLAYER_FILL = {"red": "#d32f2f", "blue": "#1e63c4", "white": "#f5f5f5", "orange": "#f08a1c"}
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+MARK_KEYS = ("ok_nodes", "bad_nodes", "edges", "tiles")
+DIAGRAM_KEYS = ("position", "marks", "show", "caption", "player")
+SHOW_KEYS = ("settlement_spots", "road_spots", "longest_road")
+
+
+def _xy(point: tuple[float, float]) -> tuple[float, float]:
+    return point[0] * R, point[1] * R
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+def _points(pts: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in pts)
+
+
+def render(game: Game, marks: dict[str, list[Any]] | None = None, title: str = "") -> str:
+    """An SVG picture of ``game``'s island, pieces and robber, with optional marks.
+
+    ``marks`` may hold ``ok_nodes`` and ``bad_nodes`` (green rings, red crosses), ``edges``
+    (highlighted sides) and ``tiles`` (outlined tiles), each a list of names or tile numbers.
+    """
+    marks = marks or {}
+    parts = [_open_svg(title)]
+    parts += [_tile(game, t) for t in range(N_TILES)]
+    parts += [_port(e, kind) for e, kind in game.board.ports]
+    parts += _hit_edges(game)
+    parts += _marked_edges(marks.get("edges", []))
+    parts += [_road(e, game.seats[game.edge_owner[e]]) for e in range(N_EDGES)
+              if game.edge_owner[e] >= 0]
+    parts += _hit_nodes(game)
+    parts += [_tile_outline(int(t)) for t in marks.get("tiles", [])]
+    parts.append(_robber(game.robber))
+    parts += [_ok_node(NODE_ALIASES[n]) for n in marks.get("ok_nodes", [])]
+    parts += [_bad_node(NODE_ALIASES[n]) for n in marks.get("bad_nodes", [])]
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _open_svg(title: str) -> str:
+    xs = [node_point(n)[0] * R for n in range(N_NODES)]
+    ys = [node_point(n)[1] * R for n in range(N_NODES)]
+    pad = R * 0.9
+    x0, y0 = min(xs) - pad, min(ys) - pad
+    w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="catan-board" role="img" '
+            f'viewBox="{_fmt(x0)} {_fmt(y0)} {_fmt(w)} {_fmt(h)}">')
+    head += f"<title>{escape(title)}</title>" if title else ""
+    head += (f'<rect x="{_fmt(x0)}" y="{_fmt(y0)}" width="{_fmt(w)}" height="{_fmt(h)}" '
+             f'rx="{_fmt(R / 2)}" fill="#5b9bd5"/>')
+    return head
+
+
+def _tile(game: Game, t: int) -> str:
+    from .topology import TILE_NODES
+
+    terrain, number = game.board.terrains[t], game.board.numbers[t]
+    corners = [_xy(node_point(n)) for n in TILE_NODES[t]]
+    cx, cy = _xy(tile_point(t))
+    out = (f'<g class="tile" data-tile="{t}" data-terrain="{terrain}">'
+           f'<polygon points="{_points(corners)}" fill="{TERRAIN_FILL[terrain]}" '
+           f'stroke="#f4ecd6" stroke-width="3"/>')
+    if number:
+        colour = "#c62828" if number in (6, 8) else "#222"
+        out += (f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(R * 0.36)}" fill="#fbf3dc" '
+                f'stroke="#6d5a3a"/><text x="{_fmt(cx)}" y="{_fmt(cy + R * 0.08)}" '
+                f'text-anchor="middle" font-size="{_fmt(R * 0.34)}" font-weight="bold" '
+                f'font-family="sans-serif" fill="{colour}">{number}</text>')
+        pips = PIPS[number]
+        for i in range(pips):
+            px = cx + (i - (pips - 1) / 2) * R * 0.09
+            out += (f'<circle cx="{_fmt(px)}" cy="{_fmt(cy + R * 0.2)}" r="{_fmt(R * 0.03)}" '
+                    f'fill="{colour}"/>')
+    return out + "</g>"
+
+
+def _port(edge: int, kind: str) -> str:
+    (ax, ay), (bx, by) = (_xy(node_point(n)) for n in EDGE_NODES[edge])
+    tx, ty = _xy(tile_point(EDGE_TILES[edge][0]))
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    dx, dy = mx - tx, my - ty
+    norm = math.hypot(dx, dy) or 1.0
+    px, py = mx + dx / norm * R * 0.55, my + dy / norm * R * 0.55
+    label = "3:1" if kind == "3:1" else f"2:1 {kind}"
+    fill = "#fff" if kind == "3:1" else TERRAIN_FILL[_TERRAIN_OF[kind]]
+    return (f'<g class="port" data-edge="{EDGE_NAMES[edge]}" data-port="{kind}">'
+            f'<line x1="{_fmt(ax)}" y1="{_fmt(ay)}" x2="{_fmt(px)}" y2="{_fmt(py)}" '
+            f'stroke="#7a5a2f" stroke-width="3"/><line x1="{_fmt(bx)}" y1="{_fmt(by)}" '
+            f'x2="{_fmt(px)}" y2="{_fmt(py)}" stroke="#7a5a2f" stroke-width="3"/>'
+            f'<circle cx="{_fmt(px)}" cy="{_fmt(py)}" r="{_fmt(R * 0.3)}" fill="{fill}" '
+            f'stroke="#7a5a2f" stroke-width="2"/><text x="{_fmt(px)}" '
+            f'y="{_fmt(py + R * 0.07)}" text-anchor="middle" font-size="{_fmt(R * 0.2)}" '
+            f'font-family="sans-serif" font-weight="bold">{escape(label.split()[0])}</text>'
+            f"<title>{escape(label)}</title></g>")
+
+
+_TERRAIN_OF = {"brick": "hills", "lumber": "forest", "wool": "pasture", "grain": "fields",
+               "ore": "mountains"}
+
+
+def _segment(edge: int) -> tuple[float, float, float, float]:
+    (ax, ay), (bx, by) = (_xy(node_point(n)) for n in EDGE_NODES[edge])
+    # shorten a little so roads do not hide the buildings at their ends
+    k = 0.16
+    return ax + (bx - ax) * k, ay + (by - ay) * k, bx - (bx - ax) * k, by - (by - ay) * k
+
+
+def _hit_edges(game: Game) -> list[str]:
+    out = []
+    for e in range(N_EDGES):
+        x1, y1, x2, y2 = _segment(e)
+        out.append(f'<line class="edge" data-edge="{EDGE_NAMES[e]}" x1="{_fmt(x1)}" '
+                   f'y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" stroke="transparent" '
+                   f'stroke-width="{_fmt(R * 0.22)}" stroke-linecap="round"/>')
+    return out
+
+
+def _marked_edges(names: list[Any]) -> list[str]:
+    out = []
+    for name in names:
+        x1, y1, x2, y2 = _segment(EDGE_ALIASES[name])
+        out.append(f'<line class="mark-edge" x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" '
+                   f'y2="{_fmt(y2)}" stroke="#ffeb3b" stroke-width="{_fmt(R * 0.3)}" '
+                   f'stroke-linecap="round" opacity="0.9"/>')
+    return out
+
+
+def _road(edge: int, colour: str) -> str:
+    x1, y1, x2, y2 = _segment(edge)
+    return (f'<g class="road" data-edge="{EDGE_NAMES[edge]}" data-player="{colour}">'
+            f'<line x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
+            f'stroke="#222" stroke-width="{_fmt(R * 0.19)}" stroke-linecap="round"/>'
+            f'<line x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
+            f'stroke="{PLAYER_FILL[colour]}" stroke-width="{_fmt(R * 0.12)}" '
+            f'stroke-linecap="round"/></g>')
+
+
+def _hit_nodes(game: Game) -> list[str]:
+    out = []
+    for n in range(N_NODES):
+        x, y = _xy(node_point(n))
+        owner = game.node_owner[n]
+        piece = ""
+        if owner >= 0:
+            piece = _building(x, y, game.seats[owner], game.node_level[n] == 2)
+        out.append(f'<g class="node" data-node="{NODE_NAMES[n]}">'
+                   f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(R * 0.2)}" '
+                   f'fill="transparent"/>{piece}</g>')
+    return out
+
+
+def _building(x: float, y: float, colour: str, city: bool) -> str:
+    s = R * (0.2 if not city else 0.26)
+    if city:
+        pts = [(x - s, y + s * 0.8), (x - s, y - s * 0.2), (x - s * 0.2, y - s * 0.2),
+               (x - s * 0.2, y - s * 0.8), (x + s * 0.3, y - s * 1.2), (x + s, y - s * 0.8),
+               (x + s, y + s * 0.8)]
+    else:
+        pts = [(x - s, y + s * 0.8), (x - s, y - s * 0.2), (x, y - s), (x + s, y - s * 0.2),
+               (x + s, y + s * 0.8)]
+    kind = "city" if city else "settlement"
+    return (f'<polygon class="{kind}" data-player="{colour}" points="{_points(pts)}" '
+            f'fill="{PLAYER_FILL[colour]}" stroke="#222" stroke-width="2"/>')
+
+
+def _tile_outline(t: int) -> str:
+    from .topology import TILE_NODES
+
+    corners = [_xy(node_point(n)) for n in TILE_NODES[t]]
+    return (f'<polygon class="mark-tile" points="{_points(corners)}" fill="none" '
+            f'stroke="#ffeb3b" stroke-width="5"/>')
+
+
+def _robber(tile: int) -> str:
+    cx, cy = _xy(tile_point(tile))
+    cx -= R * 0.45
+    return (f'<g class="robber" data-tile="{tile}"><ellipse cx="{_fmt(cx)}" '
+            f'cy="{_fmt(cy + R * 0.12)}" rx="{_fmt(R * 0.13)}" ry="{_fmt(R * 0.2)}" '
+            f'fill="#333"/><circle cx="{_fmt(cx)}" cy="{_fmt(cy - R * 0.15)}" '
+            f'r="{_fmt(R * 0.1)}" fill="#333"/></g>')
+
+
+def _ok_node(n: int) -> str:
+    x, y = _xy(node_point(n))
+    return (f'<circle class="mark-ok" data-node="{NODE_NAMES[n]}" cx="{_fmt(x)}" cy="{_fmt(y)}" '
+            f'r="{_fmt(R * 0.16)}" fill="#43a047" stroke="#fff" stroke-width="2"/>')
+
+
+def _bad_node(n: int) -> str:
+    x, y = _xy(node_point(n))
+    d = R * 0.12
+    return (f'<g class="mark-bad" data-node="{NODE_NAMES[n]}" stroke="#b71c1c" '
+            f'stroke-width="5" stroke-linecap="round"><line x1="{_fmt(x - d)}" '
+            f'y1="{_fmt(y - d)}" x2="{_fmt(x + d)}" y2="{_fmt(y + d)}"/><line '
+            f'x1="{_fmt(x - d)}" y1="{_fmt(y + d)}" x2="{_fmt(x + d)}" y2="{_fmt(y - d)}"/></g>')
+
+
+# -- diagrams written in Markdown -----------------------------------------------------------
+
+def render_diagram(spec: Any, lang: str = "en") -> str:
+    """Render a ``catan-diagram`` fence: ``{position, marks?, show?, player?, caption?}``.
+
+    ``show`` lists marks computed by the engine for ``player``: ``settlement_spots`` (legal
+    nodes in green, illegal free nodes in red), ``road_spots`` and ``longest_road``.
+    Raises ``ValueError`` on an unknown key or a bad value, so a strict build fails.
+    """
+    if not isinstance(spec, dict):
+        raise ValueError("a diagram is a mapping with at least 'position'")
+    unknown = sorted(set(spec) - set(DIAGRAM_KEYS))
+    if unknown:
+        raise ValueError(f"unknown diagram key(s): {', '.join(unknown)}")
+    game = Game.from_dict(spec.get("position"))
+    marks = _check_marks(spec.get("marks", {}))
+    for item in spec.get("show", []):
+        if item not in SHOW_KEYS:
+            raise ValueError(f"unknown 'show' item {item!r} (allowed: {', '.join(SHOW_KEYS)})")
+        _add_shown(game, item, spec.get("player"), marks)
+    return render(game, marks, title=str(spec.get("caption", "")))
+
+
+def _check_marks(value: Any) -> dict[str, list[Any]]:
+    if not isinstance(value, dict):
+        raise ValueError("'marks' must be a mapping")
+    for key, items in value.items():
+        if key not in MARK_KEYS:
+            raise ValueError(f"unknown mark {key!r} (allowed: {', '.join(MARK_KEYS)})")
+        table: dict[str, int] | range = (NODE_ALIASES if "node" in key else EDGE_ALIASES
+                                          if key == "edges" else range(N_TILES))
+        for item in items:
+            if item not in table:
+                raise ValueError(f"mark {key}: {item!r} is not on the island")
+    return {k: list(v) for k, v in value.items()}
+
+
+def _add_shown(game: Game, item: str, player: Any, marks: dict[str, list[Any]]) -> None:
+    if player not in game.seats:
+        raise ValueError(f"'show: {item}' needs 'player' set to one of {list(game.seats)}")
+    p = game.seats.index(player)
+    if item == "settlement_spots":
+        ok = set(game.settlement_spots(p))
+        free = [n for n in range(N_NODES) if game.node_owner[n] < 0]
+        near = {n for n in free if any(game.edge_owner[e] == p for e in _node_edges(n))}
+        marks.setdefault("ok_nodes", []).extend(NODE_NAMES[n] for n in sorted(ok))
+        marks.setdefault("bad_nodes", []).extend(NODE_NAMES[n] for n in sorted(near - ok))
+    elif item == "road_spots":
+        marks.setdefault("edges", []).extend(EDGE_NAMES[e] for e in sorted(game.road_spots(p)))
+    else:
+        from .roads import longest_path
+
+        marks.setdefault("edges", []).extend(
+            EDGE_NAMES[e] for e in longest_path(game.roads[p], game.node_owner, p))
+
+
+def _node_edges(n: int) -> tuple[int, ...]:
+    from .topology import NODE_EDGES
+
+    return NODE_EDGES[n]
+
+
+__all__ = ["COAST_EDGES", "render", "render_diagram"]
