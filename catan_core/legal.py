@@ -189,10 +189,10 @@ class LegalActions(TradingRules):
             if has_cards(self.hand[q], trade.get):
                 actions.append({"type": "accept_trade", "player": seat})
             actions.append({"type": "reject_trade", "player": seat})
-        for q, answer in sorted(trade.answers.items()):
-            if answer != "reject":
-                give, get = (trade.give, trade.get) if answer == "accept" else answer
-                assert isinstance(give, tuple) and isinstance(get, tuple)
+        for q in sorted(trade.answers):
+            terms = trade.terms_with(q)
+            if terms is not None:
+                give, get = terms
                 if has_cards(self.hand[self.current], give) and has_cards(self.hand[q], get):
                     actions.append({"type": "confirm_trade", "player": colour,
                                     "with": self.seats[q]})

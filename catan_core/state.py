@@ -40,12 +40,20 @@ class Trade:
     get: tuple[int, ...]
     answers: dict[int, str | tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
 
+    def terms_with(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """The (give, get) the active player would trade with ``seat``, if it accepted/countered."""
+        answer = self.answers.get(seat)
+        if isinstance(answer, tuple):
+            return answer
+        return (self.give, self.get) if answer == "accept" else None
+
 
 class State:
     """Mutable state of one game. Players are seat indices; ``-1`` means nobody."""
 
     __slots__ = (
-        "bank", "board", "board_production", "built", "cities", "current", "deck", "dev", "dev_played", "dice",
+        "bank", "board", "board_production", "built", "cities", "current", "deck", "dev",
+        "dev_played", "dice",
         "discard_owed", "edge_owner", "hand", "knights", "largest_army", "longest_road",
         "new_dev", "node_level", "node_owner", "node_port", "phase", "return_phase", "rng",
         "road_len", "roads", "robber", "rules", "seats", "settlements", "trade", "turn_number",

@@ -103,12 +103,11 @@ class TradingRules(DevCardRules):
         partner = action.get("with")
         q = self.seats.index(partner) if isinstance(partner, str) and partner in self.seats \
             else -1
-        answer = self.trade.answers.get(q)
-        if answer is None or answer == "reject":
+        terms = self.trade.terms_with(q)
+        if terms is None:
             raise IllegalAction("trade_not_accepted", "that player did not accept or counter",
                                 partner=partner)
-        give, get = (self.trade.give, self.trade.get) if answer == "accept" else answer
-        assert isinstance(give, tuple) and isinstance(get, tuple)
+        give, get = terms
         self.require_cards(p, give)
         self.require_cards(q, get)
         for r in range(5):

@@ -5,8 +5,16 @@ from __future__ import annotations
 from .building import BuildingRules
 from .constants import RESOURCES, TERRAIN_RESOURCE
 from .errors import IllegalAction
-from .state import Action, Event, cards_dict, parse_cards, parse_edge, parse_node, \
-    parse_resource, parse_tile
+from .state import (
+    Action,
+    Event,
+    cards_dict,
+    parse_cards,
+    parse_edge,
+    parse_node,
+    parse_resource,
+    parse_tile,
+)
 from .topology import EDGE_NAMES, EDGE_NODES, NODE_EDGES, NODE_NAMES, NODE_TILES, TILE_NODES
 
 
