@@ -1,0 +1,44 @@
+"""Every error code the engine can raise has a message in all four languages and a FAQ link."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("en", "fr", "es", "nl")
+
+
+def _catalog() -> dict[str, dict[str, str]]:
+    data = yaml.safe_load((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def _raised_codes() -> set[str]:
+    codes = set()
+    for path in (ROOT / "catan_core").rglob("*.py"):
+        codes |= set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', path.read_text()))
+    return codes
+
+
+def test_every_raised_code_has_a_message() -> None:
+    catalog = _catalog()
+    missing = sorted(_raised_codes() - set(catalog))
+    assert not missing, f"codes without a message: {missing}"
+
+
+def test_every_message_in_every_language_with_same_placeholders() -> None:
+    for code, entry in _catalog().items():
+        placeholders = {lang: set(re.findall(r"\{(\w+)\}", entry[lang])) for lang in LANGS}
+        assert len({frozenset(v) for v in placeholders.values()}) == 1, code
+
+
+def test_every_message_links_an_existing_faq_answer() -> None:
+    for code, entry in _catalog().items():
+        page, anchor = entry["faq"].split("#")
+        for lang in LANGS:
+            text = (ROOT / "docs" / lang / page).read_text(encoding="utf-8")
+            assert "{ #" + anchor + " }" in text, f"{code}: {lang}/{page}#{anchor} missing"
