@@ -31,7 +31,8 @@ def play_catan_core(seed: int) -> int:
 
 def play_catanatron(seed: int) -> int:
     """One Catanatron game with four RandomPlayers; returns its number of actions."""
-    from catanatron import Color, Game as CGame, RandomPlayer
+    from catanatron import Color, RandomPlayer
+    from catanatron import Game as CGame
 
     random.seed(seed)
     colours = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]

@@ -86,6 +86,8 @@ class BuildingRules(Checks):
         self.node_owner[node] = p
         self.node_level[node] = 1
         self.settlements[p].add(node)
+        if self.node_port[node] is not None:
+            self.rates[p] = self.compute_rates(p)
         touched = {self.edge_owner[e] for e in NODE_EDGES[node]} - {-1, p}
         for q in touched:
             self.road_len[q] = longest_trail(self.roads[q], self.node_owner, q)

@@ -87,13 +87,14 @@ class LegalActions(TradingRules):
 
     def legal_bank_trades(self) -> list[Action]:
         p = self.current
-        hand, bank = self.hand[p], self.bank
-        rates = self.trade_rates(p)
+        hand, bank, rates = self.hand[p], self.bank, self.rates[p]
+        gives = [g for g in range(5) if hand[g] >= rates[g]]
+        if not gives:
+            return []
+        gets = [r for r in range(5) if bank[r]]
         colour = self.seats[p]
         return [{"type": "bank_trade", "player": colour, "give": {RESOURCES[g]: rates[g]},
-                 "get": {RESOURCES[r]: 1}}
-                for g in range(5) if hand[g] >= rates[g]
-                for r in range(5) if r != g and bank[r]]
+                 "get": {RESOURCES[r]: 1}} for g in gives for r in gets if r != g]
 
     def legal_dev_plays(self) -> list[Action]:
         p = self.current

@@ -24,53 +24,64 @@ def longest_trail(roads: Iterable[int], node_owner: Sequence[int], player: int) 
         a, b = EDGE_NODES[e]
         adjacency.setdefault(a, []).append((1 << e, b))
         adjacency.setdefault(b, []).append((1 << e, a))
-    if not adjacency:
-        return 0
     blocked = {n for n in adjacency if node_owner[n] not in (-1, player)}
+    best = 0
+    for size, starts in sorted(_components(adjacency, blocked), reverse=True):
+        if size <= best:
+            break
+        best = max(best, _longest_from(adjacency, blocked, starts, size))
+    return best
+
+
+def _longest_from(adjacency: dict[int, list[tuple[int, int]]], blocked: set[int],
+                  starts: list[int], size: int) -> int:
+    """Longest trail in one component of ``size`` edges, walking from ``starts``."""
     best = 0
 
     def walk(node: int, used: int, length: int) -> None:
         nonlocal best
         if length > best:
             best = length
-        if length and node in blocked:
+        if (length and node in blocked) or best == size:
             return
         for bit, other in adjacency[node]:
             if not used & bit:
                 walk(other, used | bit, length + 1)
 
-    for node in _start_nodes(adjacency, blocked):
+    for node in starts:
         walk(node, 0, 0)
+        if best == size:
+            break
     return best
 
 
-def _start_nodes(adjacency: dict[int, list[tuple[int, int]]], blocked: set[int]) -> list[int]:
-    """Nodes a longest trail can start from.
+def _components(adjacency: dict[int, list[tuple[int, int]]],
+                blocked: set[int]) -> list[tuple[int, list[int]]]:
+    """Connected road networks as ``(edge count, start nodes)``.
 
     A maximal trail starting at an open node of degree 2 could be extended backwards, unless
     it is a closed circuit, which can be rotated to start at any branch or blocked node on it;
-    so branch points, dead ends and blocked nodes suffice, plus one node of each component
-    that is a plain cycle.
+    so branch points, dead ends and blocked nodes suffice as starts, or any node of a cycle.
     """
-    starts = [n for n, links in adjacency.items() if len(links) != 2 or n in blocked]
     seen: set[int] = set()
-    for n in starts:
-        _flood(adjacency, n, seen)
-    for n in adjacency:
-        if n not in seen:
-            starts.append(n)
-            _flood(adjacency, n, seen)
-    return starts
-
-
-def _flood(adjacency: dict[int, list[tuple[int, int]]], start: int, seen: set[int]) -> None:
-    stack = [start]
-    while stack:
-        n = stack.pop()
-        if n in seen:
+    result = []
+    for root in adjacency:
+        if root in seen:
             continue
-        seen.add(n)
-        stack.extend(other for _, other in adjacency[n] if other not in seen)
+        nodes = []
+        stack = [root]
+        seen.add(root)
+        while stack:
+            n = stack.pop()
+            nodes.append(n)
+            for _, other in adjacency[n]:
+                if other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+        degree_sum = sum(len(adjacency[n]) for n in nodes)
+        starts = [n for n in nodes if len(adjacency[n]) != 2 or n in blocked] or nodes[:1]
+        result.append((degree_sum // 2, starts))
+    return result
 
 
 def longest_path(roads: Iterable[int], node_owner: Sequence[int], player: int) -> list[int]:

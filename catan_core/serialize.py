@@ -369,6 +369,7 @@ def _check_consistency(state: State) -> None:
     for r, left in enumerate(state.bank):
         if left < 0:
             raise _fail("players", f"hands hold more than 19 {cards_dict([0]*r+[1]+[0]*(4-r))}")
+    state.rates = [state.compute_rates(p) for p in range(len(state.seats))]
     state.road_len = [longest_trail(state.roads[p], state.node_owner, p)
                       for p in range(len(state.seats))]
     if state.longest_road >= 0 and state.road_len[state.longest_road] < 5:

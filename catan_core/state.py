@@ -55,7 +55,8 @@ class State:
         "bank", "board", "board_production", "built", "cities", "current", "deck", "dev",
         "dev_played", "dice",
         "discard_owed", "edge_owner", "hand", "knights", "largest_army", "longest_road",
-        "new_dev", "node_level", "node_owner", "node_port", "phase", "return_phase", "rng",
+        "new_dev", "node_level", "node_owner", "node_port", "phase", "rates", "return_phase",
+        "rng",
         "road_len", "roads", "robber", "rules", "seats", "settlements", "trade", "turn_number",
         "vp_to_win", "win_seat",
     )
@@ -81,6 +82,7 @@ class State:
     longest_road: int
     largest_army: int
     road_len: list[int]
+    rates: list[list[int]]  # maritime rate per resource per seat (a cache of trade_rates)
     robber: int
     current: int
     turn_number: int
@@ -126,9 +128,10 @@ class State:
 
     def trade_rates(self, p: int) -> list[int]:
         """Maritime rate per resource for seat ``p``: 4, 3 with a 3:1 harbour, 2 with its 2:1."""
-        if not any(self.node_port[n] for n in self.settlements[p]) and not any(
-                self.node_port[n] for n in self.cities[p]):
-            return [4, 4, 4, 4, 4]
+        return self.rates[p].copy()
+
+    def compute_rates(self, p: int) -> list[int]:
+        """Maritime rates of seat ``p`` from its buildings on harbours."""
         ports = self.ports_of(p)
         base = 3 if "3:1" in ports else 4
         return [2 if RESOURCES[r] in ports else base for r in range(5)]

@@ -38,7 +38,7 @@ class TradingRules(DevCardRules):
         self.check_trade_time(p)
         self.require_no_offer()
         give, get = self.parse_terms(action)
-        rates = self.trade_rates(p)
+        rates = self.rates[p]
         if any(give[r] % rates[r] for r in range(5)) or \
                 sum(give[r] // rates[r] for r in range(5)) != sum(get):
             raise IllegalAction("trade_rate", "give 4, 3 or 2 of a kind (your rate) for each card",

@@ -116,27 +116,24 @@ class TurnRules(BuildingRules):
                 if o >= 0:
                     key = o * 5 + r
                     owed[key] = owed.get(key, 0) + level[node]
-        gains: dict[str, dict[str, int]] = {}
-        short = []
+        need, takers = [0] * 5, [0] * 5
+        for key, n in owed.items():
+            need[key % 5] += n
+            takers[key % 5] += 1
         bank = self.bank
-        for r in range(5):
-            keys = [k for k in owed if k % 5 == r]
-            if not keys:
-                continue
-            need = sum(owed[k] for k in keys)
-            if need > bank[r]:
-                short.append(RESOURCES[r])
-                if len(keys) > 1:
+        short = [r for r in range(5) if need[r] > bank[r]]
+        gains: dict[str, dict[str, int]] = {}
+        for key, n in owed.items():
+            p, r = divmod(key, 5)
+            if r in short:
+                if takers[r] > 1 or not bank[r]:
                     continue
-                owed[keys[0]] = bank[r]
-            for k in keys:
-                n = owed[k]
-                if n:
-                    p = k // 5
-                    self.hand[p][r] += n
-                    bank[r] -= n
-                    gains.setdefault(self.seats[p], {})[RESOURCES[r]] = n
-        return [{"type": "produced", "total": total, "gains": gains, "shortage": short}]
+                n = bank[r]
+            self.hand[p][r] += n
+            bank[r] -= n
+            gains.setdefault(self.seats[p], {})[RESOURCES[r]] = n
+        return [{"type": "produced", "total": total, "gains": gains,
+                 "shortage": [RESOURCES[r] for r in short]}]
 
     # -- the 7 ----------------------------------------------------------------------------
 
