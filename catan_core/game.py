@@ -8,7 +8,7 @@ from typing import Any
 
 from . import serialize
 from .board import Board
-from .constants import COLOURS, DEFAULT_RULES, DEV_COUNTS
+from .constants import COLOURS, DEFAULT_RULES, DEV_COUNTS, RESOURCES
 from .errors import IllegalAction, InvalidPosition
 from .legal import LegalActions
 from .rng import Rng, seed_state
@@ -33,10 +33,18 @@ class Game(LegalActions):
     @classmethod
     def new(cls, seats: Sequence[str] = ("red", "blue", "white", "orange"), seed: int = 0,
             board: str | Board = "standard", vp_to_win: int = 10,
-            rules: dict[str, bool] | None = None, numbers: str = "spiral") -> Game:
-        """A game at the start of set-up: empty island, shuffled deck, first seat to place."""
+            rules: dict[str, bool] | None = None, numbers: str = "spiral",
+            start_cards: int = 0) -> Game:
+        """A game at the start of set-up: empty island, shuffled deck, first seat to place.
+
+        ``start_cards`` gives every player that many cards of each resource (the Quick mode
+        of the game page uses 1).
+        """
         doc: dict[str, Any] = {"seats": list(seats), "vp_to_win": vp_to_win,
                                "rng": seed_state(seed ^ 0x5EED), "rules": rules or {}}
+        if start_cards:
+            hand = {r: start_cards for r in RESOURCES}
+            doc["players"] = {colour: {"hand": dict(hand)} for colour in seats}
         if isinstance(board, Board):
             island = board
         elif board == "standard":
@@ -136,8 +144,6 @@ class Game(LegalActions):
 
     def bank_counts(self) -> dict[str, int]:
         """Resource cards left in the bank."""
-        from .constants import RESOURCES
-
         return {RESOURCES[r]: n for r, n in enumerate(self.bank)}
 
     def __repr__(self) -> str:
