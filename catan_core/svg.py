@@ -12,8 +12,8 @@ from html import escape
 from typing import Any
 
 from .game import Game
+from .roads import longest_path
 from .topology import (
-    COAST_EDGES,
     EDGE_ALIASES,
     EDGE_NAMES,
     EDGE_NODES,
@@ -22,6 +22,7 @@ from .topology import (
     N_NODES,
     N_TILES,
     NODE_ALIASES,
+    NODE_EDGES,
     NODE_NAMES,
     node_point,
     tile_point,
@@ -34,8 +35,7 @@ TERRAIN_FILL = {
 }
 PLAYER_FILL = {"red": "#d32f2f", "blue": "#1e63c4", "white": "#f5f5f5", "orange": "#f08a1c"}
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
-MARK_KEYS = ("ok_nodes", "bad_nodes", "edges", "tiles")
-DIAGRAM_KEYS = ("position", "marks", "show", "caption", "player")
+MARK_KEYS = ("ok_nodes", "bad_nodes", "nodes", "edges", "tiles")
 SHOW_KEYS = ("settlement_spots", "road_spots", "longest_road")
 
 
@@ -51,14 +51,17 @@ def _points(pts: Iterable[tuple[float, float]]) -> str:
     return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in pts)
 
 
-def render(game: Game, marks: dict[str, list[Any]] | None = None, title: str = "") -> str:
+def render(game: Game, marks: dict[str, list[Any]] | None = None, title: str = "",
+           labels: dict[str, str] | None = None, focus: list[int] | None = None) -> str:
     """An SVG picture of ``game``'s island, pieces and robber, with optional marks.
 
-    ``marks`` may hold ``ok_nodes`` and ``bad_nodes`` (green rings, red crosses), ``edges``
-    (highlighted sides) and ``tiles`` (outlined tiles), each a list of names or tile numbers.
+    ``marks`` may hold ``ok_nodes`` and ``bad_nodes`` (green dots, red crosses), ``nodes``
+    (yellow rings), ``edges`` (highlighted sides) and ``tiles`` (outlined tiles), each a list
+    of names or tile numbers. ``labels`` writes short texts on places; ``focus`` crops the
+    picture around some tiles.
     """
     marks = marks or {}
-    parts = [_open_svg(title)]
+    parts = [_open_svg(title, focus or [])]
     parts += [_tile(game, t) for t in range(N_TILES)]
     parts += [_port(e, kind) for e, kind in game.board.ports]
     parts += _hit_edges(game)
@@ -70,19 +73,26 @@ def render(game: Game, marks: dict[str, list[Any]] | None = None, title: str = "
     parts.append(_robber(game.robber))
     parts += [_ok_node(NODE_ALIASES[n]) for n in marks.get("ok_nodes", [])]
     parts += [_bad_node(NODE_ALIASES[n]) for n in marks.get("bad_nodes", [])]
+    parts += [_ring_node(NODE_ALIASES[n]) for n in marks.get("nodes", [])]
+    parts += [_label(place, text) for place, text in (labels or {}).items()]
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _open_svg(title: str) -> str:
-    xs = [node_point(n)[0] * R for n in range(N_NODES)]
-    ys = [node_point(n)[1] * R for n in range(N_NODES)]
-    pad = R * 0.9
+def _open_svg(title: str, focus: list[int]) -> str:
+    from .topology import TILE_NODES
+
+    nodes = sorted({n for t in focus for n in TILE_NODES[t]}) or list(range(N_NODES))
+    xs = [node_point(n)[0] * R for n in nodes]
+    ys = [node_point(n)[1] * R for n in nodes]
+    pad = R * (0.9 if not focus else 0.35)
     x0, y0 = min(xs) - pad, min(ys) - pad
     w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="catan-board" role="img" '
             f'viewBox="{_fmt(x0)} {_fmt(y0)} {_fmt(w)} {_fmt(h)}">')
-    head += f"<title>{escape(title)}</title>" if title else ""
+    if title:
+        head = head.replace('role="img" ', f'role="img" aria-label="{escape(title)}" ')
+        head += f"<title>{escape(title)}</title>"
     head += (f'<rect x="{_fmt(x0)}" y="{_fmt(y0)}" width="{_fmt(w)}" height="{_fmt(h)}" '
              f'rx="{_fmt(R / 2)}" fill="#5b9bd5"/>')
     return head
@@ -223,6 +233,32 @@ def _ok_node(n: int) -> str:
             f'r="{_fmt(R * 0.16)}" fill="#43a047" stroke="#fff" stroke-width="2"/>')
 
 
+def _ring_node(n: int) -> str:
+    x, y = _xy(node_point(n))
+    return (f'<circle class="mark-node" data-node="{NODE_NAMES[n]}" cx="{_fmt(x)}" '
+            f'cy="{_fmt(y)}" r="{_fmt(R * 0.24)}" fill="none" stroke="#ffeb3b" '
+            f'stroke-width="5"/>')
+
+
+def _label(place: str, text: str) -> str:
+    """Short text centred on a tile (``"9"``), a node (``"4.SE"``) or an edge (``"9.NE"``)."""
+    if place.isdigit() and int(place) < N_TILES:
+        x, y = _xy(tile_point(int(place)))
+        y -= R * 0.5
+    elif place in NODE_ALIASES:
+        x, y = _xy(node_point(NODE_ALIASES[place]))
+        y -= R * 0.3
+    elif place in EDGE_ALIASES:
+        (ax, ay), (bx, by) = (_xy(node_point(n)) for n in EDGE_NODES[EDGE_ALIASES[place]])
+        x, y = (ax + bx) / 2, (ay + by) / 2
+    else:
+        raise ValueError(f"label at {place!r}: not a tile, node or edge")
+    return (f'<text class="label" x="{_fmt(x)}" y="{_fmt(y)}" text-anchor="middle" '
+            f'font-size="{_fmt(R * 0.28)}" font-family="sans-serif" font-weight="bold" '
+            f'fill="#111" stroke="#fff" stroke-width="4" paint-order="stroke">'
+            f"{escape(text)}</text>")
+
+
 def _bad_node(n: int) -> str:
     x, y = _xy(node_point(n))
     d = R * 0.12
@@ -234,25 +270,97 @@ def _bad_node(n: int) -> str:
 
 # -- diagrams written in Markdown -----------------------------------------------------------
 
-def render_diagram(spec: Any, lang: str = "en") -> str:
-    """Render a ``catan-diagram`` fence: ``{position, marks?, show?, player?, caption?}``.
+DIAGRAM_KEYS = ("position", "board", "seed", "pieces", "robber", "highlight", "labels", "focus",
+                "caption", "alt", "show", "marks", "player")
+# Keys a widget adds; the picture ignores them except ``actions``, replayed before drawing.
+WIDGET_KEYS = ("kind", "actions", "prompt", "expect")
+HIGHLIGHT_KEYS = ("tiles", "nodes", "edges")
 
-    ``show`` lists marks computed by the engine for ``player``: ``settlement_spots`` (legal
-    nodes in green, illegal free nodes in red), ``road_spots`` and ``longest_road``.
-    Raises ``ValueError`` on an unknown key or a bad value, so a strict build fails.
+
+def diagram_game(spec: Any) -> Game:
+    """The game a diagram or widget spec describes, its ``actions`` applied.
+
+    Raises ``ValueError`` (``InvalidPosition`` and ``IllegalAction`` included) on bad input.
     """
     if not isinstance(spec, dict):
-        raise ValueError("a diagram is a mapping with at least 'position'")
-    unknown = sorted(set(spec) - set(DIAGRAM_KEYS))
+        raise ValueError("a diagram is a mapping of options")
+    unknown = sorted(set(spec) - set(DIAGRAM_KEYS) - set(WIDGET_KEYS))
     if unknown:
-        raise ValueError(f"unknown diagram key(s): {', '.join(unknown)}")
-    game = Game.from_dict(spec.get("position"))
-    marks = _check_marks(spec.get("marks", {}))
-    for item in spec.get("show", []):
+        raise ValueError(f"unknown diagram key(s): {', '.join(map(str, unknown))}")
+    doc = dict(spec.get("position") or {})
+    for key in ("board", "seed"):
+        if key in spec:
+            doc[key] = spec[key]
+    pieces = spec.get("pieces") or {}
+    if not isinstance(pieces, dict):
+        raise ValueError("'pieces' maps colours to {settlements, cities, roads}")
+    if pieces:
+        players = dict(doc.get("players") or {})
+        for colour, entry in pieces.items():
+            players[colour] = {**players.get(colour, {}), **entry}
+        doc["players"] = players
+    doc.setdefault("seats", _seats_for(doc.get("players") or {}))
+    if "robber" in spec:
+        doc["board"] = _board_object(doc.get("board", "beginner"), doc.get("seed"))
+        doc.pop("seed", None)
+        doc["board"]["robber"] = spec["robber"]
+    game = Game.from_dict(doc)
+    for action in spec.get("actions") or []:
+        game.apply(action)
+    return game
+
+
+def _seats_for(players: dict[str, Any]) -> list[str]:
+    from .constants import COLOURS
+
+    used = [c for c in COLOURS if c in players]
+    return used + [c for c in COLOURS if c not in used][: max(0, 3 - len(used))]
+
+
+def _board_object(board: Any, seed: Any) -> dict[str, Any]:
+    from .board import Board
+
+    if isinstance(board, dict):
+        return dict(board)
+    island = Board.standard(int(seed or 0)) if board == "standard" else Board.beginner()
+    return {"tiles": island.tile_strings(), "ports": island.port_dict()}
+
+
+def render_diagram(spec: Any, lang: str = "en") -> str:
+    """Render a ``catan-diagram`` (or a widget's starting picture) to SVG.
+
+    Keys: ``position`` (a position document or part of one), ``board``/``seed``/``pieces``/
+    ``robber`` (short forms), ``highlight`` (``{tiles, nodes, edges}``), ``labels``
+    (``{place: text}``), ``focus`` (tiles to crop around), ``marks`` (``ok_nodes``,
+    ``bad_nodes``, ``edges``, ``tiles``), ``show`` with ``player`` (marks the engine computes:
+    ``settlement_spots``, ``road_spots``, ``longest_road``), ``caption``/``alt``.
+    Raises ``ValueError`` on an unknown key or a bad value, so a strict build fails.
+    """
+    game = diagram_game(spec)
+    marks = _check_marks(spec.get("marks") or {})
+    highlight = spec.get("highlight") or {}
+    if not isinstance(highlight, dict) or set(highlight) - set(HIGHLIGHT_KEYS):
+        raise ValueError(f"'highlight' takes {', '.join(HIGHLIGHT_KEYS)}")
+    for key, target in (("tiles", "tiles"), ("nodes", "nodes"), ("edges", "edges")):
+        marks.setdefault(target, []).extend(highlight.get(key) or [])
+    _check_marks(marks)
+    for item in spec.get("show") or []:
         if item not in SHOW_KEYS:
             raise ValueError(f"unknown 'show' item {item!r} (allowed: {', '.join(SHOW_KEYS)})")
         _add_shown(game, item, spec.get("player"), marks)
-    return render(game, marks, title=str(spec.get("caption", "")))
+    labels = spec.get("labels") or {}
+    if not isinstance(labels, dict):
+        raise ValueError("'labels' maps places to short texts")
+    svg = render(game, marks, title=str(spec.get("alt") or spec.get("caption") or ""),
+                 labels={str(k): str(v) for k, v in labels.items()},
+                 focus=[_tile_number(t) for t in spec.get("focus") or []])
+    return svg
+
+
+def _tile_number(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < N_TILES:
+        return value
+    raise ValueError(f"{value!r} is not a tile number (0 to 18)")
 
 
 def _check_marks(value: Any) -> dict[str, list[Any]]:
@@ -261,10 +369,10 @@ def _check_marks(value: Any) -> dict[str, list[Any]]:
     for key, items in value.items():
         if key not in MARK_KEYS:
             raise ValueError(f"unknown mark {key!r} (allowed: {', '.join(MARK_KEYS)})")
-        table: dict[str, int] | range = (NODE_ALIASES if "node" in key else EDGE_ALIASES
-                                          if key == "edges" else range(N_TILES))
         for item in items:
-            if item not in table:
+            if key == "tiles":
+                _tile_number(item)
+            elif item not in (EDGE_ALIASES if key == "edges" else NODE_ALIASES):
                 raise ValueError(f"mark {key}: {item!r} is not on the island")
     return {k: list(v) for k, v in value.items()}
 
@@ -276,22 +384,11 @@ def _add_shown(game: Game, item: str, player: Any, marks: dict[str, list[Any]]) 
     if item == "settlement_spots":
         ok = set(game.settlement_spots(p))
         free = [n for n in range(N_NODES) if game.node_owner[n] < 0]
-        near = {n for n in free if any(game.edge_owner[e] == p for e in _node_edges(n))}
+        near = {n for n in free if any(game.edge_owner[e] == p for e in NODE_EDGES[n])}
         marks.setdefault("ok_nodes", []).extend(NODE_NAMES[n] for n in sorted(ok))
         marks.setdefault("bad_nodes", []).extend(NODE_NAMES[n] for n in sorted(near - ok))
     elif item == "road_spots":
         marks.setdefault("edges", []).extend(EDGE_NAMES[e] for e in sorted(game.road_spots(p)))
     else:
-        from .roads import longest_path
-
         marks.setdefault("edges", []).extend(
             EDGE_NAMES[e] for e in longest_path(game.roads[p], game.node_owner, p))
-
-
-def _node_edges(n: int) -> tuple[int, ...]:
-    from .topology import NODE_EDGES
-
-    return NODE_EDGES[n]
-
-
-__all__ = ["COAST_EDGES", "render", "render_diagram"]
