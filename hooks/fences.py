@@ -1,0 +1,143 @@
+"""Custom superfences ``catan-diagram`` and ``catan-widget``: YAML in, SVG out at build time.
+
+A fence holds YAML options, never code (see notes/fences.md)::
+
+    ```catan-diagram
+    board: beginner
+    pieces: {red: {settlements: [9.N], roads: [9.NE]}}
+    highlight: {nodes: [9.N]}
+    caption: The distance rule forbids the two corners next to red's settlement.
+    ```
+
+Any unknown key, bad YAML or rendering error stops the build with a message naming the fence
+(superfences lets :class:`SuperFencesException` through; MkDocs then names the page).
+The board is drawn by ``catan_core.svg.render_diagram(spec, lang)``, imported lazily so that the
+site can be built while the engine is being written, as long as no page uses a fence.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import json
+import os
+from collections.abc import Callable
+from typing import Any
+
+import yaml
+from pymdownx.superfences import SuperFencesException
+
+#: Keys of a catan-diagram fence, with what they hold.
+DIAGRAM_KEYS: dict[str, str] = {
+    "position": "a position document (shared/spec/position-format.md), or part of one",
+    "board": '"beginner", "standard" (with seed) or a board object as in a position',
+    "seed": "seed of a standard random board",
+    "pieces": "{colour: {settlements: [node], cities: [node], roads: [edge]}}",
+    "robber": "tile number of the robber",
+    "highlight": "{tiles: [..], nodes: [..], edges: [..]} to draw attention to",
+    "labels": "{tile, node or edge: short text} written on the board",
+    "focus": "list of tile numbers: crop the picture around them",
+    "caption": "text under the picture",
+    "alt": "text alternative for screen readers",
+    "marks": "{ok_nodes, bad_nodes, nodes, edges, tiles}: green dots, red crosses, rings, lines",
+    "show": "marks computed by the engine for 'player': settlement_spots, road_spots, "
+            "longest_road",
+    "player": "the colour the reader plays (needed by 'show')",
+}
+#: Keys of a catan-widget fence: a diagram plus what makes it interactive.
+WIDGET_KEYS: dict[str, str] = {
+    **DIAGRAM_KEYS,
+    "kind": "required: what the widget does (for example legal-moves, longest-road)",
+    "player": "the colour the reader plays",
+    "actions": "list of actions (position-format.md section 4) replayed before showing",
+    "prompt": "question or instruction shown with the widget",
+    "expect": "the answer a quiz widget waits for",
+}
+#: Keys whose text is translated: they may differ between languages (tests/test_parity.py).
+TRANSLATABLE_KEYS = frozenset({"caption", "alt", "labels", "prompt"})
+
+Renderer = Callable[[dict[str, Any], str], str]
+
+
+class FenceError(SuperFencesException):
+    """A catan fence that cannot be built; the message says which fence and why."""
+
+
+def build_language() -> str:
+    """Language of the build in progress (set by hooks/build_site.py)."""
+    return os.environ.get("CATAN_LANG", "en")
+
+
+def parse_spec(src: str, fence: str) -> dict[str, Any]:
+    """Parse and check a fence's YAML; raise :class:`FenceError` on any problem."""
+    allowed = WIDGET_KEYS if fence == "catan-widget" else DIAGRAM_KEYS
+    try:
+        spec = yaml.safe_load(src) or {}
+    except yaml.YAMLError as exc:
+        raise FenceError(f"{fence}: invalid YAML: {exc}\n{src}") from exc
+    if not isinstance(spec, dict):
+        raise FenceError(f"{fence}: expected a YAML mapping of options, got:\n{src}")
+    unknown = sorted(set(map(str, spec)) - set(allowed))
+    if unknown:
+        raise FenceError(
+            f"{fence}: unknown key(s) {', '.join(unknown)}; "
+            f"allowed: {', '.join(sorted(allowed))}\n{src}"
+        )
+    if fence == "catan-widget" and not isinstance(spec.get("kind"), str):
+        raise FenceError(f"{fence}: the key 'kind' (a string) is required\n{src}")
+    return spec
+
+
+def load_renderer() -> Renderer:
+    """``catan_core.svg.render_diagram``, imported on first use."""
+    try:
+        module = importlib.import_module("catan_core.svg")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("catan_core", "catan_core.svg"):
+            raise FenceError(f"catan_core.svg failed to import: {exc}") from exc
+        raise FenceError(
+            "catan-diagram/catan-widget fences need catan_core.svg.render_diagram(spec, lang), "
+            "which does not exist yet: the rules engine must provide it"
+        ) from exc
+    render = getattr(module, "render_diagram", None)
+    if not callable(render):
+        raise FenceError("catan_core.svg has no function render_diagram(spec, lang)")
+    return render  # type: ignore[no-any-return]
+
+
+def render_figure(spec: dict[str, Any], fence: str, src: str) -> str:
+    """The board as ``<figure>``: the engine's SVG and the caption."""
+    try:
+        svg = load_renderer()(spec, build_language())
+    except FenceError:
+        raise
+    except Exception as exc:
+        raise FenceError(f"{fence}: render_diagram failed: {exc!r}\n{src}") from exc
+    caption = spec.get("caption")
+    figcaption = f"<figcaption>{html.escape(str(caption))}</figcaption>" if caption else ""
+    return f'<figure class="catan-diagram">{svg}{figcaption}</figure>'
+
+
+def validate(language: str, inputs: dict[str, str], options: dict[str, Any],
+             attrs: dict[str, Any], md: Any) -> bool:
+    """Superfences validator: the fence header takes no options (all options are YAML)."""
+    if inputs:
+        raise FenceError(f"{language}: put options in the YAML body, not in the fence header: "
+                         f"{', '.join(sorted(inputs))}")
+    return True
+
+
+def format_diagram(src: str, language: str, class_name: str, options: dict[str, Any],
+                   md: Any, **kwargs: Any) -> str:
+    """Superfences formatter for ``catan-diagram``."""
+    return render_figure(parse_spec(src, language), language, src)
+
+
+def format_widget(src: str, language: str, class_name: str, options: dict[str, Any],
+                  md: Any, **kwargs: Any) -> str:
+    """Superfences formatter for ``catan-widget``: data for the runtime, SVG for everyone."""
+    spec = parse_spec(src, language)
+    data = html.escape(json.dumps(spec, ensure_ascii=False, sort_keys=True), quote=True)
+    kind = html.escape(spec["kind"], quote=True)
+    figure = render_figure(spec, language, src)
+    return f'<div class="catan-widget" data-kind="{kind}" data-spec="{data}">{figure}</div>'
