@@ -140,7 +140,8 @@ def _parse_tile(text: object, index: int) -> tuple[str, int]:
         if len(parts) != 1:
             raise ValueError(f"tile {index}: the desert has no number")
         return "desert", 0
-    if len(parts) != 2 or not parts[1].isdigit() or int(parts[1]) not in range(2, 13) \
+    if len(parts) != 2 or not (parts[1].isascii() and parts[1].isdigit()) \
+            or int(parts[1]) not in range(2, 13) \
             or int(parts[1]) == 7:
         raise ValueError(f"tile {index}: {text!r} needs a number from 2 to 12, not 7")
     return parts[0], int(parts[1])

@@ -100,7 +100,8 @@ class Game(LegalActions):
         """Perform ``action`` entirely, or raise ``IllegalAction`` and change nothing."""
         if not isinstance(action, dict):
             raise IllegalAction("malformed_action", "an action is an object with a 'type'")
-        handler = _HANDLERS.get(action.get("type"))  # type: ignore[arg-type]
+        kind = action.get("type")
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise IllegalAction("malformed_action", f"unknown action type {action.get('type')!r}",
                                 field="type")
@@ -121,6 +122,7 @@ class Game(LegalActions):
         self.win_seat = p
         self.phase = "game_over"
         self.trade = None
+        self.return_phase = None  # nothing is pending once the game is over
         return [{"type": "game_won", "player": self.seats[p], "points": points}]
 
     # -- queries --------------------------------------------------------------------------

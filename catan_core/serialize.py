@@ -245,7 +245,7 @@ def _read_player(state: State, p: int, entry: Any, path: str) -> None:
         state.hand[p][RESOURCE_INDEX[res]] = _int(count, f"{path}.hand.{res}", 0, 19)
     for key, target in (("dev_cards", state.dev[p]), ("new_dev_cards", state.new_dev[p])):
         for i, card in enumerate(_expect(entry.get(key, []), list, f"{path}.{key}", "a list")):
-            if card not in DEV_INDEX:
+            if not isinstance(card, str) or card not in DEV_INDEX:
                 raise _fail(f"{path}.{key}[{i}]", f"{card!r} is not a development card")
             target[DEV_INDEX[card]] += 1
     state.knights[p] = _int(entry.get("knights_played", 0), f"{path}.knights_played", 0, 14)
@@ -265,7 +265,7 @@ def _read_deck(state: State, value: Any) -> None:
     names = _expect(value, list, "deck", "a list of development cards")
     deck = []
     for i, card in enumerate(names):
-        if card not in DEV_INDEX:
+        if not isinstance(card, str) or card not in DEV_INDEX:
             raise _fail(f"deck[{i}]", f"{card!r} is not a development card")
         deck.append(DEV_INDEX[card])
     for c in range(5):
@@ -341,6 +341,8 @@ def _read_trade(state: State, value: dict[str, Any]) -> Trade:
                                   "an object").items():
         path = f"pending.trade.answers.{colour}"
         q = _read_colour(state, colour, path)
+        if q == state.current:
+            raise _fail(path, "the active player does not answer their own offer")
         if answer in ("accept", "reject"):
             trade.answers[q] = answer
         else:
@@ -376,8 +378,13 @@ def _check_consistency(state: State) -> None:
         raise _fail("longest_road", "the holder has no road of 5 or more")
     if state.largest_army >= 0 and state.knights[state.largest_army] < 3:
         raise _fail("largest_army", "the holder has played fewer than 3 knights")
-    if state.phase == "discard" and not state.discard_owed:
-        raise _fail("pending.discard", "phase 'discard' needs the counts still owed")
+    if (state.phase == "discard") != bool(state.discard_owed):
+        raise _fail("pending.discard", "phase 'discard' and the counts still owed go together")
+    for p, owed in state.discard_owed.items():
+        if owed > sum(state.hand[p]):
+            raise _fail(f"pending.discard.{state.seats[p]}", "owes more cards than it holds")
+    if state.return_phase is not None and state.phase != "move_robber":
+        raise _fail("pending.return_to", "only while the robber is moved for a knight")
     if state.trade is not None and state.phase != "main":
         raise _fail("pending.trade", "a trade can only be open in phase 'main'")
     if (state.win_seat >= 0) != (state.phase == "game_over"):

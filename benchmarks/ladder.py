@@ -1,0 +1,125 @@
+"""Bot ladder: each level against three bots of the level below, in seeded 4-player games.
+
+Prints, per matchup, the win rate of the stronger bot (baseline 25%: four equal players) with
+a 95% Wilson confidence interval and the mean game length; decision times per level (p50 and
+p95, CPython, this machine); and per personality the average trades proposed, trades made,
+offers accepted, robber moves aimed at the leader, cities, roads and development cards bought.
+
+The bot under test takes seat ``g % 4`` in game ``g`` (so every seat is played equally) and the
+personalities rotate over the seats. Run with ``nox -s ladder`` or
+``python -m benchmarks.ladder --games 200 --jobs 2``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from catan_core.bots import PERSONALITIES
+from catan_core.bots.driver import play_bot_game
+
+MATCHUPS = (("normal", "easy"), ("hard", "normal"), ("expert", "hard"), ("expert", "easy"))
+
+
+@dataclass
+class Outcome:
+    """What the ladder keeps of one game."""
+
+    won: bool
+    finished: bool
+    turns: int
+    seats: list[dict[str, Any]]
+
+
+def play_one(job: tuple[str, str, int, int]) -> Outcome:
+    strong, weak, index, base = job
+    subject = index % 4
+    config = []
+    for seat in range(4):
+        personality = PERSONALITIES[(index + seat) % len(PERSONALITIES)]
+        config.append((strong if seat == subject else weak, personality))
+    result = play_bot_game(config, seed=base + index)
+    seats = [{"level": s.level, "personality": s.personality, "offers": s.offers,
+              "trades": s.trades, "accepts": s.accepts, "leader": s.robber_leader,
+              "other": s.robber_other, "cities": s.cities, "roads": s.roads,
+              "devs": s.dev_cards, "times": s.times} for s in result.seats]
+    return Outcome(result.winner == result.seats[subject].colour, result.winner is not None,
+                   result.turns, seats)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200, help="games per matchup")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--seed", type=int, default=1000, help="seed of the first game")
+    parser.add_argument("--matchups", default=",".join(f"{a}>{b}" for a, b in MATCHUPS),
+                        help="comma-separated strong>weak pairs")
+    args = parser.parse_args()
+    pairs = [tuple(m.split(">")) for m in args.matchups.split(",")]
+    times: dict[str, list[float]] = defaultdict(list)
+    traits: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    start = time.perf_counter()
+    print(f"{'matchup':<18}{'games':>6}{'wins':>6}{'win rate':>10}{'95% CI':>17}"
+          f"{'turns':>7}{'unfinished':>11}")
+    with multiprocessing.Pool(args.jobs) as pool:
+        for strong, weak in pairs:
+            jobs = [(strong, weak, g, args.seed) for g in range(args.games)]
+            outcomes = pool.map(play_one, jobs, chunksize=4)
+            wins = sum(o.won for o in outcomes)
+            low, high = wilson(wins, len(outcomes))
+            turns = statistics.mean(o.turns for o in outcomes)
+            unfinished = sum(not o.finished for o in outcomes)
+            label = f"{strong} vs 3 {weak}"
+            print(f"{label:<18}{len(outcomes):>6}{wins:>6}{wins / len(outcomes):>10.1%}"
+                  f"{f'[{low:.1%}, {high:.1%}]':>17}{turns:>7.1f}{unfinished:>11}", flush=True)
+            for o in outcomes:
+                for seat in o.seats:
+                    times[seat["level"]] += seat["times"]
+                    t = traits[seat["personality"]]
+                    t["seats"] += 1
+                    for key in ("offers", "trades", "accepts", "leader", "other", "cities",
+                                "roads", "devs"):
+                        t[key] += seat[key]
+    print("\ndecision time (ms)   p50     p95     max  decisions")
+    for level in ("easy", "normal", "hard", "expert"):
+        if times[level]:
+            ms = [t * 1000 for t in times[level]]
+            print(f"  {level:<16}{percentile(ms, 0.5):>6.2f}{percentile(ms, 0.95):>8.2f}"
+                  f"{max(ms):>8.1f}{len(ms):>11}")
+    print("\nper personality, per game: offers  trades  accepts  robber→leader  cities  roads"
+          "  dev cards")
+    for name in PERSONALITIES:
+        t = traits[name]
+        n = max(1.0, t["seats"])
+        aimed = t["leader"] + t["other"]
+        share = f"{t['leader'] / aimed:.0%}" if aimed else "-"
+        print(f"  {name:<14}{t['offers'] / n:>10.2f}{t['trades'] / n:>8.2f}"
+              f"{t['accepts'] / n:>9.2f}{share:>15}{t['cities'] / n:>8.2f}"
+              f"{t['roads'] / n:>7.2f}{t['devs'] / n:>11.2f}")
+    print(f"\n{time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Levels (how well a bot looks ahead and evaluates) and personalities (what it prefers).
+
+Levels never cheat: they differ in the features of the evaluation and in how far they plan.
+Personalities scale the evaluation and the trading and robber habits, so they show in play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    """What a level knows how to do.
+
+    ``heuristic``: simple rules with randomness, no evaluation (Easy). ``scarcity``: weigh
+    resources by their rarity on the island and the stage of the game. ``ports``: value
+    harbours. ``macros``: plan bank trades that enable a build this turn. ``lookahead``: add
+    the best follow-up build of the turn to each plan. ``eta``: weigh missing cards by how
+    long the dice take to bring them, and take the expectation over the next roll. ``threat``:
+    aim the robber and trades at the leader. ``pairing``: plan both set-up settlements together.
+    """
+
+    name: str
+    heuristic: bool = False
+    scarcity: bool = False
+    ports: bool = False
+    macros: bool = False
+    lookahead: bool = False
+    eta: bool = False
+    threat: bool = False
+    pairing: bool = False
+
+
+@dataclass(frozen=True)
+class Style:
+    """A personality: multipliers on the evaluation and trading habits.
+
+    ``city``/``settle``/``road``/``dev`` scale the value of those builds; ``knight`` the wish to
+    play knights; ``leader`` how much the robber prefers the leader (0 ignores the score);
+    ``steal`` the weight of the card stolen; ``trade`` the eagerness to trade (lower threshold
+    to accept, more counter-offers); ``offers`` the offers made per turn; ``horizon`` the
+    weight of future production against points and cards now.
+    """
+
+    name: str
+    city: float = 1.0
+    settle: float = 1.0
+    road: float = 1.0
+    dev: float = 1.0
+    knight: float = 1.0
+    leader: float = 1.0
+    steal: float = 1.0
+    trade: float = 1.0
+    offers: int = 1
+    horizon: float = 1.0
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", heuristic=True),
+    "normal": Level("normal"),
+    "hard": Level("hard", scarcity=True, ports=True, macros=True, threat=True),
+    "expert": Level("expert", scarcity=True, ports=True, macros=True, lookahead=True, eta=True,
+                    threat=True, pairing=True),
+}
+
+STYLES: dict[str, Style] = {
+    "merchant": Style("merchant", trade=2.5, offers=3),
+    "aggressive": Style("aggressive", knight=2.0, leader=3.0, dev=1.3, steal=1.2),
+    "builder": Style("builder", city=1.3, dev=1.4, road=0.7, settle=0.95),
+    "expansionist": Style("expansionist", road=1.6, settle=1.3, city=0.85, dev=0.75),
+    "opportunist": Style("opportunist", horizon=0.7, steal=2.5, leader=0.0, offers=2,
+                         trade=1.4),
+}

@@ -1,0 +1,165 @@
+"""Decisions outside the building phase: set-up, the robber, discards, knights before the roll.
+
+Each function takes the decision context and returns one of the bot's legal actions. Easy
+bots use the ``easy_*`` variants: simple rules with randomness.
+"""
+
+from __future__ import annotations
+
+from ..constants import KNIGHT, RESOURCES
+from ..topology import EDGE_NODES, NODE_NEIGHBOURS, TILE_NODES, edge_id, node_id
+from .context import Action, Ctx
+from .knowledge import PIPS
+
+# -- set-up ---------------------------------------------------------------------------------
+
+
+def raw_pips(ctx: Ctx, node: int) -> int:
+    return sum(pips for _, _, pips in ctx.ev.info.node_prod[node])
+
+
+def free_spot(owner: list[int], node: int) -> bool:
+    return owner[node] < 0 and all(owner[m] < 0 for m in NODE_NEIGHBOURS[node])
+
+
+def setup_settlement(ctx: Ctx) -> Action:
+    game, ev, me = ctx.game, ctx.ev, ctx.me
+    options = {node_id(a["node"]): a for a in ctx.legal}
+    if ctx.level.heuristic:
+        ranked = sorted(options, key=lambda n: -raw_pips(ctx, n))[:8]
+        return options[ranked[ctx.rng.below(len(ranked))]]
+    prod = ev.production(game, me, robbed=1.0)
+    ports = game.ports_of(me)
+
+    def score(n: int) -> float:
+        value = ev.spot_value(n, prod, ports) / ev.prod_w
+        if ctx.level.scarcity:  # room to grow: free spots two roads away
+            room = {m for k in NODE_NEIGHBOURS[n] for m in NODE_NEIGHBOURS[k]
+                    if m != n and free_spot(game.node_owner, m)}
+            value += 0.4 * ctx.style.settle * min(len(room), 4)
+        return value
+
+    scores = {n: score(n) for n in options}
+    if ctx.level.pairing and not game.settlements[me]:
+        top = sorted(options, key=lambda n: -scores[n])[:8]
+        scores = {n: scores[n] + 0.8 * best_second(ctx, n) for n in top}
+    return options[max(scores, key=lambda n: scores[n])]
+
+
+def best_second(ctx: Ctx, first: int) -> float:
+    """Value of the best second settlement left after the others place greedily by pips."""
+    game, ev, me = ctx.game, ctx.ev, ctx.me
+    owner = list(game.node_owner)
+    owner[first] = me
+    n = len(ctx.seats)
+    taken = 2 * n - 2 - 2 * game.setup_count()  # others' placements before my second one
+    free = sorted((m for m in range(len(owner)) if free_spot(owner, m)),
+                  key=lambda m: -raw_pips(ctx, m))
+    for m in free:
+        if taken <= 0:
+            break
+        if free_spot(owner, m):
+            owner[m] = -2
+            taken -= 1
+    prod = [0.0] * 5
+    for _, r, pips in ev.info.node_prod[first]:
+        prod[r] += pips
+    ports = {k for k in (ev.info.node_port[first],) if k}
+    return max((ev.spot_value(m, prod, ports) / ev.prod_w for m in free
+                if free_spot(owner, m)), default=0.0)
+
+
+def setup_road(ctx: Ctx) -> Action:
+    if ctx.level.heuristic:
+        return ctx.pick(ctx.legal)
+    owner = ctx.game.node_owner
+
+    def score(action: Action) -> float:
+        a, b = EDGE_NODES[edge_id(action["edge"])]
+        far = b if owner[a] == ctx.me else a
+        if owner[far] >= 0:
+            return -1.0
+        values = sorted((raw_pips(ctx, m) for m in NODE_NEIGHBOURS[far]
+                         if free_spot(owner, m)), reverse=True)
+        return sum(v * w for v, w in zip(values, (1.0, 0.3), strict=False))
+
+    return max(ctx.legal, key=score)
+
+
+# -- the robber -----------------------------------------------------------------------------
+
+
+def tile_pips(ctx: Ctx, tile: int, q: int) -> int:
+    """Production ``q`` loses per roll-ways when ``tile`` is blocked."""
+    game = ctx.game
+    number = game.board.numbers[tile]
+    return sum(PIPS[number] * game.node_level[n] for n in TILE_NODES[tile]
+               if game.node_owner[n] == q)
+
+
+def robber_score(ctx: Ctx, action: Action) -> float:
+    tile, victim = action["tile"], action.get("victim")
+    score = -0.35 * tile_pips(ctx, tile, ctx.me)
+    for q in range(len(ctx.seats)):
+        if q != ctx.me:
+            score += 0.12 * tile_pips(ctx, tile, q) * ctx.threat(q)
+    if victim is not None:
+        v = ctx.seats.index(victim)
+        cards = sum(ctx.game.hand[v])  # hand sizes are public
+        if cards:
+            score += ctx.style.steal * (0.2 + 0.04 * min(cards, 8)) * ctx.threat(v) ** 0.5
+    return score
+
+
+def move_robber(ctx: Ctx) -> Action:
+    if ctx.level.heuristic:
+        hurting = [a for a in ctx.legal if tile_pips(ctx, a["tile"], ctx.me) == 0
+                   and "victim" in a]
+        return ctx.pick(hurting or ctx.legal)
+    return max(ctx.legal, key=lambda a: robber_score(ctx, a))
+
+
+def wants_knight(ctx: Ctx) -> bool:
+    """Play a knight before rolling: robber on my tile, Largest Army in reach, or to attack."""
+    game, me = ctx.game, ctx.me
+    blocked = tile_pips(ctx, game.robber, me)
+    if ctx.level.heuristic:
+        return blocked > 0 and ctx.random() < 0.6
+    holder = game.largest_army
+    need = 3 if holder < 0 else game.knights[holder] + 1
+    if holder != me and game.knights[me] + 1 >= need:
+        return True
+    if blocked >= 3:
+        return True
+    return ctx.style.knight > 1.5 and game.dev[me][KNIGHT] > 0 and ctx.level.threat
+
+
+def before_roll(ctx: Ctx) -> Action:
+    knights = ctx.of_type("play_knight")
+    if knights and wants_knight(ctx):
+        return knights[0]
+    return ctx.of_type("roll")[0]
+
+
+# -- discards -------------------------------------------------------------------------------
+
+
+def discard(ctx: Ctx) -> Action:
+    """Keep the hand that scores best (exactly when the choices are few, greedily if not)."""
+    hand = ctx.hand
+    if ctx.level.heuristic:
+        def score(rest: list[int]) -> float:
+            return -max(rest) - 0.1 * ctx.random()
+    else:
+        score = ctx.hand_score
+    if len(ctx.legal) <= 150:
+        return max(ctx.legal, key=lambda a: score(
+            [hand[r] - int(a["cards"].get(name, 0)) for r, name in enumerate(RESOURCES)]))
+    rest, out = list(hand), [0] * 5
+    for _ in range(int(ctx.view["pending"]["discard"][ctx.colour])):
+        r = max((r for r in range(5) if rest[r]),
+                key=lambda r: score([x - (k == r) for k, x in enumerate(rest)]))
+        rest[r] -= 1
+        out[r] += 1
+    return {"type": "discard", "player": ctx.colour,
+            "cards": {RESOURCES[r]: n for r, n in enumerate(out) if n}}

@@ -1,0 +1,168 @@
+"""The browser runtime of the site: self-hosted Pyodide, the engine wheel, the widget files.
+
+``copy_runtime(site_dir)`` runs once per site build (``hooks/build_site.py``, after the language
+builds) and writes, shared by every language::
+
+    site/assets/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
+                           pyodide-lock.json   (from node_modules/pyodide: run `npm ci`)
+    site/assets/wheels/    catan_core-<version>-py3-none-any.whl, manifest.json
+    site/assets/widgets/   widgets/*.js, *.mjs, *.css, *.py
+
+``manifest.json`` names the wheel (so JavaScript never hardcodes the version) and the size of
+every file the worker downloads, for its progress messages.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+#: The files the browser fetches; the loader is ``pyodide.asm.mjs`` in recent releases.
+PYODIDE_FILES = ("pyodide.mjs", ("pyodide.asm.mjs", "pyodide.asm.js"), "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json")
+WIDGET_SUFFIXES = (".js", ".mjs", ".css", ".py")
+#: What goes into the engine wheel; a change to any of these rebuilds it.
+WHEEL_SOURCES = ("pyproject.toml", "README.md", "catan_core")
+WHEEL_CACHE = ROOT / "build" / "runtime-wheel"
+
+
+class RuntimeAssetsError(RuntimeError):
+    """Something the runtime needs is missing; the message says how to get it."""
+
+
+def pyodide_version() -> str:
+    """Version of the installed npm ``pyodide``, checked against ``package-lock.json``."""
+    installed = PYODIDE_DIR / "package.json"
+    if not installed.is_file():
+        raise RuntimeAssetsError("node_modules/pyodide is missing: run `npm ci` in the "
+                                 "repository root (Node.js 18+)")
+    version = str(json.loads(installed.read_text(encoding="utf-8"))["version"])
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    pinned = lock["packages"].get("node_modules/pyodide", {}).get("version")
+    if pinned != version:
+        raise RuntimeAssetsError(f"node_modules has pyodide {version} but package-lock.json "
+                                 f"pins {pinned}: run `npm ci`")
+    return version
+
+
+def pyodide_files() -> list[Path]:
+    """The runtime files in ``node_modules/pyodide``, in ``PYODIDE_FILES`` order."""
+    pyodide_version()
+    found = []
+    for entry in PYODIDE_FILES:
+        names = (entry,) if isinstance(entry, str) else entry
+        paths = [PYODIDE_DIR / n for n in names if (PYODIDE_DIR / n).is_file()]
+        if not paths:
+            raise RuntimeAssetsError(f"node_modules/pyodide has no {' or '.join(names)}")
+        found.append(paths[0])
+    return found
+
+
+def _sources_digest() -> str:
+    digest = hashlib.sha256()
+    for name in WHEEL_SOURCES:
+        path = ROOT / name
+        files = sorted(path.rglob("*")) if path.is_dir() else [path]
+        for f in files:
+            if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc":
+                digest.update(f.relative_to(ROOT).as_posix().encode() + b"\0")
+                digest.update(f.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _can_build_in_place() -> bool:
+    """True when this interpreter's setuptools can build a wheel without downloading."""
+    if importlib.util.find_spec("setuptools") is None:
+        return False
+    if importlib.util.find_spec("wheel") is not None:
+        return True
+    import setuptools
+
+    major, minor = (int(x) for x in setuptools.__version__.split(".")[:2])
+    return (major, minor) >= (70, 1)  # bdist_wheel moved into setuptools in 70.1
+
+
+def build_wheel(dest: Path) -> Path:
+    """Build the engine's pure wheel into ``dest`` and return its path.
+
+    ``pip wheel`` runs on a clean copy of the sources (no stale ``build/lib`` can leak into the
+    wheel, nothing is written into the working tree), and the result is cached by a digest of
+    the sources in ``build/runtime-wheel/``.
+    """
+    cache = WHEEL_CACHE / _sources_digest()
+    wheels = sorted(cache.glob("catan_core-*-py3-none-any.whl"))
+    if not wheels:
+        with tempfile.TemporaryDirectory(prefix="catan-wheel-") as tmp:
+            src = Path(tmp) / "src"
+            src.mkdir()
+            for name in WHEEL_SOURCES:
+                path = ROOT / name
+                if path.is_dir():
+                    shutil.copytree(path, src / name,
+                                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+                elif path.exists():
+                    shutil.copy2(path, src / name)
+            command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
+                       "--disable-pip-version-check", str(src), "-w", str(Path(tmp) / "out")]
+            if _can_build_in_place():
+                command.insert(4, "--no-build-isolation")
+            subprocess.run(command, check=True)
+            shutil.rmtree(WHEEL_CACHE, ignore_errors=True)  # keep only the newest
+            cache.mkdir(parents=True)
+            for wheel in (Path(tmp) / "out").glob("*.whl"):
+                shutil.copy2(wheel, cache / wheel.name)
+        wheels = sorted(cache.glob("catan_core-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        raise RuntimeAssetsError(f"expected one pure catan_core wheel, got {wheels}")
+    dest.mkdir(parents=True, exist_ok=True)
+    target = dest / wheels[0].name
+    shutil.copy2(wheels[0], target)
+    return target
+
+
+def copy_runtime(site_dir: Path | str) -> dict[str, Any]:
+    """Copy Pyodide, the engine wheel and the widget files into ``site_dir/assets``.
+
+    Returns the manifest written to ``assets/wheels/manifest.json``.
+    """
+    start = time.perf_counter()
+    assets = Path(site_dir) / "assets"
+    for sub in ("pyodide", "wheels", "widgets"):
+        shutil.rmtree(assets / sub, ignore_errors=True)
+        (assets / sub).mkdir(parents=True)
+    sizes = {}
+    for path in pyodide_files():
+        shutil.copy2(path, assets / "pyodide" / path.name)
+        sizes[f"pyodide/{path.name}"] = path.stat().st_size
+    wheel = build_wheel(assets / "wheels")
+    sizes[f"wheels/{wheel.name}"] = wheel.stat().st_size
+    for path in sorted((ROOT / "widgets").iterdir()):
+        if path.is_file() and path.suffix in WIDGET_SUFFIXES:
+            shutil.copy2(path, assets / "widgets" / path.name)
+    manifest = {
+        "wheel": wheel.name,
+        "version": wheel.name.split("-")[1],
+        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "pyodide": pyodide_version(),
+        "sizes": sizes,
+    }
+    (assets / "wheels" / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n",
+                                                     encoding="utf-8")
+    total = sum(sizes.values()) / 1e6
+    print(f"runtime: pyodide {manifest['pyodide']} + {wheel.name} ({total:.1f} MB) in "
+          f"{time.perf_counter() - start:.2f} s -> {assets}", flush=True)
+    return manifest
+
+
+if __name__ == "__main__":
+    copy_runtime(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "site")

@@ -1,0 +1,211 @@
+"""Search normaliser: lower-case, stop words, accent folding, light stemming and synonyms.
+
+The same algorithm runs in two places and must give the same tokens:
+
+* here, at build time, to add normalised tokens to every document of the search index;
+* in the browser (``overrides/assets/javascripts/workers/catan-normalise.js``), on the query.
+
+Both read their rules from one :class:`Lexicon`, loaded from ``i18n/search.yml`` and the synonyms
+of ``i18n/glossary.yml``; :meth:`Lexicon.to_json` is what the browser receives.
+
+>>> lex = load_lexicon("fr")
+>>> normalise("Je dois défausser 4 cartes", lex)
+['defauss', '4', 'cart']
+>>> normalise("defaussez", lex) == normalise("Défaussées", lex)
+True
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES_FILE = ROOT / "i18n" / "search.yml"
+GLOSSARY_FILE = ROOT / "i18n" / "glossary.yml"
+
+_WORD = re.compile(r"[^\W_]+")
+_COMBINING = re.compile("[\u0300-\u036f]")
+_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss", "ĳ": "ij"})
+_VOWEL_PAIRS = re.compile(r"(aa|ee|oo|uu)")
+_VOWELS = set("aeiouy")
+_DIGITS = re.compile(r"[0-9]+")
+_RATIO = re.compile(r"([0-9]+)\s*:\s*([0-9]+)")
+
+Rule = tuple[str, str]
+Phrase = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The normalisation rules of one language (see ``i18n/search.yml``)."""
+
+    lang: str
+    min_stem: int
+    stopwords: frozenset[str]
+    plural: tuple[Rule, ...]
+    suffixes: tuple[Rule, ...]
+    participle_prefixes: tuple[str, ...] = ()
+    undouble_vowels: bool = False
+    undouble_final: bool = False
+    synonyms: tuple[tuple[Phrase, Phrase], ...] = ()  # (synonym, official term), normalised
+    exact_words: tuple[str, ...] = ()  # query side only (see i18n/search.yml)
+
+    def to_json(self) -> dict[str, Any]:
+        """The rules as plain JSON, for the browser's copy of the normaliser."""
+        return {
+            "lang": self.lang,
+            "minStem": self.min_stem,
+            "stopwords": sorted(self.stopwords),
+            "plural": [list(rule) for rule in self.plural],
+            "suffixes": [list(rule) for rule in self.suffixes],
+            "participlePrefixes": list(self.participle_prefixes),
+            "undoubleVowels": self.undouble_vowels,
+            "undoubleFinal": self.undouble_final,
+            "synonyms": [[list(k), list(v)] for k, v in self.synonyms],
+            "exactWords": list(self.exact_words),
+        }
+
+
+def words(text: str) -> list[str]:
+    """Split text into lower-case words (letters and digits), accents kept.
+
+    >>> words("L'argile, c'est 2:1 ?")
+    ['l', 'argile', 'c', 'est', '2to1']
+    """
+    return _WORD.findall(_RATIO.sub(r"\1to\2", unicodedata.normalize("NFC", text).lower()))
+
+
+def fold(word: str) -> str:
+    """Remove accents and expand ligatures: ``"Défaussée"`` -> ``"defaussee"``."""
+    decomposed = unicodedata.normalize("NFD", word.lower().translate(_LIGATURES))
+    return unicodedata.normalize("NFC", _COMBINING.sub("", decomposed))
+
+
+def _strip(word: str, rules: tuple[Rule, ...], min_stem: int) -> str:
+    """Apply the first (longest) rule whose suffix matches and leaves a long enough stem."""
+    for suffix, replacement in rules:
+        if word.endswith(suffix) and len(word) - len(suffix) >= min_stem:
+            return word[: len(word) - len(suffix)] + replacement
+    return word
+
+
+def _participle(word: str, lex: Lexicon) -> str:
+    """Dutch past participles: ``afgelegd(e)`` -> ``afleg``, ``gebouwd`` -> ``bouw``."""
+    ending = next((e for e in ("de", "te", "d", "t") if word.endswith(e)), "")
+    if not ending:
+        return word
+    for prefix in lex.participle_prefixes:
+        head = prefix + "ge"
+        if word.startswith(head) and len(word) - len(head) - len(ending) >= lex.min_stem:
+            return prefix + word[len(head) : -len(ending)]
+    return word
+
+
+def stem(word: str, lex: Lexicon) -> str:
+    """Stem one folded word with the language's rules (see ``i18n/search.yml``)."""
+    if _DIGITS.fullmatch(word):
+        return word
+    word = _participle(word, lex)
+    word = _strip(word, lex.plural, lex.min_stem)
+    word = _strip(word, lex.suffixes, lex.min_stem)
+    if lex.undouble_vowels:
+        word = _VOWEL_PAIRS.sub(lambda m: m.group(0)[0], word)
+    doubled = len(word) > lex.min_stem and word[-1] == word[-2] and word[-1] not in _VOWELS
+    if lex.undouble_final and doubled:
+        word = word[:-1]
+    return word
+
+
+def is_stopword(word: str, lex: Lexicon) -> bool:
+    """True if a lower-case, unfolded word is dropped: a stop word or a single letter."""
+    return word in lex.stopwords or (len(word) < 2 and not _DIGITS.fullmatch(word))
+
+
+def _stems(text: str, lex: Lexicon) -> list[str]:
+    """Words of ``text`` without stop words and single letters, folded and stemmed."""
+    return [stem(fold(w), lex) for w in words(text) if not is_stopword(w, lex)]
+
+
+def _expand_synonyms(tokens: list[str], lex: Lexicon) -> list[str]:
+    """After each synonym phrase, insert the tokens of its official term it lacks.
+
+    Phrases are matched longest first, and multi-word official terms map to themselves, so
+    ``point de victoire`` stays whole instead of expanding its synonym ``point`` again.
+    """
+    table = dict(lex.synonyms)
+    longest = max((len(k) for k in table), default=0)
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        for size in range(min(longest, len(tokens) - i), 0, -1):
+            phrase = tuple(tokens[i : i + size])
+            if phrase in table:
+                out.extend(phrase)
+                out.extend(t for t in table[phrase] if t not in phrase)
+                i += size
+                break
+        else:
+            out.append(tokens[i])
+            i += 1
+    return out
+
+
+def normalise(text: str, lex: Lexicon) -> list[str]:
+    """The search tokens of a text: stems, with official terms added after synonyms."""
+    return _expand_synonyms(_stems(text, lex), lex)
+
+
+def _rules(items: list[str]) -> tuple[Rule, ...]:
+    """Parse ``"suffix"`` / ``"suffix>replacement"`` rules, longest suffix first."""
+    pairs = [tuple(item.split(">", 1)) if ">" in item else (item, "") for item in items]
+    return tuple(sorted(pairs, key=lambda p: -len(p[0])))  # type: ignore[misc]
+
+
+Synonyms = tuple[tuple[Phrase, Phrase], ...]
+
+
+def _synonyms(lang: str, glossary: dict[str, Any], base: Lexicon) -> Synonyms:
+    """Synonym phrases of one language, normalised, mapped to their official term."""
+    table: dict[Phrase, Phrase] = {}
+    for official, others in ((glossary.get("synonyms") or {}).get(lang) or {}).items():
+        target = tuple(_stems(str(official), base))
+        for other in others or []:
+            key = tuple(_stems(str(other), base))
+            if key and target and key != target:
+                table[key] = target
+    for target in set(table.values()):
+        if len(target) > 1:
+            table[target] = target
+    return tuple(sorted(table.items()))
+
+
+def load_lexicon(lang: str, rules_file: Path = RULES_FILE,
+                 glossary_file: Path = GLOSSARY_FILE) -> Lexicon:
+    """Load one language's rules from ``i18n/search.yml`` and synonyms from the glossary."""
+    data = _read_yaml(rules_file)
+    spec = data["languages"][lang]
+    listed = [str(w).lower() for w in spec.get("stopwords", [])]
+    base = Lexicon(
+        lang=lang,
+        min_stem=int(data.get("min_stem", 3)),
+        stopwords=frozenset(listed + [fold(w) for w in listed]),
+        plural=_rules(spec.get("plural", [])),
+        suffixes=_rules(spec.get("suffixes", [])),
+        participle_prefixes=tuple(sorted(spec.get("participle_prefixes", []), key=len)[::-1]),
+        undouble_vowels=bool(spec.get("undouble_vowels", False)),
+        undouble_final=bool(spec.get("undouble_final", False)),
+        exact_words=tuple(str(w).lower() for w in spec.get("exact_words", [])),
+    )
+    glossary = _read_yaml(glossary_file) if glossary_file.exists() else {}
+    return replace(base, synonyms=_synonyms(lang, glossary or {}, base))
+
+
+def _read_yaml(path: Path) -> Any:
+    """Parse a UTF-8 YAML file."""
+    return yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -1,0 +1,139 @@
+"""``widgets/bridge.py`` in CPython: the answers the widgets will show, and the call protocol."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from catan_core import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("catan_bridge", ROOT / "widgets" / "bridge.py")
+assert _spec is not None and _spec.loader is not None
+bridge = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bridge)
+
+
+def position(**players: dict[str, Any]) -> dict[str, Any]:
+    """A beginner-island position in red's main phase, with the given players' pieces."""
+    return {"seats": ["red", "blue", "white"], "board": "beginner",
+            "players": players, "turn": {"player": "red", "number": 5, "phase": "main"}}
+
+
+def ask(doc: dict[str, Any], **query: Any) -> Any:
+    return json.loads(bridge.analyse(json.dumps(doc), json.dumps(query)))
+
+
+def call(fn: str, *args: Any) -> tuple[bool, Any]:
+    ok, text = bridge.call(fn, json.dumps(args))
+    return ok, json.loads(text)
+
+
+def test_legal_actions_of_the_beginner_island() -> None:
+    doc = Game.new(seats=["red", "blue", "white"], board="beginner").to_dict()
+    actions = json.loads(bridge.legal_actions(json.dumps(doc)))
+    assert len(actions) == 54
+    assert {a["type"] for a in actions} == {"place_settlement"}
+    assert {a["player"] for a in actions} == {"red"}
+
+
+def test_apply_returns_the_new_position_or_the_rule() -> None:
+    doc = Game.new(seats=["red", "blue", "white"], board="beginner").to_dict()
+    done = json.loads(bridge.apply(json.dumps(doc), '{"type": "place_settlement", "node": "9.N"}'))
+    assert done["position"]["players"]["red"]["settlements"] == ["4.SE"]
+    assert done["events"][0]["type"] == "placed_settlement"
+    refused = json.loads(bridge.apply(json.dumps(done["position"]),
+                                      '{"type": "place_road", "edge": "0.NE"}'))
+    assert refused["error"]["code"] == "not_connected"
+    assert set(refused["error"]) == {"code", "message", "details"}
+
+
+def test_production_pays_buildings_and_the_robber_blocks() -> None:
+    doc = position(red={"settlements": ["4.N"], "roads": ["4.NE"]},     # hills 6, forest 9...
+                   blue={"cities": ["17.N"], "roads": ["17.NE"]})       # fields 6
+    six = ask(doc, type="production", total=6)
+    assert six["tiles"] == [4, 17]
+    assert six["gains"] == {"red": {"brick": 1}, "blue": {"grain": 2}}
+    doc["board"] = {**Game.from_dict(doc).to_dict()["board"], "robber": 17}
+    blocked = ask(doc, type="production", total=6)
+    assert blocked["blocked"] == [17] and blocked["gains"] == {"red": {"brick": 1}}
+    assert ask(doc, type="production", total=7)["gains"] == {}
+
+
+def test_who_discards_how_many() -> None:
+    doc = position(red={"hand": {"brick": 5, "ore": 4}}, blue={"hand": {"wool": 7}},
+                   white={"hand": {"grain": 8}})
+    answer = ask(doc, type="discard")
+    assert answer["counts"] == {"red": 4, "white": 4}
+    assert answer["hand_sizes"] == {"red": 9, "blue": 7, "white": 8}
+
+
+def test_longest_road_lengths_path_and_holder() -> None:
+    roads = ["0.NW", "0.NE", "0.E", "0.SE", "0.SW"]
+    doc = position(red={"settlements": ["0.NW"], "roads": roads})
+    answer = ask(doc, type="longest_road")
+    assert answer["lengths"]["red"] == 5 and answer["lengths"]["blue"] == 0
+    assert sorted(answer["paths"]["red"]) == sorted(roads)
+    assert answer["holder"] is None  # the position does not give the award
+    doc["longest_road"] = "red"
+    assert ask(doc, type="longest_road")["holder"] == "red"
+
+
+def test_settlement_spots_with_the_rule_per_intersection() -> None:
+    doc = position(red={"settlements": ["9.N"], "roads": ["9.NE", "5.SE"]})
+    answer = ask(doc, type="settlement_spots", player="red")
+    illegal = answer["illegal"]
+    assert illegal["4.SE"] == "occupied"                 # 9.N itself, canonical name
+    assert illegal["5.S"] == "distance_rule"             # next to it (= 9.NE)
+    assert illegal["18.S"] == "not_connected"            # far from red's roads
+    assert answer["legal"] == ["5.SE"]                   # at the end of the two roads
+    assert len(answer["legal"]) + len(illegal) == 54
+    setup = Game.new(seats=["red", "blue", "white"], board="beginner").to_dict()
+    assert len(ask(setup, type="settlement_spots")["legal"]) == 54
+
+
+def test_trade_rates_per_player() -> None:
+    doc = position(red={"settlements": ["0.N"], "roads": ["0.NE"]},      # 3:1 harbour at 0.NW
+                   blue={"settlements": ["1.N"], "roads": ["1.NW"]})     # wool 2:1 at 1.NE
+    rates = ask(doc, type="trade_rates")["rates"]
+    assert rates["red"] == dict.fromkeys(("brick", "lumber", "wool", "grain", "ore"), 3)
+    assert rates["blue"]["wool"] == 2 and rates["blue"]["ore"] == 4
+    assert set(rates["white"].values()) == {4}
+
+
+def test_render_draws_the_board_with_marks() -> None:
+    doc = position(red={"settlements": ["9.N"], "roads": ["9.NE"]})
+    svg = bridge.render(json.dumps(doc), '{"ok_nodes": ["5.SE"], "edges": ["9.E"]}')
+    assert svg.startswith("<svg") and 'class="mark-ok"' in svg and 'class="mark-edge"' in svg
+    ok, error = call("render", doc, {"ok_nodes": ["99.N"]})
+    assert not ok and error["code"] == "unknown_place"
+
+
+@pytest.mark.parametrize(("fn", "args", "code"), [
+    ("no_such_function", [], "bad_request"),
+    ("legal_actions", [{"seats": ["red"]}], "invalid_position"),
+    ("analyse", [{"seats": ["red", "blue", "white"]}, {"type": "nothing"}], "bad_request"),
+    ("analyse", [{"seats": ["red", "blue", "white"]}, {"type": "production"}], "bad_request"),
+    ("new_game", [{"colour": "red"}], "bad_request"),
+    ("apply", [1, 2, 3], "internal_error"),
+])
+def test_call_reports_errors_with_a_code(fn: str, args: list[Any], code: str) -> None:
+    ok, error = call(fn, *args)
+    assert not ok and error["code"] == code and error["message"]
+
+
+def test_call_refuses_arguments_that_are_not_a_json_array() -> None:
+    assert json.loads(bridge.call("legal_actions", "{")[1])["code"] == "bad_request"
+    assert json.loads(bridge.call("legal_actions", "{}")[1])["code"] == "bad_request"
+
+
+def test_new_game_and_a_whole_turn_through_call() -> None:
+    ok, doc = call("new_game", {"seats": ["red", "blue", "white", "orange"], "seed": 3})
+    assert ok and doc["turn"]["phase"] == "setup_settlement" and len(doc["seats"]) == 4
+    ok, actions = call("legal_actions", doc)
+    ok, done = call("apply", doc, actions[0])
+    assert ok and done["position"]["turn"]["phase"] == "setup_road"

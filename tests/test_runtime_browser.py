@@ -1,0 +1,121 @@
+"""The browser runtime in Chromium: one lazy worker per page, answering the bridge's functions.
+
+The page under test is a bare page next to the built site's ``assets/`` (served from a temporary
+folder whose ``assets`` links to ``site/assets``), laid out like a language page (``/en/...``).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import watch
+
+from catan_core import Game
+from hooks.serve import make_server
+
+pytestmark = pytest.mark.browser
+
+PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>runtime</title><link rel="icon" href="data:,">
+<script type="module">
+  import * as runtime from "../../assets/widgets/runtime.js"
+  window.runtime = runtime
+</script></head><body><p>runtime test page</p></body></html>
+"""
+
+
+@pytest.fixture(scope="module")
+def runtime_url(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("runtime-page")
+    os.symlink(site_dir.resolve() / "assets", root / "assets")
+    (root / "en" / "runtime").mkdir(parents=True)
+    (root / "en" / "runtime" / "index.html").write_text(PAGE, encoding="utf-8")
+    server = make_server(0, root, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/en/runtime/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture()
+def page(browser: Any, runtime_url: str) -> Iterator[Any]:
+    context = browser.new_context()
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def beginner() -> dict[str, Any]:
+    return Game.new(seats=["red", "blue", "white"], board="beginner").to_dict()
+
+
+def test_runtime_starts_only_when_asked(page: Any, runtime_url: str) -> None:
+    seen = watch(page, runtime_url)
+    page.goto(runtime_url)
+    page.wait_for_function("window.runtime !== undefined")
+    page.wait_for_timeout(300)
+    assert not [u for u in seen.requests if "/pyodide/" in u or "worker.mjs" in u]
+    seen.assert_clean()
+
+
+def test_worker_answers_the_bridge_functions(page: Any, runtime_url: str) -> None:
+    seen = watch(page, runtime_url)
+    page.goto(runtime_url)
+    page.wait_for_function("window.runtime !== undefined")
+    answers = page.evaluate("""async (position) => {
+      const { call, ensureRuntime, onProgress } = window.runtime
+      const progress = []
+      onProgress((p) => progress.push(p))
+      const first = ensureRuntime()
+      const same = first === ensureRuntime()
+      const [actions, refused, spots, svg] = await Promise.all([
+        call("legal_actions", position),  // sent before the worker is ready: queued
+        call("apply", position, { type: "end_turn" }),
+        call("analyse", position, { type: "settlement_spots", player: "red" }),
+        call("render", position, { ok_nodes: ["9.N"] }),
+      ])
+      const played = await call("apply", position, actions[0])
+      const bad = await call("no_such_function").catch((e) => ({ code: e.code, msg: e.message }))
+      return { same, ready: await first, actions, refused, spots, svg, played, bad, progress }
+    }""", beginner())
+    assert answers["same"]
+    assert len(answers["actions"]) == 54
+    assert answers["actions"][0]["type"] == "place_settlement"
+    assert answers["refused"]["error"]["code"] == "wrong_phase"
+    assert len(answers["spots"]["legal"]) == 54 and answers["spots"]["need_road"] is False
+    assert answers["svg"].startswith("<svg") and 'class="mark-ok"' in answers["svg"]
+    assert answers["played"]["position"]["turn"]["phase"] == "setup_road"
+    assert [e["type"] for e in answers["played"]["events"]] == ["placed_settlement"]
+    assert answers["bad"]["code"] == "bad_request"
+
+    stages = [p["stage"] for p in answers["progress"]]
+    assert stages[0] == "downloading" and stages[-1] == "ready"
+    assert stages == sorted(stages, key=["downloading", "starting", "ready"].index)
+    percents = [p["percent"] for p in answers["progress"]]
+    assert percents == sorted(percents) and percents[-1] == 100
+    assert answers["ready"]["version"] and answers["ready"]["timings"]["total"] > 0
+
+    # one worker, one Pyodide, nothing loaded from anywhere but the site
+    assert sum(u.endswith("/worker.mjs") for u in seen.requests) == 1
+    assert sum(u.endswith("/pyodide.asm.wasm") for u in seen.requests) == 1
+    seen.assert_clean()
+
+
+def test_assets_url_follows_the_meta_tag(page: Any, runtime_url: str) -> None:
+    page.goto(runtime_url)
+    page.wait_for_function("window.runtime !== undefined")
+    urls = page.evaluate("""() => {
+      const before = window.runtime.assetsURL().href
+      const meta = Object.assign(document.createElement("meta"),
+                                 { name: "catan-assets", content: "/static/catan" })
+      document.head.append(meta)
+      const after = window.runtime.assetsURL().href
+      meta.remove()
+      return [before, after]
+    }""")
+    origin = runtime_url.split("/en/")[0]
+    assert urls == [f"{origin}/assets/", f"{origin}/static/catan/"]

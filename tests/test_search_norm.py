@@ -1,0 +1,110 @@
+"""The search normaliser: what readers type meets what the pages say.
+
+The same algorithm exists in Python (hooks/search_norm.py, for the index) and in JavaScript
+(catan-normalise.js, for the query); the equality test runs both on every word of the site.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import hooks.alternates
+import hooks.search_norm
+from hooks.search_norm import load_lexicon, normalise
+
+ROOT = Path(__file__).resolve().parent.parent
+NORMALISE_JS = ROOT / "overrides/assets/javascripts/workers/catan-normalise.js"
+LANGUAGES = ("en", "fr", "es", "nl")
+
+#: Groups of forms a reader may type that must meet at the same tokens.
+SAME = {
+    "en": [["discard", "discards", "discarded", "discarding", "Discard"],
+           ["trade", "trades", "traded", "trading"],
+           ["city", "cities"], ["road", "roads"], ["knight", "knights"]],
+    "fr": [["défausser", "defausser", "défaussez", "défausse", "défaussé", "défaussées",
+            "défaussent", "DÉFAUSSER"],
+           ["carte", "cartes"], ["colonie", "colonies"], ["échanger", "echange", "échangez"],
+           ["route", "routes"], ["construire", "construisez", "construit"]],
+    "es": [["descartar", "descarto", "descartas", "descarta", "descartan", "descartado",
+            "descartes"],
+           ["comerciar", "comercio", "comerciando"], ["ladrón", "ladron", "ladrones"],
+           ["ciudad", "ciudades"], ["carta", "cartas"]],
+    "nl": [["afleggen", "afgelegd", "afgelegde", "afleg"], ["kaart", "kaarten"],
+           ["straat", "straten"], ["ruilen", "geruild"], ["dobbelsteen", "dobbelstenen"],
+           ["bouwen", "gebouwd"]],
+}
+
+#: Synonym -> the official term its tokens must include.
+SYNONYMS = {
+    "en": [("thief", "robber"), ("sheep", "wool"), ("wheat", "grain")],
+    "fr": [("brigand", "voleur"), ("mouton", "laine")],
+    "es": [("bandido", "ladrón"), ("trigo", "cereales")],
+    "nl": [("struikrover", "rover"), ("dief", "rover")],
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_inflections_meet(lang: str) -> None:
+    lex = load_lexicon(lang)
+    for group in SAME[lang]:
+        tokens = {tuple(normalise(word, lex)) for word in group}
+        assert len(tokens) == 1, f"{lang}: {group} -> {tokens}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_synonyms_add_official_term(lang: str) -> None:
+    lex = load_lexicon(lang)
+    for synonym, official in SYNONYMS[lang]:
+        assert set(normalise(official, lex)) <= set(normalise(synonym, lex)), synonym
+
+
+@pytest.mark.parametrize(("lang", "question", "expected"), [
+    ("fr", "Est-ce que je dois défausser mes cartes ?", ["defauss", "cart"]),
+    ("es", "¿Puedo comerciar fuera de mi turno?", ["comerci", "fuer", "turn"]),
+    ("nl", "Hoeveel kaarten moet ik afleggen?", ["kart", "afleg"]),
+    ("en", "Can I trade when it is not my turn?", ["trad", "turn"]),
+])
+def test_questions_keep_content_words(lang: str, question: str, expected: list[str]) -> None:
+    assert normalise(question, load_lexicon(lang)) == expected
+
+
+def test_stop_word_check_sees_accents() -> None:
+    lex = load_lexicon("fr")
+    assert normalise("des dés", lex) == ["des"]  # the article goes, the dice stay
+
+
+def test_doctests() -> None:
+    for module in (hooks.search_norm, hooks.alternates):
+        assert doctest.testmod(module).failed == 0
+
+
+def site_words(lang: str) -> list[str]:
+    """Every distinct whitespace-separated word of a language's pages, plus tricky forms."""
+    text = " ".join(p.read_text(encoding="utf-8") for p in (ROOT / "docs" / lang).rglob("*.md"))
+    extra = "ŒUVRE Æther straße ĳs İstanbul e\u0301te\u0301 ①②③ x² 3:1 2e l’argile ¿qué?"
+    return sorted(set(re.findall(r"\S+", text + " " + extra)))
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_python_and_javascript_agree(lang: str, tmp_path: Path) -> None:
+    lex = load_lexicon(lang)
+    words = site_words(lang)
+    case = tmp_path / "case.json"
+    case.write_text(json.dumps({"lex": lex.to_json(), "words": words}), encoding="utf-8")
+    script = (f"const N = require({json.dumps(str(NORMALISE_JS))});"
+              f"const c = JSON.parse(require('fs').readFileSync({json.dumps(str(case))}, 'utf8'));"
+              "const lex = N.prepare(c.lex);"
+              "process.stdout.write(JSON.stringify(c.words.map(w => N.normalise(w, lex))));")
+    out = subprocess.run(["node", "-e", script], capture_output=True, check=True, text=True)
+    javascript = json.loads(out.stdout)
+    python = [normalise(word, lex) for word in words]
+    differ = [(w, p, j) for w, p, j in zip(words, python, javascript, strict=True) if p != j]
+    assert not differ, f"{len(differ)} of {len(words)} words differ, e.g. {differ[:5]}"
