@@ -63,6 +63,7 @@ MEASURE_RUNTIME = """async (position) => {
   const actions = await runtime.call("legal_actions", position)
   const ms = performance.now() - t0
   const ready = await runtime.ensureRuntime()
+  await new Promise((resolve) => setTimeout(resolve, 1000))  // let the worker warm up, idle
   const t1 = performance.now()
   const again = await runtime.call("legal_actions", position)
   const repeat = performance.now() - t1
@@ -132,6 +133,9 @@ def report(times: dict[str, dict[str, list[float]]], details: list[dict[str, Any
                             for k in keys}
         print(f"worker, {state}: " + ", ".join(f"{k} {v:.0f}" for k, v in breakdown[state].items())
               + " (ms)")
+    trace = next(d for d in details if d["state"] == "cold")["progress"]
+    print("progress, first cold run: " + ", ".join(
+        f"{p['stage']} {p['percent']}% at {p['at']:.0f}" for p in trace))
     print(f"hosts contacted: {', '.join(sorted(hosts))}")
     return {"median_ms": med, "ratio": ratio, "breakdown": breakdown, "hosts": sorted(hosts),
             "runs": runs, "load_average": load, "raw_ms": times}

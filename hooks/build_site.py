@@ -62,15 +62,23 @@ class WarningCounter(logging.Handler):
         self.count = 0
 
     def emit(self, record: logging.LogRecord) -> None:
+        """Count one more warning."""
         self.count += 1
 
 
 def build_language(lang: str, site_dir: Path) -> float:
-    """Build one language into ``site_dir/<lang>``; return the time it took in seconds."""
+    """Build one language into ``site_dir/<lang>``; return the time it took in seconds.
+
+    With ``CATAN_SITE_URL`` (the deployed address, e.g. ``https://rules.example.org/``) each
+    language gets ``site_url`` ``<address><lang>/``: canonical links, and Material's instant
+    navigation, which resolves its sitemap with it.
+    """
     start = time.perf_counter()
     os.environ["CATAN_LANG"] = lang
     os.environ["CATAN_SITE_DIR"] = str(site_dir / lang)
-    config = load_config(str(ROOT / "mkdocs.yml"), strict=True)
+    address = os.environ.get("CATAN_SITE_URL", "")
+    overrides = {"site_url": f"{address.rstrip('/')}/{lang}/"} if address else {}
+    config = load_config(str(ROOT / "mkdocs.yml"), strict=True, **overrides)
     build(config)
     return time.perf_counter() - start
 

@@ -47,11 +47,20 @@ DIAGRAM_KEYS: dict[str, str] = {
 #: Keys of a catan-widget fence: a diagram plus what makes it interactive.
 WIDGET_KEYS: dict[str, str] = {
     **DIAGRAM_KEYS,
-    "kind": "required: what the widget does (for example legal-moves, longest-road)",
+    "kind": "required: what the widget does, one of WIDGET_KINDS",
     "player": "the colour the reader plays",
     "actions": "list of actions (position-format.md section 4) replayed before showing",
     "prompt": "question or instruction shown with the widget",
     "expect": "the answer a quiz widget waits for",
+}
+#: Widget kinds (the ``kind`` key), each implemented in widgets/widgets.js.
+WIDGET_KINDS: dict[str, str] = {
+    "production": "pick or roll a number: each player's income (cities, robber, bank shortage)",
+    "distance-rule": "point at intersections: where a settlement may go, and why not",
+    "seven": "roll a 7: who discards how many, the discards, the robber, the theft",
+    "longest-road": "add or remove roads and settlements: longest roads and the card",
+    "harbours": "build on or off a harbour: the trade rates, and a trade with the bank",
+    "dev-cards": "try to play development cards: when the rules allow it",
 }
 #: Keys whose text is translated: they may differ between languages (tests/test_parity.py).
 TRANSLATABLE_KEYS = frozenset({"caption", "alt", "labels", "prompt"})
@@ -59,7 +68,7 @@ TRANSLATABLE_KEYS = frozenset({"caption", "alt", "labels", "prompt"})
 Renderer = Callable[[dict[str, Any], str], str]
 
 
-class FenceError(SuperFencesException):
+class FenceError(SuperFencesException):  # type: ignore[misc]  # pymdownx has no type hints
     """A catan fence that cannot be built; the message says which fence and why."""
 
 
@@ -85,6 +94,9 @@ def parse_spec(src: str, fence: str) -> dict[str, Any]:
         )
     if fence == "catan-widget" and not isinstance(spec.get("kind"), str):
         raise FenceError(f"{fence}: the key 'kind' (a string) is required\n{src}")
+    if fence == "catan-widget" and spec["kind"] not in WIDGET_KINDS:
+        raise FenceError(f"{fence}: unknown kind {spec['kind']!r}; "
+                         f"allowed: {', '.join(sorted(WIDGET_KINDS))}\n{src}")
     return spec
 
 

@@ -1,8 +1,9 @@
 """Screenshots of the site: ``python -m hooks.screenshots [--site-dir site] [--out screenshots]``.
 
-For each language: the home page, a rules page, an FAQ page, the glossary (the widest table) and
-an open search, on a desktop (1280×800) and a phone (390×844) viewport. The PNGs go to
-``screenshots/`` (git-ignored) for a person to look at; nothing is compared automatically.
+For each language: the home page, a rules page, an FAQ page, the glossary (the widest table), the
+language menu and an open search, on a desktop (1280×800) and a phone (390×844) viewport. The
+PNGs go to ``screenshots/`` (git-ignored) for a person to look at; nothing is compared
+automatically.
 """
 
 from __future__ import annotations
@@ -41,8 +42,16 @@ def shoot_search(page: Any, url: str, query: str, path: Path) -> None:
     page.screenshot(path=str(path))
 
 
+def shoot_switcher(page: Any, url: str, path: Path) -> None:
+    """Open the language menu on ``url`` and capture it."""
+    page.goto(url)
+    page.click(".md-header__option .md-select button")
+    page.wait_for_selector(".md-select__list a[hreflang]", state="visible")
+    page.screenshot(path=str(path))
+
+
 def shoot_language(browser: Any, base: str, lang: str, out: Path) -> list[Path]:
-    """Every page and the search of one language, on every device."""
+    """Every page, the language menu and the search of one language, on every device."""
     shots = []
     for device, options in DEVICES.items():
         context = browser.new_context(**options)
@@ -52,6 +61,8 @@ def shoot_language(browser: Any, base: str, lang: str, out: Path) -> list[Path]:
             page.wait_for_load_state("networkidle")
             shots.append(out / f"{lang}-{name}-{device}.png")
             page.screenshot(path=str(shots[-1]))
+        shots.append(out / f"{lang}-languages-{device}.png")
+        shoot_switcher(page, f"{base}/{lang}/faq/robber/", shots[-1])
         shots.append(out / f"{lang}-search-{device}.png")
         shoot_search(page, f"{base}/{lang}/", SEARCHES[lang], shots[-1])
         context.close()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,8 @@ class Lexicon:
     undouble_final: bool = False
     synonyms: tuple[tuple[Phrase, Phrase], ...] = ()  # (synonym, official term), normalised
     exact_words: tuple[str, ...] = ()  # query side only (see i18n/search.yml)
+    #: word -> stem, filled as words are met (an index repeats the same words many times)
+    cache: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The rules as plain JSON, for the browser's copy of the normaliser."""
@@ -129,7 +131,13 @@ def is_stopword(word: str, lex: Lexicon) -> bool:
 
 def _stems(text: str, lex: Lexicon) -> list[str]:
     """Words of ``text`` without stop words and single letters, folded and stemmed."""
-    return [stem(fold(w), lex) for w in words(text) if not is_stopword(w, lex)]
+    out = []
+    for word in words(text):
+        if word not in lex.cache:
+            lex.cache[word] = "" if is_stopword(word, lex) else stem(fold(word), lex)
+        if lex.cache[word]:
+            out.append(lex.cache[word])
+    return out
 
 
 def _expand_synonyms(tokens: list[str], lex: Lexicon) -> list[str]:
@@ -163,8 +171,8 @@ def normalise(text: str, lex: Lexicon) -> list[str]:
 
 def _rules(items: list[str]) -> tuple[Rule, ...]:
     """Parse ``"suffix"`` / ``"suffix>replacement"`` rules, longest suffix first."""
-    pairs = [tuple(item.split(">", 1)) if ">" in item else (item, "") for item in items]
-    return tuple(sorted(pairs, key=lambda p: -len(p[0])))  # type: ignore[misc]
+    pairs = [(item.partition(">")[0], item.partition(">")[2]) for item in items]
+    return tuple(sorted(pairs, key=lambda p: -len(p[0])))
 
 
 Synonyms = tuple[tuple[Phrase, Phrase], ...]

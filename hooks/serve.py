@@ -10,7 +10,7 @@ import argparse
 import functools
 import http.server
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,12 +29,13 @@ MIME_TYPES = {
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with correct MIME types; ``quiet`` silences the request log."""
 
-    extensions_map: ClassVar[dict[str, str]] = {
+    extensions_map = {  # noqa: RUF012 (the base class declares it as a plain attribute)
         **http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES
     }
     quiet = False
 
     def log_message(self, format: str, *args: Any) -> None:
+        """Log a request unless the server is quiet."""
         if not self.quiet:
             super().log_message(format, *args)
 

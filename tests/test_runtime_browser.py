@@ -1,12 +1,13 @@
 """The browser runtime in Chromium: one lazy worker per page, answering the bridge's functions.
 
-The page under test is a bare page next to the built site's ``assets/`` (served from a temporary
-folder whose ``assets`` links to ``site/assets``), laid out like a language page (``/en/...``).
+The page under test is a bare page next to a copy of the built site's ``assets/``, laid out like
+a language page (``/en/...``), with one extra bridge module (``echo_bridge.py``) for the
+``"<name>_bridge.<function>"`` calls.
 """
 
 from __future__ import annotations
 
-import os
+import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +21,8 @@ from hooks.serve import make_server
 
 pytestmark = pytest.mark.browser
 
-PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>runtime</title><link rel="icon" href="data:,">
+PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>runtime</title>
+<link rel="icon" href="data:,">
 <script type="module">
   import * as runtime from "../../assets/widgets/runtime.js"
   window.runtime = runtime
@@ -28,10 +30,18 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>runt
 """
 
 
+ECHO_BRIDGE = """import json
+
+def call(fn, args_json):
+    return True, json.dumps({"fn": fn, "args": json.loads(args_json)})
+"""
+
+
 @pytest.fixture(scope="module")
 def runtime_url(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("runtime-page")
-    os.symlink(site_dir.resolve() / "assets", root / "assets")
+    shutil.copytree(site_dir / "assets", root / "assets")
+    (root / "assets" / "widgets" / "echo_bridge.py").write_text(ECHO_BRIDGE, encoding="utf-8")
     (root / "en" / "runtime").mkdir(parents=True)
     (root / "en" / "runtime" / "index.html").write_text(PAGE, encoding="utf-8")
     server = make_server(0, root, quiet=True)
@@ -79,8 +89,13 @@ def test_worker_answers_the_bridge_functions(page: Any, runtime_url: str) -> Non
         call("render", position, { ok_nodes: ["9.N"] }),
       ])
       const played = await call("apply", position, actions[0])
-      const bad = await call("no_such_function").catch((e) => ({ code: e.code, msg: e.message }))
-      return { same, ready: await first, actions, refused, spots, svg, played, bad, progress }
+      const failed = (promise) => promise.then(() => null, (e) => e.code)
+      const bad = await Promise.all([
+        failed(call("no_such_function")), failed(call("os.system", "ls")),
+        failed(call("missing_bridge.view"))])
+      const echo = await call("echo_bridge.view", { a: 1 }, [2])
+      return { same, ready: await first, actions, refused, spots, svg, played, bad, echo,
+               progress }
     }""", beginner())
     assert answers["same"]
     assert len(answers["actions"]) == 54
@@ -90,7 +105,8 @@ def test_worker_answers_the_bridge_functions(page: Any, runtime_url: str) -> Non
     assert answers["svg"].startswith("<svg") and 'class="mark-ok"' in answers["svg"]
     assert answers["played"]["position"]["turn"]["phase"] == "setup_road"
     assert [e["type"] for e in answers["played"]["events"]] == ["placed_settlement"]
-    assert answers["bad"]["code"] == "bad_request"
+    assert answers["bad"] == ["bad_request", "bad_request", "internal_error"]
+    assert answers["echo"] == {"fn": "view", "args": [{"a": 1}, [2]]}
 
     stages = [p["stage"] for p in answers["progress"]]
     assert stages[0] == "downloading" and stages[-1] == "ready"

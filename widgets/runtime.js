@@ -4,12 +4,14 @@
 //   const stop = onProgress(({ stage, percent }) => label.textContent = `… ${percent}%`)
 //   const actions = await call("legal_actions", position)
 //
-// Functions are those of widgets/bridge.py (new_game, legal_actions, apply, render, analyse);
+// Functions are those of widgets/bridge.py (new_game, legal_actions, apply, render, analyse),
+// or "<name>_bridge.<function>" for another bridge module of widgets/ (loaded on first use);
 // arguments and results are plain JSON values. The worker is created once per page load and
 // survives Material's instant navigation because this module is evaluated only once.
 
-let runtime = null  // {worker, ready}: memoised, so a page never starts two Pyodides
+let runtime = null  // {worker, ready, started, dead}: memoised, a page never starts two Pyodides
 let lastProgress = null
+const TYPICAL_START_MS = 5000  // cold start on a 2-core machine; warm starts take ~3 s
 let nextId = 1
 const pending = new Map()  // id -> {resolve, reject}
 const listeners = new Set()
@@ -18,10 +20,11 @@ const listeners = new Set()
 export function assetsURL() {
   const meta = document.querySelector('meta[name="catan-assets"]')
   const href = meta && meta.getAttribute("content")
-  return new URL(href ? href.replace(/\/?$/, "/") : "../", href ? document.baseURI : import.meta.url)
+  if (href) return new URL(href.replace(/\/?$/, "/"), document.baseURI)
+  return new URL("../", import.meta.url)
 }
 
-/** Call `listener({stage, percent, ...})` on every start-up step; returns an unsubscribe function. */
+/** Call `listener({stage, percent, ...})` at each start-up step; returns an unsubscriber. */
 export function onProgress(listener) {
   listeners.add(listener)
   if (lastProgress) listener(lastProgress)
@@ -35,6 +38,19 @@ function report(progress) {
   }
 }
 
+// Python's start-up keeps the worker's thread busy, so it cannot report: estimate progress from
+// a typical start-up time (never past 88%, never backwards), so that a widget's "Loading the
+// rules engine… 40%" keeps moving. Real progress messages win when they are ahead.
+function estimate(started) {
+  const timer = setInterval(() => {
+    const now = lastProgress || { stage: "downloading", percent: 0 }
+    if (now.stage === "ready" || now.stage === "failed") return clearInterval(timer)
+    const share = 1 - Math.exp(-(performance.now() - started) / TYPICAL_START_MS)
+    const percent = Math.round(88 * share)
+    if (percent > now.percent) report({ ...now, percent, estimated: true })
+  }, 250)
+}
+
 function fail(error) {
   const { message, ...rest } = error
   return Object.assign(new Error(message), rest)
@@ -43,8 +59,11 @@ function fail(error) {
 function receive({ data }) {
   if (data.progress) {
     const { progress: stage, ...rest } = data
-    report({ stage, ...rest })
-    if (stage === "ready") runtime.resolve(rest)
+    report({ stage, ...rest, percent: Math.max(rest.percent ?? 0, lastProgress?.percent ?? 0) })
+    if (stage === "ready") {
+      runtime.started = true
+      runtime.resolve(rest)
+    }
     if (stage === "failed") runtime.reject(fail({ code: "runtime_failed", message: data.error }))
     return
   }
@@ -63,12 +82,14 @@ export function ensureRuntime() {
     runtime.ready.catch(() => {})  // call() reports failures too; no unhandled rejection
     runtime.worker = new Worker(new URL("widgets/worker.mjs", assetsURL()), { type: "module" })
     runtime.worker.onmessage = receive
-    runtime.worker.onerror = (event) => {
+    estimate(performance.now())
+    runtime.worker.onerror = (event) => {  // the worker script itself failed
       event.preventDefault()
-      const error = fail({ code: "runtime_failed", message: event.message || "worker failed" })
-      report({ stage: "failed", error: error.message })
-      runtime.reject(error)
-      for (const waiting of pending.values()) waiting.reject(error)
+      if (runtime.started) return console.error("rules engine worker:", event.message)
+      runtime.dead = fail({ code: "runtime_failed", message: event.message || "worker failed" })
+      report({ stage: "failed", error: runtime.dead.message })
+      runtime.reject(runtime.dead)
+      for (const waiting of pending.values()) waiting.reject(runtime.dead)
       pending.clear()
     }
   }
@@ -79,6 +100,7 @@ export function ensureRuntime() {
  *  Rejects with an Error carrying `code` and `details` (the engine's error) when it fails. */
 export function call(fn, ...args) {
   ensureRuntime()
+  if (runtime.dead) return Promise.reject(runtime.dead)
   return new Promise((resolve, reject) => {
     const id = nextId++
     pending.set(id, { resolve, reject })

@@ -4,6 +4,10 @@
 // wherever the site is served. Start-up posts {progress: "downloading" | "starting" | "ready"
 // | "failed", percent, ...}; then each message {id, fn, args} (args: a JSON array as a string)
 // is answered with {id, ok: true, result} (a JSON string) or {id, ok: false, error}.
+//
+// `fn` names a function of bridge.py (imported as catan_bridge), or "<name>_bridge.<function>"
+// for another bridge module of widgets/ (game_bridge.py...), fetched and imported on first use.
+// Every bridge module has the same entry point: call(fn, args_json) -> (ok, JSON text).
 
 const widgets = new URL("./", import.meta.url)
 const assets = new URL("../", widgets)
@@ -11,12 +15,14 @@ const pyodideURL = new URL("pyodide/", assets)
 const wheelsURL = new URL("wheels/", assets)
 
 const post = (message) => self.postMessage(message)
+const text = (error) => String((error && error.message) || error)
 
 // Progress never goes backwards, though downloads may finish after Python started.
 const STAGES = ["downloading", "starting", "ready"]
 let last = { stage: 0, percent: 0 }
 function progress(stage, percent, extra = {}) {
-  last = { stage: Math.max(last.stage, STAGES.indexOf(stage)), percent: Math.max(last.percent, percent) }
+  last = { stage: Math.max(last.stage, STAGES.indexOf(stage)),
+           percent: Math.max(last.percent, percent) }
   post({ progress: STAGES[last.stage], percent: last.percent, ...extra })
 }
 
@@ -26,21 +32,23 @@ async function fetchOK(url) {
   return response
 }
 
-// Download progress from the Resource Timing entries of this worker's own requests, weighted
-// by the sizes in the wheel manifest: Pyodide's own fetches cannot be observed any other way
-// without losing the browser's compiled-wasm cache.
-function watchDownloads(manifest) {
-  const sizes = manifest.sizes || {}
-  const total = Object.values(sizes).reduce((a, b) => a + b, 0)
+// Download progress (0-30%) from this worker's Resource Timing entries, weighted by the sizes in
+// the wheel manifest. Pyodide's 9.6 MB wasm is left out: it is compiled while it streams in and
+// its entry appears only once Python is up (intercepting fetch would lose the wasm code cache).
+// Python's start-up then blocks this thread; runtime.js estimates progress meanwhile.
+const WASM = "pyodide/pyodide.asm.wasm"
+
+function watchDownloads(sizes) {
+  const total = Object.entries(sizes).reduce((sum, [name, n]) => sum + (name === WASM ? 0 : n), 0)
   const done = new Set()
   let loaded = 0
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const name = decodeURIComponent(new URL(entry.name).pathname).split("/").slice(-2).join("/")
-      if (name in sizes && !done.has(name)) {
+      if (name in sizes && name !== WASM && !done.has(name)) {
         done.add(name)
         loaded += sizes[name]
-        progress(loaded < total ? "downloading" : "starting", Math.round(75 * loaded / total),
+        progress(loaded < total ? "downloading" : "starting", Math.round(30 * loaded / total),
           { loaded, total })
       }
     }
@@ -49,6 +57,9 @@ function watchDownloads(manifest) {
   return observer
 }
 
+let python = null  // the Pyodide instance, once started
+const bridges = new Map()  // module name -> promise of its `call` function (a PyProxy)
+
 async function start() {
   const t0 = performance.now()
   progress("downloading", 0)
@@ -56,57 +67,81 @@ async function start() {
   const wheel = manifest.then((m) => fetchOK(new URL(m.wheel, wheelsURL)))
     .then((r) => r.arrayBuffer())
   const bridge = fetchOK(new URL("bridge.py", widgets)).then((r) => r.text())
-  const loader = import(new URL("pyodide.mjs", pyodideURL).href)
-  const watching = manifest.then(watchDownloads, () => null)
+  for (const later of [wheel, bridge]) later.catch(() => {})  // awaited (and reported) below
 
-  const { loadPyodide } = await loader
+  const [{ loadPyodide }, { version, sizes }] = await Promise.all([
+    import(new URL("pyodide.mjs", pyodideURL).href), manifest])
+  const observer = watchDownloads(sizes || {})
   const t1 = performance.now()
-  const pyodide = await loadPyodide({
-    indexURL: pyodideURL.href,
-    env: { PYTHONDONTWRITEBYTECODE: "1" },
-  })
+  python = await loadPyodide({ indexURL: pyodideURL.href, env: { PYTHONDONTWRITEBYTECODE: "1" } })
   const t2 = performance.now()
-  const observer = await watching
-  observer?.disconnect()
+  observer.disconnect()
   progress("starting", 90)  // Python is up; the engine comes next
 
   const [wheelBytes, bridgeSource] = await Promise.all([wheel, bridge])
   const t3 = performance.now()
-  const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]")
-  pyodide.unpackArchive(wheelBytes, "wheel", { extractDir })
+  const extractDir = python.runPython("import site; site.getsitepackages()[0]")
+  python.unpackArchive(wheelBytes, "wheel", { extractDir })
   const t4 = performance.now()
-  pyodide.FS.writeFile("/home/pyodide/catan_bridge.py", bridgeSource)
-  const call = pyodide.runPython(
-    "import sys\nsys.path.insert(0, '/home/pyodide')\nimport catan_bridge\ncatan_bridge.call")
+  python.runPython("import sys\nsys.path.insert(0, '/home/pyodide')")
+  bridges.set("catan_bridge", Promise.resolve(importBridge("catan_bridge", bridgeSource)))
   const t5 = performance.now()
   const timings = {
     importPyodide: t1 - t0, loadPyodide: t2 - t1, waitDownloads: t3 - t2,
     unpackWheel: t4 - t3, importEngine: t5 - t4, total: t5 - t0,
   }
-  progress("ready", 100, { version: (await manifest).version, timings })
+  progress("ready", 100, { version, timings })
   // Calls already waiting run first (they await `ready`); then warm up what render needs.
-  setTimeout(() => pyodide.runPython("catan_bridge.warm_up()"), 0)
-  return call
+  setTimeout(() => {
+    try { python.runPython("catan_bridge.warm_up()") } catch (error) { console.warn(error) }
+  }, 0)
+}
+
+function importBridge(name, source) {
+  python.FS.writeFile(`/home/pyodide/${name}.py`, source)
+  return python.runPython(`import ${name}\n${name}.call`)
+}
+
+function bridgeCall(name) {
+  if (!bridges.has(name)) {
+    if (!/^[a-z]+_bridge$/.test(name)) {
+      return Promise.reject(Object.assign(new Error(`no bridge module ${name}`), { bad: true }))
+    }
+    const loading = fetchOK(new URL(`${name}.py`, widgets)).then((r) => r.text())
+      .then((source) => importBridge(name, source))
+    loading.catch(() => bridges.delete(name))  // a failed load may be tried again
+    bridges.set(name, loading)
+  }
+  return bridges.get(name)
 }
 
 const ready = start()
-ready.catch((error) => post({ progress: "failed", error: String(error && error.message || error) }))
+ready.catch((error) => post({ progress: "failed", error: text(error) }))
 
-self.onmessage = async ({ data }) => {
-  const { id, fn, args } = data
+function failure(id, code, error) {
+  post({ id, ok: false, error: { code, message: text(error), details: {} } })
+}
+
+self.onmessage = async ({ data: { id, fn, args } }) => {
+  const dot = fn.indexOf(".")
+  const [module, name] = dot < 0 ? ["catan_bridge", fn] : [fn.slice(0, dot), fn.slice(dot + 1)]
   let call
   try {
-    call = await ready
+    await ready
   } catch (error) {
-    post({ id, ok: false, error: { code: "runtime_failed", message: String(error), details: {} } })
-    return
+    return failure(id, "runtime_failed", error)
   }
   try {
-    const answer = call(fn, typeof args === "string" ? args : JSON.stringify(args ?? []))
-    const [ok, text] = answer.toJs()
+    call = await bridgeCall(module)
+  } catch (error) {
+    return failure(id, error.bad ? "bad_request" : "internal_error", error)
+  }
+  try {
+    const answer = call(name, typeof args === "string" ? args : JSON.stringify(args ?? []))
+    const [ok, result] = answer.toJs()
     answer.destroy()
-    post(ok ? { id, ok, result: text } : { id, ok, error: JSON.parse(text) })
+    post(ok ? { id, ok, result } : { id, ok, error: JSON.parse(result) })
   } catch (error) {  // only a failure of Pyodide itself gets here: bridge.call catches the rest
-    post({ id, ok: false, error: { code: "internal_error", message: String(error), details: {} } })
+    failure(id, "internal_error", error)
   }
 }

@@ -72,9 +72,12 @@ class Evaluator:
         self.resw = tuple(w * t ** 0.5 for w, t in zip(self.resw, tilt, strict=True))
         self.p7 = 1.0 - (5 / 6) ** (self.n - 1)
         self.mc = (1.0,) * 5
-        if level.eta:
-            rho = [x * self.n / 36 for x in self.production(game, me, robbed=1.0)]
-            self.mc = tuple(min(1.8, max(0.75, 0.7 + 0.35 / max(x, 0.15))) for x in rho)
+        # Weight of each rival's prospects (levels with ``rivals``): more for a leader.
+        self.rivals = [0.0] * self.n
+        if level.rivals:
+            mean = sum(public_vp(game, q) for q in range(self.n)) / self.n
+            self.rivals = [0.0 if q == me else max(0.1, 0.2 + 0.04 * (public_vp(game, q) - mean))
+                           for q in range(self.n)]
 
     # -- production ---------------------------------------------------------------------
 
@@ -182,7 +185,7 @@ class Evaluator:
                 miss += d * mc[r]
                 n_miss += d
             else:
-                spare += -d / rates[r] if self.level.eta else -d // rates[r]
+                spare += -d // rates[r]
         if n_miss:
             miss -= min(n_miss, spare) * (miss / n_miss) * 0.5
         return float(GAMMA ** miss)
@@ -217,16 +220,13 @@ class Evaluator:
         prod = self.production(game, p)
         ports = game.ports_of(p)
         spots = self.reach(game, p)
-        value = vp + self.prod_value(prod, ports)
-        if game.stock(p)[1]:
-            for depth, weight in enumerate((0.2, 0.1, 0.05)):
-                if spots[depth]:
-                    value += weight * self.style.settle * max(
-                        self.spot_value(n, prod, ports) for n in spots[depth])
+        value = vp + self.prod_value(prod, ports) + self.expansion(game, p, prod, ports, spots)
         value += self.award_value(game, p) + self.dev_value(game, p)
+        if p == self.me and self.level.rivals:
+            value -= sum(w * self.prospects(game, q) for q, w in enumerate(self.rivals) if w)
         goals = self.goals(game, p, prod, ports, spots)
         rates = game.trade_rates(p)
-        if self.level.eta:
+        if self.level.dice:
             hs = self.expected_hand_score(game, p, hand, goals, rates, prod)
         else:
             hs = self.hand_score(hand, goals, rates)
@@ -234,6 +234,27 @@ class Evaluator:
         if total > 7:
             hs -= self.p7 * (total // 2) * CARD_VALUE * 2
         return value + 0.5 * hs
+
+    def expansion(self, game: Game, p: int, prod: Vec, ports: set[str],
+                  spots: list[list[int]]) -> float:
+        """Worth of the settlement spots within reach, less for each road still needed."""
+        if not game.stock(p)[1]:
+            return 0.0
+        value = 0.0
+        for depth, weight in enumerate((0.3, 0.18, 0.08)):
+            worth = sorted((self.spot_value(n, prod, ports) for n in spots[depth]), reverse=True)
+            if worth:
+                value += weight * (1.0 + worth[0])
+                if depth == 0 and len(worth) > 1:
+                    value += 0.1 * (1.0 + worth[1])
+        return value * self.style.settle
+
+    def prospects(self, game: Game, q: int) -> float:
+        """A rival's production and room to grow (what blocking and the robber take away)."""
+        prod = self.production(game, q)
+        ports = game.ports_of(q)
+        return self.prod_value(prod, ports) + self.expansion(game, q, prod, ports,
+                                                             self.reach(game, q))
 
     def award_value(self, game: Game, p: int) -> float:
         style = self.style

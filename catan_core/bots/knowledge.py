@@ -117,12 +117,7 @@ def determinize(view: Doc, colour: str, rng: Rng) -> Game:
     mine = players[colour]
     res_pool = [r for r in range(5)
                 for _ in range(19 - int(mine.get("hand", {}).get(RESOURCES[r], 0)))]
-    used = [0] * 5
-    for key in ("dev_cards", "new_dev_cards"):
-        for card in mine.get(key, []):
-            used[DEV_CARDS.index(card)] += 1
-    used[KNIGHT] += sum(int(p.get("knights_played", 0)) for p in players.values())
-    dev_pool = [c for c in range(5) for _ in range(max(0, DEV_COUNTS[c] - used[c]))]
+    dev_pool = [c for c, n in enumerate(unseen_devs(view, colour)) for _ in range(n)]
     doc = {k: v for k, v in view.items() if k != "players"}
     doc["players"] = {}
     for c, entry in players.items():
@@ -139,6 +134,17 @@ def determinize(view: Doc, colour: str, rng: Rng) -> Game:
     return Game.from_dict(doc)
 
 
+def unseen_devs(view: Doc, colour: str) -> list[int]:
+    """Development cards of each kind ``colour`` has not seen (deck, other hands, played)."""
+    players = view["players"]
+    used = [0] * 5
+    for key in ("dev_cards", "new_dev_cards"):
+        for card in players[colour].get(key, []):
+            used[DEV_CARDS.index(card)] += 1
+    used[KNIGHT] += sum(int(p.get("knights_played", 0)) for p in players.values())
+    return [max(0, DEV_COUNTS[c] - used[c]) for c in range(5)]
+
+
 def unseen_fractions(view: Doc, colour: str) -> list[float]:
     """Share of each resource among the cards ``colour`` cannot see (bank and other hands)."""
     hand = view["players"][colour].get("hand", {})
@@ -153,4 +159,4 @@ def bot_rng(seed: int, view: Doc) -> Rng:
 
 
 __all__ = ["PIPS", "RESOURCE_INDEX", "BoardInfo", "as_view", "board_info", "bot_rng",
-           "determinize", "unseen_fractions", "view_hash", "view_seat"]
+           "determinize", "unseen_devs", "unseen_fractions", "view_hash", "view_seat"]

@@ -13,7 +13,7 @@ from ..constants import COST_CITY, COST_DEV_CARD, COST_ROAD, COST_SETTLEMENT, RE
 from ..game import Game
 from ..topology import EDGE_NAMES, NODE_NAMES
 from .context import Action, Ctx, simulate
-from .knowledge import unseen_fractions
+from .knowledge import unseen_devs, unseen_fractions
 from .tactics import move_robber, robber_score
 
 BUILDS = ("build_road", "build_settlement", "build_city", "buy_dev_card")
@@ -55,7 +55,26 @@ def candidates(ctx: Ctx) -> list[tuple[float, Action]]:
 
 
 def leaf_value(ctx: Ctx, sim: Game) -> float:
-    return ctx.ev.value(sim)
+    """Value of a position reached by the bot's own actions.
+
+    When a development card was bought on the way, Expert bots take the expectation over the
+    unseen cards instead of trusting the card the determinization happened to deal.
+    """
+    me, ev = ctx.me, ctx.ev
+    new, before = sim.new_dev[me], ctx.game.new_dev[me]
+    drawn = next((c for c in range(5) if new[c] > before[c]), -1)
+    if drawn < 0 or not ctx.level.dice:
+        return ev.value(sim)
+    pool = unseen_devs(ctx.view, ctx.colour)
+    total, value = sum(pool), 0.0
+    new[drawn] -= 1
+    for c in range(5):
+        if pool[c]:
+            new[c] += 1
+            value += pool[c] / total * ev.value(sim)
+            new[c] -= 1
+    new[drawn] += 1
+    return value
 
 
 # -- bank trades that enable a build ---------------------------------------------------------

@@ -16,9 +16,11 @@ class Level:
     ``heuristic``: simple rules with randomness, no evaluation (Easy). ``scarcity``: weigh
     resources by their rarity on the island and the stage of the game. ``ports``: value
     harbours. ``macros``: plan bank trades that enable a build this turn. ``lookahead``: add
-    the best follow-up build of the turn to each plan. ``eta``: weigh missing cards by how
-    long the dice take to bring them, and take the expectation over the next roll. ``threat``:
-    aim the robber and trades at the leader. ``pairing``: plan both set-up settlements together.
+    the best follow-up build of the turn to each plan. ``dice``: value hands by the expectation
+    over the coming rolls and a card bought by the expectation over the unseen deck.
+    ``threat``: aim the robber and trades at the leader. ``rivals``: count what a move takes
+    from the rivals (blocked spots, robbed production). ``pairing``: plan both set-up
+    settlements together.
     """
 
     name: str
@@ -27,8 +29,9 @@ class Level:
     ports: bool = False
     macros: bool = False
     lookahead: bool = False
-    eta: bool = False
+    dice: bool = False
     threat: bool = False
+    rivals: bool = False
     pairing: bool = False
 
 
@@ -60,8 +63,8 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", heuristic=True),
     "normal": Level("normal"),
     "hard": Level("hard", scarcity=True, ports=True, macros=True, threat=True),
-    "expert": Level("expert", scarcity=True, ports=True, macros=True, lookahead=True, eta=True,
-                    threat=True, pairing=True),
+    "expert": Level("expert", scarcity=True, ports=True, macros=True, lookahead=True, dice=True,
+                    threat=True, rivals=True, pairing=True),
 }
 
 STYLES: dict[str, Style] = {

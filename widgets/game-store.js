@@ -1,0 +1,166 @@
+// Never lose a game: the saved game in localStorage, export / import files, share links.
+//
+// A saved game is {format, settings, position, log, seats, offers, stats, viewer}. Everything
+// read back (storage, file, link) is untrusted: `sanitise` keeps only known settings with
+// values of the right type, and the position itself is checked by the engine
+// (game_bridge.load) before anything is shown.
+
+import { COLOURS } from "./game-text.js"
+
+export const FORMAT = "catan-game-page/1"
+export const KEY = "catan-companion/game"
+export const BACKUP_KEY = "catan-companion/game-previous"
+export const LEVELS = ["easy", "normal", "hard", "expert"]
+export const PERSONALITIES = ["merchant", "aggressive", "builder", "expansionist", "opportunist"]
+export const MODES = ["classic", "quick", "epic"]
+export const VISIBILITIES = ["revealed", "fog", "terra"]
+export const SPEEDS = { slow: 1400, normal: 700, fast: 250, instant: 0 }
+export const TIMERS = [0, 20, 30, 45, 60, 90, 120]
+
+const pick = (value, allowed, fallback) => (allowed.includes(value) ? value : fallback)
+
+export function defaultSettings() {
+  return {
+    seats: COLOURS.map((colour, i) => ({
+      colour, kind: i === 0 ? "human" : "bot", name: "", level: "normal",
+      personality: PERSONALITIES[(i + 1) % PERSONALITIES.length], playing: true,
+    })),
+    mode: "classic", board: "variable", seed: null, visibility: "revealed", timer: 0,
+    dice: "auto", speed: "normal", rules: { trade_before_build: false },
+  }
+}
+
+/** Known settings only, each of the right type and range; names cut to 24 characters. */
+export function sanitise(settings) {
+  const base = defaultSettings()
+  const s = settings && typeof settings === "object" ? settings : {}
+  const seen = new Set()
+  const seats = []
+  for (const seat of Array.isArray(s.seats) ? s.seats : []) {
+    if (!seat || typeof seat !== "object" || !COLOURS.includes(seat.colour) || seen.has(seat.colour)) continue
+    seen.add(seat.colour)
+    seats.push({
+      colour: seat.colour,
+      kind: seat.kind === "bot" ? "bot" : "human",
+      name: typeof seat.name === "string" ? seat.name.slice(0, 24) : "",
+      level: pick(seat.level, LEVELS, "normal"),
+      personality: pick(seat.personality, PERSONALITIES, "builder"),
+      playing: seat.playing !== false,
+    })
+  }
+  const timer = Number(s.timer)
+  return {
+    seats: seats.length ? seats : base.seats,
+    mode: pick(s.mode, MODES, base.mode),
+    board: pick(s.board, ["beginner", "variable"], base.board),
+    seed: Number.isSafeInteger(s.seed) && s.seed >= 0 ? s.seed : null,
+    visibility: pick(s.visibility, VISIBILITIES, base.visibility),
+    timer: Number.isFinite(timer) && timer > 0 ? Math.min(120, Math.max(20, Math.round(timer))) : 0,
+    dice: s.dice === "manual" ? "manual" : "auto",
+    speed: pick(s.speed, Object.keys(SPEEDS), base.speed),
+    rules: { trade_before_build: Boolean(s.rules && s.rules.trade_before_build) },
+  }
+}
+
+/** Settings for a position that came without any (a bare catan-position/1 document). */
+export function settingsFor(position) {
+  const settings = defaultSettings()
+  const colours = Array.isArray(position && position.seats) ? position.seats.filter((c) => COLOURS.includes(c)) : []
+  settings.seats = colours.map((colour) => ({ colour, kind: "human", name: "", level: "normal", personality: "builder", playing: true }))
+  settings.rules.trade_before_build = Boolean(position && position.rules && position.rules.trade_before_build)
+  return settings
+}
+
+/**
+ * A saved game, file or link content as {settings, position, log, ...}; throws on anything
+ * that is not one (the position is checked later by the engine).
+ */
+export function readGame(data) {
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("not a JSON object")
+  if (data.format === FORMAT || data.position) {
+    if (!data.position || typeof data.position !== "object") throw new Error("no position")
+    const settings = data.settings ? sanitise(data.settings) : settingsFor(data.position)
+    return {
+      settings,
+      position: data.position,
+      log: Array.isArray(data.log) ? data.log.filter((x) => x && typeof x === "object" && x.e) : [],
+      seats: data.seats && typeof data.seats === "object" ? data.seats : {},
+      offers: data.offers && typeof data.offers === "object" ? data.offers : {},
+      stats: data.stats && Array.isArray(data.stats.dice) ? data.stats : { dice: Array(13).fill(0) },
+      viewer: typeof data.viewer === "string" ? data.viewer : null,
+    }
+  }
+  if (typeof data.format === "string" && data.format.startsWith("catan-position/") || data.board || data.seats) {
+    return { settings: settingsFor(data), position: data, log: [], seats: {}, offers: {}, stats: { dice: Array(13).fill(0) }, viewer: null }
+  }
+  throw new Error("not a saved game or a position")
+}
+
+export function serialise(game) {
+  return {
+    format: FORMAT, settings: game.settings, position: game.position, log: game.log,
+    seats: game.seats, offers: game.offers, stats: game.stats, viewer: game.viewer,
+  }
+}
+
+export function save(game) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(serialise(game)))
+    return true
+  } catch (error) {
+    console.warn("catan game: not saved", error)
+    return false
+  }
+}
+
+/** The saved text, or null. */
+export function loadSaved() {
+  try {
+    return localStorage.getItem(KEY)
+  } catch {
+    return null
+  }
+}
+
+/** Keep the current save aside (replaced or unreadable games can be recovered by hand). */
+export function backUp() {
+  try {
+    const text = localStorage.getItem(KEY)
+    if (text) localStorage.setItem(BACKUP_KEY, text)
+    localStorage.removeItem(KEY)
+  } catch { /* storage unavailable: nothing to keep */ }
+}
+
+// -- links: #pos=<base64url of the JSON> -----------------------------------------------------------
+
+export function toBase64url(text) {
+  const bytes = new TextEncoder().encode(text)
+  let binary = ""
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
+}
+
+export function fromBase64url(text) {
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/")
+  const binary = atob(b64 + "=".repeat((4 - b64.length % 4) % 4))
+  return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
+}
+
+/** The link that opens this game (position and settings, not the log). */
+export function shareLink(game) {
+  const data = { format: FORMAT, settings: game.settings, position: game.position }
+  const url = new URL(location.href)
+  url.hash = "pos=" + toBase64url(JSON.stringify(data))
+  return url.href
+}
+
+/** The #pos= payload of the current address, parsed, or undefined when there is none. */
+export function linkPayload() {
+  const match = /^#pos=([A-Za-z0-9_-]+)$/.exec(location.hash)
+  if (!match) return undefined
+  return JSON.parse(fromBase64url(match[1]))
+}
+
+export function clearLink() {
+  if (location.hash.startsWith("#pos=")) history.replaceState(history.state, "", location.pathname + location.search)
+}

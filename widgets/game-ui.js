@@ -1,0 +1,125 @@
+// Small DOM helpers for the game page: elements built from text (never from HTML strings),
+// modal dialogs, card steppers.
+
+import { RESOURCES } from "./game-text.js"
+import { TERRAIN_FILL, RESOURCE_TERRAIN } from "./game-board.js"
+
+/** `h("button", {class: "x", onclick: f}, "text", child)`: strings become text nodes. */
+export function h(tag, props = {}, ...children) {
+  const el = document.createElement(tag)
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === null || value === undefined || value === false) continue
+    if (key === "class") el.className = value
+    else if (key === "text") el.textContent = value
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value)
+    else if (key === "value") el.value = value
+    else if (key === "checked" || key === "disabled" || key === "selected") el[key] = Boolean(value)
+    else el.setAttribute(key, value === true ? "" : String(value))
+  }
+  append(el, children)
+  return el
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue
+    if (Array.isArray(child)) append(el, child)
+    else el.append(child instanceof Node ? child : String(child))
+  }
+}
+
+let serial = 0
+export const uid = (prefix) => `${prefix}-${++serial}`
+
+/** A coloured chip for a resource: its name in text, its terrain colour as a swatch. */
+export function chip(text, resource, count = null) {
+  return h("span", { class: `catan-chip catan-chip--${resource}` },
+    h("span", { class: "catan-chip__swatch", style: `background:${TERRAIN_FILL[RESOURCE_TERRAIN[resource]]}`, "aria-hidden": "true" }),
+    count === null ? text.term(resource) : text.t("n_of", { n: count, what: text.term(resource) }))
+}
+
+/** Chips for a {resource: n} hand (nothing: the word for nothing). */
+export function cardChips(text, cards) {
+  const list = RESOURCES.filter((r) => cards && cards[r] > 0).map((r) => chip(text, r, cards[r]))
+  return list.length ? h("span", { class: "catan-chips" }, list) : h("span", { class: "catan-chips" }, text.t("nothing"))
+}
+
+/**
+ * A row of − n + steppers, one per resource. `max(r)` bounds each count (null: no bound).
+ * Returns {el, value(), set(cards)}; `onchange(value)` after each change.
+ */
+export function steppers(text, { label, max = () => null, initial = {}, onchange = () => {} }) {
+  const counts = Object.fromEntries(RESOURCES.map((r) => [r, initial[r] || 0]))
+  const outputs = {}
+  const group = h("div", { class: "catan-steppers", role: "group", "aria-label": label })
+  const update = () => {
+    for (const r of RESOURCES) outputs[r].textContent = String(counts[r])
+    onchange({ ...counts })
+  }
+  for (const r of RESOURCES) {
+    const name = text.term(r)
+    outputs[r] = h("output", { class: "catan-stepper__n", "aria-live": "polite" }, "0")
+    group.append(h("div", { class: `catan-stepper catan-stepper--${r}` },
+      h("span", { class: "catan-stepper__name" }, chip(text, r)),
+      h("button", {
+        type: "button", class: "catan-stepper__btn", "aria-label": text.t("less_of", { what: name }),
+        onclick: () => { if (counts[r] > 0) { counts[r]--; update() } },
+      }, "−"),
+      outputs[r],
+      h("button", {
+        type: "button", class: "catan-stepper__btn", "aria-label": text.t("more_of", { what: name }),
+        onclick: () => { const m = max(r); if (m === null || counts[r] < m) { counts[r]++; update() } },
+      }, "+")))
+  }
+  for (const r of RESOURCES) outputs[r].textContent = String(counts[r])
+  const value = () => Object.fromEntries(RESOURCES.filter((r) => counts[r] > 0).map((r) => [r, counts[r]]))
+  const set = (cards) => { for (const r of RESOURCES) counts[r] = (cards && cards[r]) || 0; update() }
+  return { el: group, value, set }
+}
+
+/**
+ * A modal <dialog> inside `host`: title, body nodes and buttons [{label, onclick, primary}].
+ * `dismissable: false` keeps Escape from closing it. Returns the element; close with close().
+ */
+export function openDialog(host, { title, body = [], buttons = [], dismissable = true, cls = "", onclose = null }) {
+  closeDialogs(host)
+  const titleId = uid("catan-dialog-title")
+  const dialog = h("dialog", { class: `catan-dialog ${cls}`, "aria-labelledby": titleId })
+  const actions = h("div", { class: "catan-dialog__actions" })
+  for (const button of buttons) {
+    actions.append(h("button", {
+      type: "button", class: button.primary ? "md-button md-button--primary" : "md-button",
+      onclick: button.onclick, "data-action": button.action || null, disabled: button.disabled,
+    }, button.label))
+  }
+  dialog.append(h("h2", { id: titleId, class: "catan-dialog__title" }, title), h("div", { class: "catan-dialog__body" }, body), actions)
+  dialog.addEventListener("cancel", (event) => { if (!dismissable) event.preventDefault() })
+  dialog.addEventListener("close", () => { dialog.remove(); if (onclose) onclose() })
+  host.append(dialog)
+  dialog.showModal()
+  const first = dialog.querySelector("[autofocus]") || actions.querySelector(".md-button--primary") || actions.querySelector("button")
+  if (first) first.focus()
+  return dialog
+}
+
+export function closeDialogs(host) {
+  for (const dialog of host.querySelectorAll("dialog.catan-dialog")) {
+    if (dialog.open) dialog.close()
+    dialog.remove()
+  }
+}
+
+/** A labelled <select> of [value, label] options. */
+export function select(label, options, value, onchange, props = {}) {
+  const id = uid("catan-select")
+  const el = h("select", { id, ...props, onchange: (event) => onchange(event.target.value) },
+    options.map(([v, text]) => h("option", { value: String(v), selected: String(v) === String(value) }, text)))
+  return h("div", { class: "catan-field" }, h("label", { for: id }, label), el)
+}
+
+/** Radio buttons in a fieldset. */
+export function radios(legend, name, options, value, onchange) {
+  return h("fieldset", { class: "catan-field catan-radios" }, h("legend", {}, legend),
+    options.map(([v, text]) => h("label", {},
+      h("input", { type: "radio", name, value: v, checked: v === value, onchange: () => onchange(v) }), " ", text)))
+}
