@@ -135,7 +135,7 @@ def page_url(doc_path: str) -> str:
     return ROOT_MARK + url + (f"#{anchor}" if anchor else "")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def headings(lang: str, doc_path: str) -> dict[str, str]:
     """``{anchor: heading text}`` of a page of docs/<lang>/."""
     path = ROOT / "docs" / lang / doc_path
@@ -193,11 +193,12 @@ def _controls(task: dict[str, Any], lang: str) -> str:
     if ui == "cards":
         steppers = "".join(
             f'<div class="catan-stepper" data-resource="{r}">'
-            f'<span class="catan-res catan-res--{r}">{_esc(w["resources"][r])}</span>'
-            f'<button type="button" disabled data-step="-1" aria-label="− {_esc(w["resources"][r])}">'
-            f'−</button><output aria-live="polite">0</output><button type="button" disabled '
-            f'data-step="1" aria-label="+ {_esc(w["resources"][r])}">+</button></div>'
-            for r in ("brick", "lumber", "wool", "grain", "ore"))
+            f'<span class="catan-res catan-res--{r}">{name}</span>'
+            f'<button type="button" disabled data-step="-1" aria-label="− {name}">−</button>'
+            f'<output aria-live="polite">0</output><button type="button" disabled '
+            f'data-step="1" aria-label="+ {name}">+</button></div>'
+            for r in ("brick", "lumber", "wool", "grain", "ore")
+            for name in [_esc(w["resources"][r])])
         return (f'<div class="catan-task__cards">{steppers}</div>'
                 f'<div class="catan-task__options"><span class="catan-task__count"></span>'
                 f"{check}</div>")

@@ -1,6 +1,6 @@
 // Never lose a game: the saved game in localStorage, export / import files, share links.
 //
-// A saved game is {format, settings, position, log, seats, offers, stats, viewer}. Everything
+// A saved game is {format, settings, position, log, seats, offers, stats, viewer, to}. Everything
 // read back (storage, file, link) is untrusted: `sanitise` keeps only known settings with
 // values of the right type, and the position itself is checked by the engine
 // (game_bridge.load) before anything is shown.
@@ -88,10 +88,11 @@ export function readGame(data) {
       offers: data.offers && typeof data.offers === "object" ? data.offers : {},
       stats: data.stats && Array.isArray(data.stats.dice) ? data.stats : { dice: Array(13).fill(0) },
       viewer: typeof data.viewer === "string" ? data.viewer : null,
+      to: Array.isArray(data.to) ? data.to.filter((c) => COLOURS.includes(c)) : null,
     }
   }
   if (typeof data.format === "string" && data.format.startsWith("catan-position/") || data.board || data.seats) {
-    return { settings: settingsFor(data), position: data, log: [], seats: {}, offers: {}, stats: { dice: Array(13).fill(0) }, viewer: null }
+    return { settings: settingsFor(data), position: data, log: [], seats: {}, offers: {}, stats: { dice: Array(13).fill(0) }, viewer: null, to: null }
   }
   throw new Error("not a saved game or a position")
 }
@@ -99,7 +100,7 @@ export function readGame(data) {
 export function serialise(game) {
   return {
     format: FORMAT, settings: game.settings, position: game.position, log: game.log,
-    seats: game.seats, offers: game.offers, stats: game.stats, viewer: game.viewer,
+    seats: game.seats, offers: game.offers, stats: game.stats, viewer: game.viewer, to: game.to || null,
   }
 }
 

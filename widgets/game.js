@@ -100,6 +100,7 @@ class GameApp {
         h("div", { class: "catan-game__side" }, this.actionsEl, this.handEl, this.playersEl, this.costsCard())),
       this.logEl)
     this.root.replaceChildren(this.statusEl, this.messageEl, this.setupHost, this.playArea, this.tools)
+    this.showTools(false)
   }
 
   costsCard() {
@@ -115,6 +116,11 @@ class GameApp {
   }
 
   setStatus(text) { this.statusEl.textContent = text }
+
+  /** Export and Share need a game; New game and Import are always there. */
+  showTools(game) {
+    for (const action of ["export", "share"]) this.tools.querySelector(`[data-action=${action}]`).hidden = !game
+  }
 
   /** Show a message: the engine's refusal (translated, with its FAQ link) or any notice. */
   message(msg, kind = "error") {
@@ -269,6 +275,7 @@ class GameApp {
     if (asked && playing) this.setupHost.prepend(h("p", { class: "catan-game__note catan-game__note--info" }, this.t("new_game_replaces")))
     this.setupHost.hidden = false
     this.playArea.hidden = true
+    this.showTools(Boolean(this.game))
     this.stopClock()
     this.setStatus(this.t("setup_status"))
     const first = this.setupHost.querySelector("select, input")
@@ -321,6 +328,7 @@ class GameApp {
     this.setupHost.hidden = true
     this.setupHost.replaceChildren()
     this.playArea.hidden = false
+    this.showTools(true)
     await this.refresh()
     this.save()
     this.renderLog(true)
@@ -336,7 +344,11 @@ class GameApp {
     return (seat && seat.name) || this.t("colour_" + colour)
   }
   humans() { return this.game.settings.seats.filter((s) => s.kind === "human").map((s) => s.colour) }
-  autoKey(st = this.status) { return `${st.turn}:${st.current}` }
+  /** Which turn a timeout belongs to; during set-up (turn 0), each player's settlement and road. */
+  autoKey(st = this.status) {
+    const roads = Object.values(this.game.position.players || {}).reduce((n, p) => n + (p.roads || []).length, 0)
+    return `${st.turn}:${st.current}:${st.turn === 0 ? roads : ""}`
+  }
 
   /** True when a computer decides for `colour` now: a computer seat, or a person away or out of time. */
   isComputer(colour) {
@@ -370,6 +382,8 @@ class GameApp {
   }
 
   toggleSeat(colour) {
+    closeDialogs(this.root)
+    this.shownDialog = null
     const seat = this.seat(colour)
     seat.kind = seat.kind === "bot" ? "human" : "bot"
     if (seat.kind === "bot") {
@@ -703,8 +717,8 @@ class GameApp {
     const st = this.status
     if (!this.myDecision()) return
     const me = st.me.colour
-    if (st.phase === "discard" && st.discard[me] && this.shownDialog !== `discard-${me}`) this.discardDialog()
-    else if (st.trade && me !== st.current && this.shownDialog !== `answer-${me}-${st.turn}`) this.answerDialog()
+    if (st.phase === "discard" && st.discard[me] && this.shownDialog !== `discard-${me}-${st.turn}`) this.discardDialog()
+    else if (st.trade && me !== st.current && this.shownDialog !== `answer-${me}-${this.offerId()}`) this.answerDialog()
   }
 
   showPass(colour) {
@@ -731,7 +745,7 @@ class GameApp {
     const st = this.status
     const me = st.me.colour
     const owed = st.discard[me]
-    this.shownDialog = `discard-${me}`
+    this.shownDialog = `discard-${me}-${st.turn}`
     const hand = st.me.hand
     const counter = h("p", { class: "catan-muted", "aria-live": "polite" }, this.t("discard_count", { n: 0, total: owed }))
     const pickers = steppers(this.text, {
@@ -746,7 +760,7 @@ class GameApp {
         onclick: async (e) => {
           const dialog = e.target.closest("dialog")
           const ok = await this.perform({ type: "discard", player: me, cards: pickers.value() }, me)
-          if (ok) { this.shownDialog = `discard-${me}-done`; dialog.close() } else this.showDialogError(dialog)
+          if (ok) dialog.close(); else this.showDialogError(dialog)
         },
       }],
     })
@@ -761,11 +775,17 @@ class GameApp {
     dialog.querySelector(".catan-dialog__body .catan-game__close")?.remove()
   }
 
+  /** Which offer is open: the log index of the last one made. */
+  offerId() {
+    for (let i = this.game.log.length - 1; i >= 0; i--) if (this.game.log[i].e.type === "trade_offered") return i
+    return -1
+  }
+
   answerDialog() {
     const st = this.status
     const me = st.me.colour
     const offer = st.trade
-    this.shownDialog = `answer-${me}-${st.turn}`
+    this.shownDialog = `answer-${me}-${this.offerId()}`
     const from = this.name(offer.player)
     // from the answering player's side: they give what the active player gets
     const counterGive = steppers(this.text, { label: this.t("you_give"), max: (r) => st.me.hand[r], initial: offer.get })
@@ -1042,9 +1062,9 @@ class GameApp {
         }), " ", this.swatch(c), " ", this.name(c)))),
       h("div", { class: "catan-game__buttons" },
         this.button(t("offer_players"), async () => {
-          const to = draft.to.length ? [...draft.to] : [...others]
+          this.game.to = draft.to.length ? [...draft.to] : [...others]   // read by pump() after the offer
           const ok = await this.perform({ type: "offer_trade", give: clean(draft.give), get: clean(draft.get), player: me }, me)
-          if (ok) { this.game.to = to; this.save(); this.pump() }
+          if (!ok) this.game.to = null
         }, { key: "offer" }),
         this.button(t("trade_bank"), async () => {
           const ok = await this.perform({ type: "bank_trade", give: clean(draft.give), get: clean(draft.get), player: me }, me)

@@ -128,7 +128,7 @@ def _touches(field: str, reply: Any, tile: int) -> bool:
     if field == "node":
         return NODE_ALIASES.get(reply) in TILE_NODES[tile]
     if field == "tile":
-        return reply == tile
+        return bool(reply == tile)
     from catan_core.topology import EDGE_ALIASES, EDGE_TILES
 
     return tile in EDGE_TILES[EDGE_ALIASES[reply]]
@@ -392,7 +392,8 @@ def _player_row(doc: Doc, colour: str, words: Doc, you: str | None, show_points:
     hand = player.get("hand") or {}
     chips = "".join(f'<span class="catan-res catan-res--{r}">{_word(words, "resources", r)}'
                     f" <b>{n}</b></span>" for r in RESOURCES if (n := hand.get(r, 0)))
-    cards = chips or f'<span class="catan-panel__none">{html.escape(words.get("no_cards", ""))}</span>'
+    none = html.escape(str(words.get("no_cards", "")))
+    cards = chips or f'<span class="catan-panel__none">{none}</span>'
     extra = []
     dev = [(c, False) for c in player.get("dev_cards") or []]
     dev += [(c, True) for c in player.get("new_dev_cards") or []]
@@ -413,8 +414,9 @@ def _player_row(doc: Doc, colour: str, words: Doc, you: str | None, show_points:
     active = " is-active" if doc["turn"]["player"] == colour else ""
     details = "".join(f'<span class="catan-panel__extra">{x}</span>' for x in extra)
     return (f'<li class="catan-panel__player{active}" data-player="{colour}">'
-            f'<span class="catan-panel__name"><span class="catan-panel__swatch catan-panel__swatch--{colour}">'
-            f"</span>{name}</span><span class=\"catan-panel__cards\">{cards}</span>{details}</li>")
+            f'<span class="catan-panel__name"><span class="catan-panel__swatch '
+            f'catan-panel__swatch--{colour}"></span>{name}</span>'
+            f'<span class="catan-panel__cards">{cards}</span>{details}</li>')
 
 
 def panel(position: Doc, words: Doc | None = None, you: str | None = "red",

@@ -121,6 +121,7 @@ class Widget {
     this.labels = [...this.svg.querySelectorAll("text.label")].map((n) => n.cloneNode(true))
     this.title = this.spec.alt || this.spec.caption || ""
     this.queue = Promise.resolve()
+    this.pending = 0
     this.ready = null
 
     this.controls = h("div", { class: "cw-controls" })
@@ -167,18 +168,19 @@ class Widget {
     return this.ready
   }
 
-  /** Run `task` after the engine is up and after the widget's earlier tasks. */
+  /** Run `task` after the engine is up and after the widget's earlier tasks.
+   *  `data-busy` is set at once (not when the task starts), so it is never missed. */
   run(task) {
+    this.pending += 1
+    this.el.dataset.busy = ""
     this.queue = this.queue.then(async () => {
       await this.activate()
-      this.el.dataset.busy = ""
-      try {
-        await task()
-      } finally {
-        delete this.el.dataset.busy
-      }
+      await task()
     }).catch((error) => {
       if (this.el.dataset.state !== "failed") console.warn("catan widget:", error)
+    }).finally(() => {
+      this.pending -= 1
+      if (!this.pending) delete this.el.dataset.busy
     })
     return this.queue
   }
@@ -249,7 +251,7 @@ class Widget {
     return dropped
   }
 
-  say(...lines) { this.message.replaceChildren(...lines) }
+  say(...lines) { this.message.replaceChildren(...lines.filter((line) => line != null && line !== false)) }
 
   ok(text) { return h("p", { class: "cw-verdict cw-ok" }, h("span", { "aria-hidden": "true" }, "✔ "), text) }
 
@@ -705,7 +707,7 @@ class Harbours extends Widget {
     h("th", { scope: "row" }, tx.term(r)),
     h("td", { "data-col": "rate" }, `${this.rates[r]}:1`),
     h("td", { "data-col": "hand" }, String(hand[r] || 0))))
-    this.output.replaceChildren(this.table([tx.term("resource"), tx.t("rate"), tx.t("in_hand")], rows))
+    this.output.replaceChildren(this.table([capital(tx.term("resource")), tx.t("rate"), tx.t("in_hand")], rows))
     this.suggest()
     return before
   }
@@ -730,7 +732,7 @@ class Harbours extends Widget {
     const before = await this.refresh()
     const changed = RESOURCES.filter((r) => before && before[r] !== this.rates[r])
       .map((r) => tx.t("rate_change", { resource: tx.term(r), before: `${before[r]}:1`, after: `${this.rates[r]}:1` }))
-    this.say(this.ok(line), ...(changed.length ? changed : [tx.t("rates_same")]).map((t) => this.info(t)))
+    this.say(this.ok(line), this.info(changed.length ? changed.join(" · ") : tx.t("rates_same")))
   }
 
   async trade() {

@@ -1,0 +1,356 @@
+"""The Play page: a whole game in Chromium, the saved game, the timer, trading, refusals.
+
+The browser tests drive the built site like a player: the new-game form, clicks (or Tab and
+Enter) on the board's marked spots, the dialogs. Games are short: Quick mode (7 points) on the
+beginner island with a fixed seed, and computer players with no pause between moves. Every
+test also checks that the page never asked anything from outside its origin.
+
+The first tests need no browser: the strings of the page and the Python the page calls.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from conftest import watch
+
+from catan_core import Game
+from catan_core.topology import NODE_ALIASES, NODE_NAMES, NODE_NEIGHBOURS
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("en", "fr", "es", "nl")
+KEY = "catan-companion/game"
+BACKUP_KEY = "catan-companion/game-previous"
+ENGINE = 180_000  # ms: Pyodide starts in a few seconds, far slower on a busy 2-core machine
+GAME = 900_000
+
+sys.path.insert(0, str(ROOT / "widgets"))
+import game_bridge  # noqa: E402  (widgets/ is not a package: the worker loads it by file)
+
+
+def _catalog() -> dict[str, dict[str, str]]:
+    data = yaml.safe_load((ROOT / "i18n" / "game.yml").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+# -- without a browser ------------------------------------------------------------------------------
+
+def test_every_string_in_four_languages_with_the_same_placeholders() -> None:
+    for key, entry in _catalog().items():
+        assert set(entry) == set(LANGS), key
+        placeholders = {frozenset(re.findall(r"\{(\w+)\}", str(entry[lang]))) for lang in LANGS}
+        assert len(placeholders) == 1, key
+
+
+def test_every_string_the_page_uses_exists() -> None:
+    catalog = _catalog()
+    used: set[str] = set()
+    prefixes: set[str] = set()
+    for path in (ROOT / "widgets").glob("game*.js"):
+        source = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r'\bt\("([a-z0-9_]+)"', source))
+        used |= set(re.findall(r'"((?:log|prompt|save|import)_[a-z_]+)"', source))
+        prefixes |= set(re.findall(r'\bt\("([a-z_]+_)" \+', source))
+        prefixes |= set(re.findall(r"t\(`([a-z_]+_)\$\{", source))
+    missing = sorted(k for k in used - prefixes if k not in catalog)
+    assert not missing, f"strings used by widgets/game*.js but missing in i18n/game.yml: {missing}"
+    for prefix in prefixes:
+        assert any(k.startswith(prefix) for k in catalog), prefix
+    for kind in ("setup_settlement", "setup_road", "robber", "roll", "discard", "main", "road",
+                 "settlement", "city", "road_building", "trade_wait", "answer"):
+        assert f"prompt_{kind}" in catalog
+
+
+def test_new_game_modes() -> None:
+    for mode, points, ore in (("classic", 10, None), ("quick", 7, 1), ("epic", 13, None)):
+        doc = game_bridge.do_new_game({"seats": ["red", "blue", "white"], "seed": 4,
+                                       "board": "variable", "mode": mode})["position"]
+        assert doc["vp_to_win"] == points
+        assert doc["players"]["red"]["hand"].get("ore") == ore
+    rules = game_bridge.do_new_game({"seats": ["red", "blue", "white"], "board": "beginner",
+                                     "rules": {"trade_before_build": True}})["position"]["rules"]
+    assert rules == {"trade_before_build": True}
+
+
+def test_the_log_hides_what_others_may_not_see() -> None:
+    entry = game_bridge.log_entry({"type": "bought_dev_card", "player": "red", "card": "monopoly"})
+    assert "card" not in entry["e"] and entry["full"]["card"] == "monopoly"
+    assert entry["who"] == ["red"]
+    foggy = game_bridge.log_entry({"type": "received", "player": "blue",
+                                   "cards": {"ore": 1, "wool": 1}}, "fog")
+    assert foggy["e"] == {"type": "received", "player": "blue", "count": 2}
+    assert game_bridge.log_entry({"type": "rolled", "player": "red", "dice": [1, 2],
+                                  "total": 3}) == {"e": {"type": "rolled", "player": "red",
+                                                         "dice": [1, 2], "total": 3}}
+
+
+def test_status_shows_a_viewer_only_their_own_cards() -> None:
+    doc = game_bridge.do_new_game({"seats": ["red", "blue", "white"], "seed": 2,
+                                   "board": "beginner", "mode": "quick"})["position"]
+    status = game_bridge.do_status(doc, "blue")
+    assert status["me"]["hand"] == {"brick": 1, "lumber": 1, "wool": 1, "grain": 1, "ore": 1}
+    assert [p["cards"] for p in status["players"]] == [5, 5, 5]
+    assert "hand" not in json.dumps(status["players"])
+    assert game_bridge.do_status(doc, None)["me"] is None
+
+
+def test_computer_players_do_not_see_a_fogged_island() -> None:
+    doc = game_bridge.do_new_game({"seats": ["red", "blue", "white"], "seed": 5,
+                                   "board": "variable"})["position"]
+    view = Game.from_dict(doc).to_dict(view="red")
+    fog = game_bridge.fogged_view(view, "fog", 1)
+    terra = game_bridge.fogged_view(view, "terra", 1)
+    numbers = [t.split()[1:] for t in view["board"]["tiles"]]
+    assert [t.split()[1:] for t in fog["board"]["tiles"]] == numbers  # numbers stay in Fog
+    assert fog["board"]["tiles"] != view["board"]["tiles"]
+    assert terra["board"]["ports"] == {}
+    move = game_bridge.do_bot_move(doc, doc["turn"]["player"], {"level": "hard", "seed": 1},
+                                   {"visibility": "terra"})
+    assert move["action"]["type"] == "place_settlement" and "fallback" not in move
+
+
+def test_a_bot_step_is_a_legal_move_and_its_result() -> None:
+    doc = game_bridge.do_new_game({"seats": ["red", "blue", "white"], "seed": 8,
+                                   "board": "beginner"})["position"]
+    colour = doc["turn"]["player"]
+    result = game_bridge.do_bot_step(doc, colour, {"level": "easy", "seed": 3}, colour)
+    assert result["action"]["type"] == "place_settlement"
+    assert result["status"]["phase"] == "setup_road" and result["ms"] >= 0
+    assert game_bridge.call("bot_step", json.dumps([doc, "nobody"]))[0] is False
+
+
+# -- in the browser ----------------------------------------------------------------------------------
+
+def open_play(page: Any, base_url: str, lang: str = "en", hash_: str = "") -> None:
+    page.goto(f"{base_url}/{lang}/play/{hash_}")
+    page.wait_for_selector(".catan-setup, .catan-game__svg", timeout=ENGINE)
+
+
+def start(page: Any, *, kinds: tuple[str, ...] = ("human", "bot", "bot", "bot"),
+          level: str = "easy", timer: int = 0, seed: int = 7) -> None:
+    """Fill the new-game form: Quick mode, beginner island, no pause between computer moves."""
+    page.select_option("[data-field=count]", str(len(kinds)))
+    for select, kind in zip(page.locator("[data-field=kind]").all(), kinds, strict=True):
+        select.select_option(kind)
+    for select in page.locator("[data-field=level]").all():
+        select.select_option(level)
+    page.check("input[value=quick]")
+    page.check("input[value=beginner]")
+    page.fill("input[type=number]", str(seed))
+    page.select_option("[data-field=speed]", "instant")
+    page.select_option("[data-field=timer]", str(timer))
+    page.click("[data-action=start]")
+    page.wait_for_selector(".catan-game__svg", timeout=ENGINE)
+
+
+def saved(page: Any) -> dict[str, Any]:
+    return json.loads(page.evaluate(f"localStorage.getItem({KEY!r})"))
+
+
+def legal_spot(page: Any, kind: str) -> Any:
+    """The first marked spot of ``kind`` once the game waits for a person to choose one
+    (after pressing "I am ..." if the pass-the-device screen shows first)."""
+    spot = f".catan-game__svg .spot.is-legal[data-pick={kind}]"
+    page.wait_for_selector(f"[data-action=pass-ready], {spot}", state="attached", timeout=GAME)
+    if page.locator("[data-action=pass-ready]").count():
+        page.click("[data-action=pass-ready]")
+        page.wait_for_selector(spot, state="attached", timeout=GAME)
+    return page.locator(spot).first
+
+
+def link_to(data: dict[str, Any]) -> str:
+    text = base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+    return f"#pos={text}"
+
+
+@pytest.mark.browser
+def test_a_whole_game_against_three_computers(page: Any, base_url: str) -> None:
+    seen = watch(page, base_url)
+    open_play(page, base_url)
+    start(page)
+    legal_spot(page, "node").click()               # the first settlement, placed by hand
+    legal_spot(page, "edge").click()               # and its road
+    page.click("[data-action=seat-red]")           # then the computer plays our seat too
+    page.wait_for_selector(".catan-dialog--end", timeout=GAME)
+    game = saved(page)
+    winner = game["position"]["winner"]
+    assert winner and game["position"]["turn"]["phase"] == "game_over"
+    end = page.locator(".catan-dialog--end")
+    assert end.locator("tbody tr").count() == 4
+    assert int(end.locator("tbody tr.is-winner td").last.inner_text()) >= 7
+    assert end.locator(".catan-end__bar").count() == 11
+    rolls = [e for e in game["log"] if e["e"]["type"] == "rolled"]
+    counts = [int(x) for x in end.locator(".catan-end__count").all_inner_texts()]
+    assert sum(counts) == len(rolls) > 0
+    assert page.locator(".catan-game__log-list li").count() > 50
+    seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_reload_resumes_the_same_position_on_a_phone(browser: Any, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    seen = watch(page, base_url)
+    open_play(page, base_url)
+    start(page, kinds=("human", "human", "human"))
+    for _ in range(2):                             # two players' set-up moves, by keyboard
+        spot = legal_spot(page, "node")
+        spot.focus()
+        page.keyboard.press("Enter")
+        spot = legal_spot(page, "edge")
+        spot.focus()
+        page.keyboard.press("Enter")
+    page.wait_for_selector("[data-action=pass-ready]")
+    before = saved(page)
+    status = page.locator(".catan-game__status").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.locator(".catan-game__svg").bounding_box()["width"] > 300
+    page.reload()
+    page.wait_for_selector("[data-action=pass-ready]", timeout=ENGINE)
+    after = saved(page)
+    assert after["position"] == before["position"]
+    assert after["log"] == before["log"]
+    assert page.locator(".catan-game__status").inner_text() == status
+    assert page.locator(".catan-game__svg .settlement").count() == 2
+    assert page.locator(".catan-game__svg .road").count() == 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    seen.assert_clean()
+    context.close()
+
+
+@pytest.mark.browser
+def test_the_computer_takes_over_when_time_runs_out(page: Any, base_url: str) -> None:
+    seen = watch(page, base_url)
+    page.clock.install()
+    open_play(page, base_url)
+    start(page, kinds=("human", "bot", "bot"), timer=20)
+    for idle in (1, 2):                            # two idle set-up turns
+        legal_spot(page, "node")
+        page.wait_for_selector(".catan-game__clock:not([hidden])")
+        page.clock.fast_forward("00:22")
+        page.wait_for_function("n => document.querySelectorAll('[data-event=timeout]').length >= n",
+                               arg=idle, timeout=GAME)
+    page.wait_for_selector("[data-action=back-red]", timeout=GAME)
+    assert saved(page)["seats"]["red"]["away"] is True
+    page.wait_for_function("document.querySelectorAll('.catan-game__svg .settlement').length >= 6",
+                           timeout=GAME)           # the computer placed red's pieces
+    page.click("[data-action=back-red]")
+    assert saved(page)["seats"]["red"] == {"idle": 0, "away": False, "auto": None}
+    assert page.locator("[data-action=back-red]").count() == 0
+    seen.assert_clean()
+
+
+def main_phase_position() -> dict[str, Any]:
+    """Red to trade after rolling a 5, with known hands (beginner island, set-up done)."""
+    game = Game.new(seats=["red", "blue", "white"], seed=3, board="beginner")
+    while game.phase in ("setup_settlement", "setup_road"):
+        game.apply(game.legal_actions()[0])
+    game.apply({"type": "roll", "dice": [2, 3]})
+    doc = game.to_dict()
+    doc["players"]["red"]["hand"] = {"brick": 2, "wool": 2}
+    doc["players"]["blue"]["hand"] = {"ore": 3, "grain": 1}
+    doc["players"]["white"]["hand"] = {"ore": 1}
+    return Game.from_dict(doc).to_dict()
+
+
+@pytest.mark.browser
+def test_a_trade_with_a_counter_offer_between_two_people(page: Any, base_url: str) -> None:
+    seen = watch(page, base_url)
+    settings = {"seats": [{"colour": "red", "kind": "human", "name": "Ann"},
+                          {"colour": "blue", "kind": "human", "name": "<b>Bob</b>"},
+                          {"colour": "white", "kind": "bot", "level": "easy"}],
+                "speed": "instant"}
+    link = link_to({"format": "catan-game-page/1", "settings": settings,
+                    "position": main_phase_position()})
+    open_play(page, base_url, hash_=link)
+    page.wait_for_selector("[data-action=pass-ready]", timeout=ENGINE)
+    assert "Ann" in page.locator(".catan-dialog").inner_text()
+    page.click("[data-action=pass-ready]")
+    page.click("[data-key=trade-toggle]")
+    page.get_by_role("button", name="One brick more").first.click()    # Ann gives 1 brick
+    page.get_by_role("button", name="One ore more").nth(1).click()     # and wants 1 ore
+    page.uncheck("[data-key=to-white]")                                # from Bob only
+    page.click("[data-action=offer]")
+    page.wait_for_selector("[data-action=pass-ready]")
+    assert "<b>Bob</b>" in page.locator(".catan-dialog").inner_text()  # a name is text, not HTML
+    page.click("[data-action=pass-ready]")
+    page.click("[data-action=counter]")                               # Bob wants 2 bricks
+    page.locator(".catan-counter").get_by_role("button", name="One brick more").nth(1).click()
+    page.click("[data-action=send-counter]")
+    page.wait_for_selector("[data-action=pass-ready]")
+    page.click("[data-action=pass-ready]")
+    answers = page.locator(".catan-answers")
+    assert "counter-offer" in answers.inner_text()
+    page.click("[data-action=confirm-blue]")
+    page.wait_for_function("!document.querySelector('.catan-answers')")
+    hands = {c: p.get("hand", {}) for c, p in saved(page)["position"]["players"].items()}
+    assert hands["red"] == {"wool": 2, "ore": 1}
+    assert hands["blue"] == {"brick": 2, "ore": 2, "grain": 1}
+    log = page.locator(".catan-game__log-list").inner_text()
+    assert "white declines" in log.lower() or "White declines" in log
+    assert "counter-offers" in log and "gave 2 × brick to <b>Bob</b> for 1 × ore" in log
+    assert page.locator(".catan-game b").count() == 0
+    seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_an_illegal_move_names_the_rule_in_french(page: Any, base_url: str) -> None:
+    seen = watch(page, base_url)
+    open_play(page, base_url, "fr")
+    start(page, kinds=("human", "human", "human"))
+    first = legal_spot(page, "node")
+    node = first.get_attribute("data-name")
+    first.click()
+    legal_spot(page, "edge").click()
+    legal_spot(page, "node")
+    neighbour = NODE_NAMES[NODE_NEIGHBOURS[NODE_ALIASES[node]][0]]
+    page.locator(f'.catan-game__svg .spot[data-name="{neighbour}"]').click()
+    message = page.locator(".catan-game__message")
+    errors = yaml.safe_load((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
+    message.get_by_text(errors["distance_rule"]["fr"]).wait_for()
+    link = message.locator("a")
+    assert link.inner_text() == _catalog()["why_faq"]["fr"]
+    assert link.get_attribute("href") == "../faq/building/#distance-rule-meaning"
+    seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_a_corrupt_save_gives_a_message_and_a_fresh_start(page: Any, base_url: str) -> None:
+    seen = watch(page, base_url)
+    open_play(page, base_url, "es")
+    doc = Game.new(seats=["red", "blue", "white"], seed=1, board="beginner").to_dict()
+    doc["players"]["red"]["hand"] = {"brick": 25}  # more bricks than the game has
+    bad = json.dumps({"format": "catan-game-page/1", "position": doc})
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, bad])
+    page.reload()
+    page.wait_for_selector(".catan-setup", timeout=ENGINE)
+    errors = yaml.safe_load((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
+    message = page.locator(".catan-game__message").inner_text()
+    assert _catalog()["save_corrupt"]["es"] in message
+    assert errors["invalid_position"]["es"].split("{")[0] in message
+    assert page.evaluate(f"localStorage.getItem({BACKUP_KEY!r})") == bad
+    assert page.evaluate(f"localStorage.getItem({KEY!r})") is None
+    page.evaluate("([key]) => localStorage.setItem(key, '{not json')", [KEY])
+    page.reload()
+    page.wait_for_selector(".catan-setup", timeout=ENGINE)
+    assert _catalog()["save_corrupt"]["es"] in page.locator(".catan-game__message").inner_text()
+    seen.assert_clean()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_is_translated(page: Any, base_url: str, lang: str) -> None:
+    seen = watch(page, base_url)
+    open_play(page, base_url, lang)
+    catalog = _catalog()
+    assert page.locator("[data-action=start]").inner_text() == catalog["start_game"][lang]
+    assert catalog["mode_quick"][lang] in page.locator(".catan-setup").inner_text()
+    seen.assert_clean()

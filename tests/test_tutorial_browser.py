@@ -1,0 +1,219 @@
+"""The tutorial in Chromium: every lesson's tasks answered wrong then right, in every language.
+
+One page per language: it opens the tutorial's index, then follows the "next lesson" links
+(Material's instant navigation, so Pyodide starts once per language), answers each task with the
+wrong and right answers of ``tutorial/lessons.yml`` exactly as a reader would (clicks on the board,
+buttons, check boxes, card steppers), steps through the worked game to its end and back, and
+checks that the progress shown on the index survives a reload and that reset clears it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import yaml
+from conftest import ROOT, watch
+
+from catan_core.topology import EDGE_ALIASES, EDGE_NAMES, NODE_ALIASES, NODE_NAMES
+
+pytestmark = pytest.mark.browser
+
+LANGUAGES = ("en", "fr", "es", "nl")
+LESSONS = yaml.safe_load((ROOT / "tutorial" / "lessons.yml").read_text("utf-8"))["lessons"]
+ERRORS = yaml.safe_load((ROOT / "i18n" / "errors.yml").read_text("utf-8"))
+WORKED = yaml.safe_load((ROOT / "tutorial" / "worked_game.yml").read_text("utf-8"))
+UI = yaml.safe_load((ROOT / "tutorial" / "ui.yml").read_text("utf-8"))
+ENGINE_TIMEOUT = 120_000  # the first answer waits for Pyodide (cold start on a busy machine)
+
+
+@pytest.fixture(scope="module")
+def context(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+def task_box(page: Any, task: dict[str, Any]) -> Any:
+    return page.locator(f".catan-task#task-{task['id']}")
+
+
+def click_board(page: Any, box: Any, ui: str, place: Any) -> None:
+    """A real click at the middle of a hex, an intersection or a side: the browser decides
+    what it hits, as for a reader (a vertical side has no width for Playwright's own click)."""
+    if ui == "tile":
+        target = box.locator(f"svg g.tile[data-tile='{place}'] polygon")
+    elif ui == "node":
+        target = box.locator(f"svg g.node[data-node='{NODE_NAMES[NODE_ALIASES[place]]}'] circle")
+    else:
+        target = box.locator(f"svg line.edge[data-edge='{EDGE_NAMES[EDGE_ALIASES[place]]}']")
+    target.scroll_into_view_if_needed()
+    rect = target.bounding_box()
+    assert rect, f"{ui} {place} is not on the board"
+    page.mouse.click(rect["x"] + rect["width"] / 2, rect["y"] + rect["height"] / 2)
+
+
+def submit(page: Any, box: Any, task: dict[str, Any], answer: Any) -> dict[str, Any]:
+    """Answer like a reader; return the task's status once the engine has judged."""
+    before = int(box.get_attribute("data-verdicts") or 0)
+    ui = task["ui"]
+    if ui in ("tile", "node", "edge"):
+        click_board(page, box, ui, answer)
+    elif ui == "choice":
+        values = [json.loads(v) for v in
+                  box.locator("button.catan-task__option").evaluate_all(
+                      "els => els.map(e => e.dataset.value)")]
+        box.locator("button.catan-task__option").nth(values.index(answer)).click()
+    elif ui == "multi":
+        boxes = box.locator("input[type=checkbox]")
+        for i in range(boxes.count()):
+            boxes.nth(i).set_checked(json.loads(boxes.nth(i).get_attribute("data-value"))
+                                     in answer)
+        box.locator(".catan-task__check").click()
+    elif ui == "cards":
+        for stepper in box.locator(".catan-stepper").all():
+            resource = stepper.get_attribute("data-resource")
+            delta = answer.get(resource, 0) - int(stepper.locator("output").inner_text())
+            button = stepper.locator(f"button[data-step='{1 if delta > 0 else -1}']")
+            for _ in range(abs(delta)):
+                button.click()
+        box.locator(".catan-task__check").click()
+    else:
+        box.locator(".catan-task__do").click()
+    page.wait_for_function(
+        "([el, n]) => Number(el.dataset.verdicts || 0) > n",
+        arg=[box.element_handle(), before], timeout=ENGINE_TIMEOUT)
+    status = box.locator(".catan-task__status")
+    return {"class": status.get_attribute("class"), "text": status.inner_text(),
+            "html": status.inner_html()}
+
+
+def do_lesson(page: Any, lesson: dict[str, Any], lang: str) -> None:
+    for task in lesson["tasks"]:
+        box = task_box(page, task)
+        box.scroll_into_view_if_needed()
+        for wrong in task.get("wrong") or []:
+            status = submit(page, box, task, wrong["answer"])
+            assert "is-wrong" in status["class"], (lang, task["id"], wrong, status)
+            code = wrong.get("code")
+            if code:  # the engine's rule, in the page's language, with its FAQ answer
+                anchor = ERRORS[code]["faq"].split("#")[1]
+                assert f"#{anchor}" in status["html"], (lang, task["id"], status)
+            elif code is None and "code" in wrong:
+                miss = (task.get("miss") or UI["miss"])[lang]
+                assert miss in status["text"], (lang, task["id"], status)
+            assert box.locator(".catan-task__hint").evaluate("d => d.open")
+        status = submit(page, box, task, task.get("right"))
+        assert "is-right" in status["class"], (lang, task["id"], status)
+        assert status["text"] == UI["right"][lang]
+        assert box.locator(".catan-task__answer").evaluate("d => d.open")
+        assert box.locator(".catan-task__done").is_visible()
+        faq = task["faq"].split("#")[1]
+        assert box.locator(f".catan-task__answer a[href*='#{faq}']").count() == 1
+
+
+def follow(page: Any, href_end: str, ready: str) -> None:
+    """Click a link in the page's content (an instant navigation, not a page load)."""
+    links = page.locator(".md-content a")
+    index = links.evaluate_all("(els, end) => els.findIndex((a) => a.href.endsWith(end))",
+                               href_end)
+    assert index >= 0, f"no link to {href_end} on {page.url}"
+    links.nth(index).click()
+    page.wait_for_function(f"location.pathname.endsWith({json.dumps(href_end)})")
+    page.wait_for_selector(f"{ready}[data-catan-bound]")
+
+
+def first_task(lesson: dict[str, Any]) -> str:
+    return f".catan-task#task-{lesson['tasks'][0]['id']}"
+
+
+def step_through_worked_game(page: Any, lang: str) -> None:
+    game = page.locator(".catan-worked")
+    total = len(WORKED["steps"])
+    counter = game.locator(".catan-worked__counter")
+    now = game.locator(".catan-worked__now")
+    intro = " ".join(WORKED["intro"][lang].split())
+    assert now.inner_text() == intro
+    for n in range(1, total + 1):
+        game.locator(".catan-worked__next").click()
+        expected = UI["step"][lang].replace("{n}", str(n)).replace("{total}", str(total))
+        page.wait_for_function("([el, text]) => el.textContent === text",
+                               arg=[counter.element_handle(), expected], timeout=ENGINE_TIMEOUT)
+        assert now.inner_text() == " ".join(WORKED["steps"][n - 1]["text"][lang].split())
+    assert game.locator(".catan-worked__next").is_disabled()
+    winner = UI["winner"][lang].replace("{player}", WORKED["names"]["red"])
+    assert game.locator(".catan-panel__turn").inner_text() == winner
+    # and back: one step, then to the start
+    game.locator(".catan-worked__previous").click()
+    back = UI["step"][lang].replace("{n}", str(total - 1)).replace("{total}", str(total))
+    page.wait_for_function("([el, text]) => el.textContent === text",
+                           arg=[counter.element_handle(), back])
+    assert game.locator(".catan-panel__turn").inner_text() != winner
+    game.locator(".catan-worked__first").click()
+    start = UI["step"][lang].replace("{n}", "0").replace("{total}", str(total))
+    page.wait_for_function("([el, text]) => el.textContent === text",
+                           arg=[counter.element_handle(), start])
+    assert now.inner_text() == intro
+    assert game.locator(".catan-worked__previous").is_disabled()
+
+
+def lessons_summary(page: Any, lang: str, done: int) -> str:
+    return UI["lessons_done"][lang].replace("{done}", str(done)).replace("{total}",
+                                                                        str(len(LESSONS)))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_whole_tutorial(context: Any, base_url: str, lang: str) -> None:
+    page = context.new_page()
+    seen = watch(page, base_url)
+    page.goto(f"{base_url}/{lang}/tutorial/")
+    summary = page.locator(".catan-lessons__summary")
+    page.wait_for_selector(".catan-lessons[data-catan-bound]")
+    assert summary.inner_text() == lessons_summary(page, lang, 0)
+    assert not [u for u in seen.requests if "pyodide" in u], "the index must not start Pyodide"
+
+    follow(page, f"tutorial/{LESSONS[0]['page']}/", first_task(LESSONS[0]))
+    for i, lesson in enumerate(LESSONS):
+        do_lesson(page, lesson, lang)
+        assert page.locator(".catan-lesson-done").is_visible()
+        if i + 1 < len(LESSONS):
+            follow(page, f"tutorial/{LESSONS[i + 1]['page']}/", first_task(LESSONS[i + 1]))
+    follow(page, "tutorial/example-game/", ".catan-worked")
+    step_through_worked_game(page, lang)
+
+    follow(page, "tutorial/", ".catan-lessons")
+    assert summary.inner_text() == lessons_summary(page, lang, len(LESSONS))
+    assert page.locator(".catan-lessons__example").is_visible()
+    page.reload()  # progress is kept in the browser
+    page.wait_for_selector(".catan-lessons[data-catan-bound]")
+    assert summary.inner_text() == lessons_summary(page, lang, len(LESSONS))
+    states = page.locator(".catan-lessons__item.is-complete").count()
+    assert states == len(LESSONS)
+
+    page.locator(".catan-lessons__reset").click()
+    assert summary.inner_text().startswith(lessons_summary(page, lang, 0))
+    page.reload()
+    page.wait_for_selector(".catan-lessons[data-catan-bound]")
+    assert summary.inner_text() == lessons_summary(page, lang, 0)
+
+    # one Pyodide for the whole tutorial: every lesson was reached by instant navigation
+    assert sum(u.endswith("/worker.mjs") for u in seen.requests) == 1
+    assert sum(u.endswith("/tutorial_bridge.py") for u in seen.requests) == 1
+    seen.assert_clean()
+    page.close()
+
+
+def test_boards_show_without_javascript(browser: Any, base_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{base_url}/en/tutorial/production/")
+    boards = page.locator(".catan-task svg.catan-board")
+    assert boards.count() == len(LESSONS[2]["tasks"])
+    assert page.locator(".catan-task .catan-panel").first.is_visible()
+    page.locator(".catan-task__answer summary").first.click()
+    assert page.locator(".catan-task__answer a[href*='/faq/']").first.is_visible()
+    page.goto(f"{base_url}/en/tutorial/example-game/")
+    assert page.locator(".catan-worked__steps li").count() == len(WORKED["steps"])
+    context.close()

@@ -1,0 +1,422 @@
+"""The FAQ's playable widgets: built right, and answering correctly in Chromium in every language.
+
+The browser tests share one page per language (a module-scoped fixture): it opens the widget-free
+FAQ index, then reaches every widget page by clicking the navigation, which is Material's instant
+navigation. So one Pyodide start serves all the widget pages of a language, and every test also
+checks that widgets survive an instant navigation. Expected texts are read from the same
+catalogs the site uses (i18n/*.yml), so a test fails if a widget shows the wrong language.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from conftest import PageWatch, watch
+
+from hooks import fences
+from hooks.widgets import starting_position
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = ("en", "fr", "es", "nl")
+READY_MS = 180_000  # Pyodide starts in 3-7 s; a busy CI machine can take far longer
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def catalog(name: str) -> Any:
+    return yaml.safe_load((ROOT / "i18n" / name).read_text(encoding="utf-8"))
+
+
+UI = catalog("widgets.yml")
+ERRORS = catalog("errors.yml")
+TERMS = {t["key"]: t for t in catalog("glossary.yml")["terms"]}
+
+
+def ui(key: str, lang: str, **values: Any) -> str:
+    text: str = UI[key][lang]
+    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m[1], m[0])), text)
+
+
+def colour(name: str, lang: str) -> str:
+    return ui(f"colour_{name}", lang)
+
+
+def cards(lang: str, **counts: int) -> str:
+    """How a widget writes cards: "argile ×2, laine ×1" (glossary order of resources)."""
+    order = ("brick", "lumber", "wool", "grain", "ore")
+    return ", ".join(f"{TERMS[r][lang]} ×{counts[r]}" for r in order if counts.get(r))
+
+
+def rule(code: str, lang: str, **values: Any) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: str(values[m[1]]), ERRORS[code][lang])
+
+
+# -- without a browser: the pieces fit together ------------------------------------------------
+
+
+def test_unknown_kind_fails_the_build() -> None:
+    with pytest.raises(fences.FenceError, match="unknown kind 'quiz'"):
+        fences.parse_spec("kind: quiz\nboard: beginner\n", "catan-widget")
+    from mkdocs.exceptions import PluginError
+
+    with pytest.raises(PluginError, match="unknown widget kind"):
+        starting_position("quiz", "{}", "faq/x.md")
+
+
+def test_every_kind_is_implemented_in_widgets_js() -> None:
+    source = (ROOT / "widgets" / "widgets.js").read_text(encoding="utf-8")
+    table = source.split("const KINDS = {", 1)[1].split("}", 1)[0]
+    implemented = set(re.findall(r'^\s*"?([a-z-]+)"?:', table, re.MULTILINE))
+    assert implemented == set(fences.WIDGET_KINDS)
+
+
+def test_widget_strings_complete_and_used() -> None:
+    source = (ROOT / "widgets" / "widgets.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'\bt\("([a-z_]+)"', source)) - {"template"}
+    used |= {"short_many", "short_one"} | {f"colour_{c}" for c in ("red", "blue", "white", "orange")}
+    assert not used - set(UI), f"strings used but missing: {sorted(used - set(UI))}"
+    assert not set(UI) - used, f"strings never used: {sorted(set(UI) - used)}"
+    for key, entry in UI.items():
+        assert set(entry) == set(LANGUAGES), key
+        holes = {lang: set(re.findall(r"\{(\w+)\}", entry[lang])) for lang in LANGUAGES}
+        assert len({frozenset(h) for h in holes.values()}) == 1, f"{key}: {holes}"
+    for key in re.findall(r'\bterm\("([a-z_]+)"', source):
+        assert key in TERMS, f"term {key!r} is not in i18n/glossary.yml"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_widgets_only_where_needed(site_dir: Path, lang: str) -> None:
+    """Widget pages carry positions, texts and the module; the other pages none of it."""
+    with_widgets = 0
+    for page in (site_dir / lang).rglob("index.html"):
+        text = page.read_text(encoding="utf-8")
+        if 'class="catan-widget"' in text:
+            with_widgets += 1
+            assert text.count("data-position=") == text.count('class="catan-widget"'), page
+            assert 'class="catan-i18n"' in text and "assets/widgets/widgets.js" in text, page
+        else:
+            assert "widgets.js" not in text and "runtime.js" not in text, page
+    assert with_widgets == 6
+
+
+# -- in Chromium --------------------------------------------------------------------------------
+
+
+@dataclass
+class Session:
+    """One browser page kept for all the tests of one language."""
+
+    lang: str
+    page: Any
+    seen: PageWatch
+    before_widgets: list[str]
+
+    def open(self, slug: str) -> None:
+        """Go to ``faq/<slug>/`` by clicking the navigation (an instant navigation)."""
+        if self.page.url.split("#")[0].endswith(f"/faq/{slug}/"):
+            return
+        self.page.set_viewport_size(DESKTOP)
+        link = self.page.locator(f"nav.md-nav--primary a.md-nav__link[href$='faq/{slug}/']")
+        link.first.click()
+        self.page.wait_for_url(f"**/{self.lang}/faq/{slug}/")
+
+    def widget(self, anchor: str) -> Any:
+        """The first widget after the FAQ answer ``anchor``, once its engine answers."""
+        widget = self.page.locator(f"h2#{anchor} ~ .catan-widget").first
+        widget.scroll_into_view_if_needed()
+        idle(widget)
+        return widget
+
+
+def idle(widget: Any) -> None:
+    """Wait until the widget's engine is up and it has finished what it was asked."""
+    widget.page.wait_for_function(
+        "el => el.dataset.state === 'ready' && !el.hasAttribute('data-busy')",
+        arg=widget.element_handle(), timeout=READY_MS)
+
+
+def press(widget: Any, selector: str) -> None:
+    widget.locator(selector).first.click()
+    idle(widget)
+
+
+def point(widget: Any, selector: str, hover: bool = False) -> None:
+    """Click (or hover) a place on the board: tiles, nodes and edges are SVG shapes."""
+    place = widget.locator(f"svg.catan-board {selector}").first
+    place.scroll_into_view_if_needed()
+    x, y = place.evaluate(
+        "el => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2] }")
+    if hover:
+        widget.page.mouse.move(x, y)
+    else:
+        widget.page.mouse.click(x, y)
+        idle(widget)
+
+
+def text(widget: Any, selector: str) -> str:
+    return " ".join(widget.locator(selector).first.inner_text().split())
+
+
+def cell(widget: Any, key: str, value: str, column: str) -> str:
+    return text(widget, f"tr[data-{key}='{value}'] [data-col='{column}']")
+
+
+def refusal(widget: Any) -> tuple[str | None, str, str]:
+    """The refusal shown: its code, its text without the link, and the link."""
+    verdict = widget.locator(".cw-message .cw-bad").first
+    link = verdict.locator("a.cw-faq").get_attribute("href") or ""
+    return verdict.get_attribute("data-code"), " ".join(verdict.inner_text().split()), link
+
+
+def fits_a_phone(session: Session) -> None:
+    """At 390 px wide nothing in the widgets sticks out sideways."""
+    page = session.page
+    page.set_viewport_size(PHONE)
+    try:
+        overflow = page.evaluate("""() => [...document.querySelectorAll('.catan-widget')]
+          .flatMap((w) => [w, ...w.querySelectorAll('*')])
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((el) => el.tagName + '.' + el.className)""")
+        assert not overflow, f"wider than a phone: {overflow[:5]}"
+    finally:
+        page.set_viewport_size(DESKTOP)
+
+
+@pytest.fixture(scope="module", params=LANGUAGES)
+def session(request: pytest.FixtureRequest, browser: Any, base_url: str) -> Iterator[Session]:
+    lang = request.param
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    seen = watch(page, base_url)
+    page.goto(f"{base_url}/{lang}/faq/")
+    page.wait_for_load_state("networkidle")
+    yield Session(lang, page, seen, list(seen.requests))
+    context.close()
+
+
+
+@pytest.mark.browser
+def test_widget_free_page_fetches_no_runtime(session: Session) -> None:
+    loaded = [u for u in session.before_widgets
+              if "/assets/pyodide/" in u or "/assets/widgets/" in u or "/assets/wheels/" in u]
+    assert not loaded, f"a page without widgets loaded {loaded}"
+    session.seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_production(session: Session) -> None:
+    lang = session.lang
+    session.open("production")
+    widget = session.widget("settlement-city-yield")
+    press(widget, "button.cw-num[data-total='6']")
+    assert cell(widget, "player", "red", "gains") == cards(lang, brick=2)  # a city takes 2
+    assert cell(widget, "player", "blue", "gains") == cards(lang, brick=1)
+    assert cell(widget, "player", "white", "gains") == ui("nothing", lang)  # the robber's hex
+    fields_6 = f"{TERMS['fields'][lang]} 6"
+    assert text(widget, ".cw-blocked") == ui("prod_blocked", lang, tile=fields_6)
+
+    point(widget, "g.tile[data-tile='3']")  # the robber leaves the 6 fields
+    assert cell(widget, "player", "white", "gains") == cards(lang, grain=1)
+    assert cell(widget, "player", "red", "gains") == cards(lang, brick=2, grain=1)
+    assert not widget.locator(".cw-blocked").count()
+
+    shortage = session.widget("bank-shortage-several-players")  # one grain left in the bank
+    press(shortage, "button.cw-num[data-total='9']")
+    assert cell(shortage, "player", "red", "gains") == ui("nothing", lang)
+    assert cell(shortage, "player", "blue", "gains") == ui("nothing", lang)
+    assert cell(shortage, "player", "blue", "owed") == cards(lang, grain=2)
+    assert cell(shortage, "player", "white", "gains") == cards(lang, lumber=1)
+    grain = TERMS["grain"][lang]
+    assert text(shortage, ".cw-shortage") == ui("short_many", lang, resource=grain, left=1)
+    press(shortage, "button.cw-num[data-total='4']")
+    assert cell(shortage, "player", "white", "gains") == cards(lang, wool=1, grain=1)
+    assert text(shortage, ".cw-shortage") == ui("short_one", lang, resource=grain, left=1)
+    fits_a_phone(session)
+    session.seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_distance_rule(session: Session) -> None:
+    lang = session.lang
+    session.open("building")
+    widget = session.widget("distance-rule-meaning")
+    red = colour("red", lang)
+    assert text(widget, ".cw-summary") == ui("dist_count", lang, player=red, count=2)
+    assert widget.locator("svg .mark-ok").count() == 2
+
+    point(widget, "g.node[data-node='9.SE']", hover=True)  # next to Blue's settlement
+    code, message, link = refusal(widget)
+    assert code == "distance_rule"
+    assert message == f"✘ {rule('distance_rule', lang)} {ui('faq_link', lang)}"
+    assert link.endswith(f"/{lang}/faq/building/#distance-rule-meaning")
+    point(widget, "g.node[data-node='10.S']", hover=True)
+    assert refusal(widget)[0] == "occupied"
+    point(widget, "g.node[data-node='1.N']", hover=True)
+    code, message, link = refusal(widget)
+    assert code == "not_connected" and rule("not_connected", lang) in message
+    assert link.endswith("/faq/building/#road-must-connect")
+
+    point(widget, "g.node[data-node='0.S']")  # legal: build there
+    assert text(widget, ".cw-message") == f"✔ {ui('dist_legal', lang, player=red)} {ui('dist_build', lang)}"
+    press(widget, "button.cw-build")
+    assert text(widget, ".cw-summary") == ui("dist_count", lang, player=red, count=1)
+    point(widget, "g.node[data-node='3.SE']", hover=True)
+    assert refusal(widget)[0] == "distance_rule"
+
+    widget.locator("input.cw-setup").check()  # during set-up no road is needed
+    idle(widget)
+    assert widget.locator("svg .mark-ok").count() > 20
+    press(widget, "button.cw-reset")
+    assert text(widget, ".cw-summary") == ui("dist_count", lang, player=red, count=2)
+    fits_a_phone(session)
+    session.seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_seven(session: Session) -> None:
+    lang = session.lang
+    session.open("robber")
+    widget = session.widget("discard-half-rounded-down")
+    # hands of 5, 9 (plus 2 development cards, not counted), 7 and 11 cards
+    discards = {c: cell(widget, "player", c, "discards") for c in ("red", "blue", "white", "orange")}
+    assert discards == {"red": ui("keeps_all", lang), "blue": "4", "white": ui("keeps_all", lang),
+                        "orange": "5"}
+    assert cell(widget, "player", "blue", "dev") == "2"
+    press(widget, "button.cw-roll")
+    assert widget.locator("fieldset.cw-discards").count() == 2
+
+    blue = widget.locator("fieldset[data-player='blue']")
+    for _ in range(3):
+        blue.locator("[data-resource='wool'] button.cw-plus").click()
+    press(widget, "fieldset[data-player='blue'] button.cw-discard")  # 3 cards: 4 are due
+    code, message, link = refusal(widget)
+    assert code == "wrong_discard_count"
+    assert rule("wrong_discard_count", lang, expected=4) in message
+    assert link.endswith("/faq/robber/#discard-half-rounded-down")
+    blue.locator("[data-resource='grain'] button.cw-plus").click()
+    press(widget, "fieldset[data-player='blue'] button.cw-discard")
+    assert cell(widget, "player", "blue", "hand") == "5"
+
+    orange = widget.locator("fieldset[data-player='orange']")
+    for resource in ("brick", "brick", "brick", "lumber", "lumber"):
+        orange.locator(f"[data-resource='{resource}'] button.cw-plus").click()
+    press(widget, "fieldset[data-player='orange'] button.cw-discard")
+    assert text(widget, ".cw-robber") == ui("robber_prompt", lang)
+
+    point(widget, "g.tile[data-tile='9']")  # the robber is already there
+    assert refusal(widget)[0] == "robber_must_move"
+    point(widget, "g.tile[data-tile='14']")  # three players to choose from
+    assert widget.locator("button.cw-victim").count() == 3
+    press(widget, "button.cw-victim[data-player='white']")
+    assert f"{colour('white', lang)}" in text(widget, ".cw-message")
+    assert cell(widget, "player", "white", "hand") == "6"
+    assert cell(widget, "player", "red", "hand") == "6"
+    fits_a_phone(session)
+    session.seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_harbours(session: Session) -> None:
+    lang = session.lang
+    session.open("trading")
+    widget = session.widget("harbour-needs-building")
+    assert cell(widget, "resource", "brick", "rate") == "4:1"
+    widget.locator("select.cw-give").select_option("brick")
+    widget.locator("input.cw-amount").fill("3")
+    press(widget, "button.cw-trade-button")
+    code, message, link = refusal(widget)
+    assert code == "trade_rate" and link.endswith("/faq/trading/#bank-four-to-one")
+
+    point(widget, "g.node[data-node='0.N']")  # a settlement on the 3:1 harbour
+    assert {cell(widget, "resource", r, "rate") for r in ("brick", "wool", "ore")} == {"3:1"}
+    widget.locator("input.cw-amount").fill("3")
+    press(widget, "button.cw-trade-button")
+    assert cell(widget, "resource", "brick", "hand") == "0"
+    assert cell(widget, "resource", "ore", "hand") == "2"
+
+    point(widget, "g.node[data-node='1.N']")  # and one on the wool harbour
+    assert cell(widget, "resource", "wool", "rate") == "2:1"
+    assert cell(widget, "resource", "grain", "rate") == "3:1"
+    point(widget, "g.node[data-node='1.N']")  # a city there: same rates
+    assert cell(widget, "resource", "wool", "rate") == "2:1"
+    point(widget, "g.node[data-node='1.N']")  # taken back
+    assert cell(widget, "resource", "wool", "rate") == "3:1"
+    fits_a_phone(session)
+    session.seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_development_cards(session: Session) -> None:
+    lang = session.lang
+    session.open("development-cards")
+    widget = session.widget("dev-card-bought-this-turn")
+    press(widget, "button[data-card='year_of_plenty']")
+    code, _, link = refusal(widget)
+    assert code == "card_bought_this_turn"
+    assert link.endswith("/faq/development-cards/#dev-card-bought-this-turn")
+    press(widget, "button[data-card='knight']")
+    assert text(widget, ".cw-phase") == ui("robber_prompt", lang)
+    point(widget, "g.tile[data-tile='2']")
+    press(widget, "button[data-card='monopoly']")
+    assert refusal(widget)[0] == "dev_card_already_played"
+
+    press(widget, "button.cw-end")  # the others pass; a new turn, before the roll
+    red = colour("red", lang)
+    assert text(widget, ".cw-phase") == ui("dc_before_roll", lang, player=red)
+    press(widget, "button[data-card='year_of_plenty']")
+    assert not widget.locator(".cw-message .cw-bad").count()
+    assert text(widget, "[data-col='hand']") == cards(lang, grain=2, ore=2)
+    press(widget, "button[data-card='monopoly']")
+    assert refusal(widget)[0] == "dev_card_already_played"
+    fits_a_phone(session)
+    session.seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_longest_road(session: Session) -> None:
+    lang = session.lang
+    session.open("awards")
+    widget = session.widget("longest-road-how-to-get")
+
+    def lengths() -> dict[str, str]:
+        return {c: cell(widget, "player", c, "length") for c in ("red", "blue")}
+
+    def holder() -> list[str]:
+        return widget.locator("tr.cw-holder").evaluate_all("rows => rows.map(r => r.dataset.player)")
+
+    assert lengths() == {"red": "4", "blue": "4"} and holder() == []
+    point(widget, "line.edge[data-edge='15.SW']")  # Red's fifth road
+    assert lengths() == {"red": "5", "blue": "4"} and holder() == ["red"]
+    assert widget.locator("svg .mark-edge").count() >= 5  # the route is highlighted
+
+    widget.locator("button.cw-colour[data-player='blue']").click()
+    point(widget, "line.edge[data-edge='9.E']")  # Blue ties: Red keeps the card
+    assert lengths() == {"red": "5", "blue": "5"} and holder() == ["red"]
+    red, blue = colour("red", lang), colour("blue", lang)
+    assert text(widget, ".cw-summary") == ui("lr_holder_tied", lang, others=blue, player=red,
+                                              length=5)
+    point(widget, "line.edge[data-edge='5.SW']")  # Blue is strictly longer: Blue takes it
+    assert lengths() == {"red": "5", "blue": "6"} and holder() == ["blue"]
+
+    widget.locator("button.cw-colour[data-player='red']").click()
+    point(widget, "line.edge[data-edge='14.E']")
+    point(widget, "g.node[data-node='10.S']")  # Red's settlement breaks Blue's road
+    assert lengths() == {"red": "5", "blue": "3"} and holder() == ["red"]
+    point(widget, "g.node[data-node='10.S']")  # taken back: Blue's road is whole again
+    assert lengths() == {"red": "5", "blue": "6"} and holder() == ["blue"]
+    point(widget, "line.edge[data-edge='7.E']")  # not connected to Red's roads
+    assert refusal(widget)[0] == "not_connected"
+
+    broken = session.widget("longest-road-broken-by-settlement")
+    assert cell(broken, "player", "blue", "card") == TERMS["longest_road"][lang]
+    point(broken, "g.node[data-node='10.S']")
+    assert cell(broken, "player", "blue", "length") == "3"
+    assert cell(broken, "player", "red", "card") == TERMS["longest_road"][lang]
+    fits_a_phone(session)
+    session.seen.assert_clean()
