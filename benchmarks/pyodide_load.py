@@ -133,11 +133,19 @@ def report(times: dict[str, dict[str, list[float]]], details: list[dict[str, Any
                             for k in keys}
         print(f"worker, {state}: " + ", ".join(f"{k} {v:.0f}" for k, v in breakdown[state].items())
               + " (ms)")
+    within = {}
+    for state in ("cold", "warm"):
+        b = breakdown[state]
+        bare = b["importPyodide"] + b["loadPyodide"]
+        within[state] = (b["total"] + b["firstCall"]) / bare
+    print(f"same run, runtime / its own loadPyodide (less sensitive to machine load): "
+          f"cold {within['cold']:.2f}, warm {within['warm']:.2f}")
     trace = next(d for d in details if d["state"] == "cold")["progress"]
     print("progress, first cold run: " + ", ".join(
         f"{p['stage']} {p['percent']}% at {p['at']:.0f}" for p in trace))
     print(f"hosts contacted: {', '.join(sorted(hosts))}")
-    return {"median_ms": med, "ratio": ratio, "breakdown": breakdown, "hosts": sorted(hosts),
+    return {"median_ms": med, "ratio": ratio, "ratio_within_run": within,
+            "breakdown": breakdown, "hosts": sorted(hosts),
             "runs": runs, "load_average": load, "raw_ms": times}
 
 

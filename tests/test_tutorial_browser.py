@@ -1,11 +1,11 @@
 """The tutorial in Chromium: every lesson's tasks answered wrong then right, in every language.
 
-One page per language: it opens the tutorial's index, then follows the "next lesson" links
-(Material's instant navigation, so Pyodide starts once per language), answers each task with the
-wrong and right answers of ``tutorial/lessons.yml`` exactly as a reader would (clicks on the board,
-buttons, check boxes, card steppers), steps through the worked game to its end and back, and
-checks that the progress shown on the index survives a reload and that reset clears it.
-"""
+One browser tab per language opens the tutorial's index, then follows the "next lesson" links
+(each lesson page starts its own Pyodide unless Material's instant navigation keeps the page).
+It answers each task with the wrong and right answers of ``tutorial/lessons.yml`` as a reader
+would (clicks on the board, buttons, check boxes, card steppers), steps through the worked game
+to its end and back, and checks that the progress shown on the index survives a reload and
+that reset clears it."""
 
 from __future__ import annotations
 
@@ -115,7 +115,11 @@ def do_lesson(page: Any, lesson: dict[str, Any], lang: str) -> None:
 
 
 def follow(page: Any, href_end: str, ready: str) -> None:
-    """Click a link in the page's content (an instant navigation, not a page load)."""
+    """Click a link in the page's content, as a reader goes from lesson to lesson.
+
+    With Material's instant navigation this keeps the page (and its Pyodide); without it (no
+    ``site_url``, or a server on another port than ``site_url``) it loads the next page.
+    """
     links = page.locator(".md-content a")
     index = links.evaluate_all("(els, end) => els.findIndex((a) => a.href.endsWith(end))",
                                href_end)
@@ -198,9 +202,10 @@ def test_whole_tutorial(context: Any, base_url: str, lang: str) -> None:
     page.wait_for_selector(".catan-lessons[data-catan-bound]")
     assert summary.inner_text() == lessons_summary(page, lang, 0)
 
-    # one Pyodide for the whole tutorial: every lesson was reached by instant navigation
-    assert sum(u.endswith("/worker.mjs") for u in seen.requests) == 1
-    assert sum(u.endswith("/tutorial_bridge.py") for u in seen.requests) == 1
+    # at most one worker (one Pyodide) per page load, and none on the index
+    workers = sum(u.endswith("/worker.mjs") for u in seen.requests)
+    assert 0 < workers <= len(LESSONS) + 1
+    assert sum(u.endswith("/tutorial_bridge.py") for u in seen.requests) <= workers
     seen.assert_clean()
     page.close()
 

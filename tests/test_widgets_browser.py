@@ -257,7 +257,7 @@ def test_distance_rule(session: Session) -> None:
     assert link.endswith(f"/{lang}/faq/building/#distance-rule-meaning")
     point(widget, "g.node[data-node='10.S']", hover=True)
     assert refusal(widget)[0] == "occupied"
-    point(widget, "g.node[data-node='1.N']", hover=True)
+    point(widget, "g.node[data-node='5.S']", hover=True)  # free, but off Red's roads
     code, message, link = refusal(widget)
     assert code == "not_connected" and rule("not_connected", lang) in message
     assert link.endswith("/faq/building/#road-must-connect")

@@ -49,33 +49,42 @@ class GameApp {
 
   async start() {
     this.shell()
+    // with nothing to resume, the form comes at once; the engine loads meanwhile
+    if (!location.hash.startsWith("#pos=") && !store.loadSaved()) this.showSetup()
     const stop = onProgress(({ stage, percent }) => {
-      if (stage !== "ready") this.setStatus(this.t(stage === "failed" ? "engine_failed" : "engine_loading", { percent: percent || 0 }))
+      this.loadingEl.textContent = this.t(stage === "failed" ? "engine_failed" : "engine_loading", { percent: percent || 0 })
     })
-    try {
-      await ensureRuntime()
-      this.geometry = await bridge("geometry")
-    } catch (error) {
-      stop()
-      this.setStatus(this.t("engine_failed"))
-      this.message({ text: this.t("engine_failed_detail", { message: String(error.message || error) }), href: null })
-      return
-    }
-    stop()
-    this.board = new Board(this.geometry, this.text, (kind, name) => this.pick(kind, name))
-    this.boardHost.replaceChildren(this.board.el)
+    this.engine = this.startEngine().finally(stop)
+    if (!(await this.engine)) return
     this.tick = setInterval(() => this.onTick(), 250)
     window.addEventListener("hashchange", this.onHash = () => this.openLink())
     bridge("warm_up").catch(() => {})
     if (await this.openLink()) return
     const saved = store.loadSaved()
     if (saved) await this.restore(saved, "save")
-    else this.showSetup()
+    else if (this.setupHost.hidden) this.showSetup()
+  }
+
+  /** Start the worker and draw the empty island; false (with a message) if it cannot start. */
+  async startEngine() {
+    try {
+      await ensureRuntime()
+      this.geometry = await bridge("geometry")
+    } catch (error) {
+      this.loadingEl.textContent = this.t("engine_failed")
+      this.message({ text: this.t("engine_failed_detail", { message: String(error.message || error) }), href: null })
+      return false
+    }
+    this.loadingEl.hidden = true
+    this.board = new Board(this.geometry, this.text, (kind, name) => this.pick(kind, name))
+    this.boardHost.replaceChildren(this.board.el)
+    return true
   }
 
   shell() {
     const t = (k, p) => this.t(k, p)
-    this.statusEl = h("p", { class: "catan-game__status", role: "status", "aria-live": "polite" }, t("engine_loading", { percent: 0 }))
+    this.statusEl = h("p", { class: "catan-game__status", role: "status", "aria-live": "polite" })
+    this.loadingEl = h("p", { class: "catan-game__loading catan-muted", "aria-live": "polite" }, t("engine_loading", { percent: 0 }))
     this.clockEl = h("span", { class: "catan-game__clock", hidden: true })
     this.awayEl = h("div", { class: "catan-game__away" })
     this.messageEl = h("div", { class: "catan-game__message", role: "alert" })
@@ -99,7 +108,7 @@ class GameApp {
         this.boardHost,
         h("div", { class: "catan-game__side" }, this.actionsEl, this.handEl, this.playersEl, this.costsCard())),
       this.logEl)
-    this.root.replaceChildren(this.statusEl, this.messageEl, this.setupHost, this.playArea, this.tools)
+    this.root.replaceChildren(this.statusEl, this.loadingEl, this.messageEl, this.setupHost, this.playArea, this.tools)
     this.showTools(false)
   }
 
@@ -291,12 +300,17 @@ class GameApp {
   }
 
   async newGame(settings) {
+    if (this.starting) return
+    this.starting = true
     let result
     try {
+      if (!(await this.engine)) return
       result = await bridge("new_game", { seats: settings.seats.map((s) => s.colour), seed: settings.seed, board: settings.board, mode: settings.mode, rules: settings.rules })
     } catch (error) {
       this.message(this.text.error(error))
       return
+    } finally {
+      this.starting = false
     }
     if (this.game) store.backUp()
     this.stopBot()
@@ -946,11 +960,25 @@ class GameApp {
     this.board.draw(this.game.position, { hidden: this.status.hidden, pick: choice.pick, legal: choice.legal, last: this.last })
     this.setStatus(this.statusLine())
     this.renderPrompt(choice)
-    this.renderAway()
-    this.renderActions()
-    this.renderHand()
-    this.renderPlayers()
+    // panels are rebuilt only when what they show changed, so a button under the pointer
+    // stays put while the computer players move
+    const st = this.status
+    const seats = this.game.settings.seats.map((s) => [s.kind, s.name, s.level, s.personality, this.game.seats[s.colour]])
+    const decides = this.myDecision()
+    this.patch(this.awayEl, [seats], () => this.renderAway())
+    this.patch(this.actionsEl, [st.phase, st.actors, st.trade, st.discard, st.legal, st.me, st.winner, this.mode,
+      decides, decides || this.nextActor(), this.game.to], () => this.renderActions())
+    this.patch(this.handEl, [st.me, decides, st.phase, st.current, Boolean(st.trade), st.legal.length], () => this.renderHand())
+    this.patch(this.playersEl, [st.players, st.current, st.me && st.me.colour, seats, st.bank, st.deck], () => this.renderPlayers())
     if (focused) this.root.querySelector(`[data-key="${focused}"]`)?.focus()
+  }
+
+  /** Run `build` (which fills `el`) unless `inputs` are those of the last build. */
+  patch(el, inputs, build) {
+    const signature = JSON.stringify(inputs)
+    if (el.catanSignature === signature) return
+    el.catanSignature = signature
+    build()
   }
 
   statusLine() {

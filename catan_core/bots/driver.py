@@ -8,7 +8,8 @@ cancels; at most ``max_offers`` offers per player per turn, so negotiation alway
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +52,7 @@ class GameResult:
     actions: int
     seats: list[SeatStats]
     game: Game
+    chosen: Counter[str] = field(default_factory=Counter)  # action types the bots chose
 
 
 def make_seat(config: SeatConfig, seed: int) -> Bot:
@@ -89,11 +91,15 @@ def leaders(game: Game, mover: int) -> set[int]:
 
 def play_bot_game(seats_config: Sequence[SeatConfig], seed: int, *, board: str = "standard",
                   vp_to_win: int = 10, max_offers: int = 3, max_turns: int = 600,
-                  max_actions_per_turn: int = 200) -> GameResult:
+                  max_actions_per_turn: int = 200,
+                  observer: Callable[[Game, int, dict[str, Any]], None] | None = None
+                  ) -> GameResult:
     """Play one game; seats take ``COLOURS`` in order, seat ``i``'s bot gets a seed from ``seed``.
 
     Ends with a winner, or after ``max_turns`` turns without one (``winner`` None). An action a
     bot chooses that the engine refuses raises ``IllegalAction``: bots must never do that.
+    ``observer(game, seat, action)`` is called before each action is applied. A turn longer
+    than ``max_actions_per_turn`` decisions is ended by the referee (a safety net only).
     """
     colours = list(COLOURS[:len(seats_config)])
     game = Game.new(seats=colours, seed=seed, board=board, vp_to_win=vp_to_win)
@@ -101,6 +107,7 @@ def play_bot_game(seats_config: Sequence[SeatConfig], seed: int, *, board: str =
     stats = [SeatStats(c, b.level_name, b.personality) for c, b in zip(colours, bots, strict=True)]
     offers = [0] * len(colours)
     actions = in_turn = 0
+    chosen: Counter[str] = Counter()
     turn = game.turn_number
     while game.winner is None and game.turn_number <= max_turns:
         if game.turn_number != turn:
@@ -115,12 +122,15 @@ def play_bot_game(seats_config: Sequence[SeatConfig], seed: int, *, board: str =
         in_turn += 1
         if in_turn > max_actions_per_turn and game.trade is None and game.phase == "main":
             action = {"type": "end_turn", "player": colours[game.current]}
+        chosen[action["type"]] += 1
         record(game, action, stats, seat, offers)
+        if observer is not None:
+            observer(game, seat, action)
         game.apply(action)
         actions += 1
     for p, s in enumerate(stats):
         s.points = game.victory_points_of(p)
-    return GameResult(seed, game.winner, game.turn_number, actions, stats, game)
+    return GameResult(seed, game.winner, game.turn_number, actions, stats, game, chosen)
 
 
 def record(game: Game, action: dict[str, Any], stats: list[SeatStats], seat: int,

@@ -59,17 +59,16 @@ class Evaluator:
         self.div_w = 0.18 * style.horizon * max(0.3, 1.0 - stage)
         early = (1.15, 1.15, 1.0, 1.05, 0.95)
         late = (0.9, 0.9, 0.95, 1.1, 1.15)
+        self.resw: tuple[float, ...] = (1.0,) * 5
         if level.scarcity:
             mix = min(1.0, stage * 1.6)
-            self.resw = tuple(self.info.scarcity[r] ** 0.5 * (early[r] * (1 - mix) + late[r] * mix)
-                              for r in range(5))
-        else:
-            self.resw = (1.0,) * 5
+            self.resw = tuple(float(self.info.scarcity[r] ** 0.5)
+                              * (early[r] * (1 - mix) + late[r] * mix) for r in range(5))
         # Personality: a resource is worth more to a style that likes the builds using it.
         tilt = ((style.road + style.settle) / 2, (style.road + style.settle) / 2,
                 (style.settle + style.dev) / 2, (style.settle + style.city + style.dev) / 3,
                 (style.city + style.dev) / 2)
-        self.resw = tuple(w * t ** 0.5 for w, t in zip(self.resw, tilt, strict=True))
+        self.resw = tuple(w * float(t ** 0.5) for w, t in zip(self.resw, tilt, strict=True))
         self.p7 = 1.0 - (5 / 6) ** (self.n - 1)
         self.mc = (1.0,) * 5
         # Weight of each rival's prospects (levels with ``rivals``): more for a leader.

@@ -34,7 +34,7 @@ def plan(ctx: Ctx) -> tuple[float, Action]:
 
 
 def candidates(ctx: Ctx) -> list[tuple[float, Action]]:
-    game, ev = ctx.game, ctx.ev
+    game = ctx.game
     found: list[tuple[float, Action]] = []
     seen_devs = False
     for action in ctx.legal:

@@ -147,11 +147,12 @@ def before_roll(ctx: Ctx) -> Action:
 def discard(ctx: Ctx) -> Action:
     """Keep the hand that scores best (exactly when the choices are few, greedily if not)."""
     hand = ctx.hand
-    if ctx.level.heuristic:
-        def score(rest: list[int]) -> float:
+
+    def score(rest: list[int]) -> float:
+        if ctx.level.heuristic:
             return -max(rest) - 0.1 * ctx.random()
-    else:
-        score = ctx.hand_score
+        return ctx.hand_score(rest)
+
     if len(ctx.legal) <= 150:
         return max(ctx.legal, key=lambda a: score(
             [hand[r] - int(a["cards"].get(name, 0)) for r, name in enumerate(RESOURCES)]))

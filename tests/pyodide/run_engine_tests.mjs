@@ -4,8 +4,9 @@
 //        --wheel pytest-….whl … [--tests tests/engine] [-- more pytest arguments]
 //
 // The engine comes from its wheel (as in the browser), the tests folder is mounted read-write
-// from the host, and the docstring examples of the installed catan_core run too. The last line
-// printed is `PYODIDE-RESULT {"exit_code": …, "stats": {"passed": …, "failed": …}, …}`.
+// from the host, and the installed catan_core is collected too (its docstring examples, with the
+// project's --doctest-modules). The last line printed is
+// `PYODIDE-RESULT {"exit_code": …, "stats": {"passed": …, "failed": …}, …}`.
 
 import { existsSync } from "node:fs"
 import { resolve } from "node:path"
@@ -23,9 +24,9 @@ await copyIn(pyodide, resolve(project, "pyproject.toml"), "/project/pyproject.to
 const args = [
   "-c", "/project/pyproject.toml", "--rootdir", "/project",
   "--confcutdir", `/project/${tests}`,  // tests/conftest.py serves the browser tests, not these
-  "-p", "no:cacheprovider", "--doctest-modules", "-q",
+  "-p", "no:cacheprovider", "-q",  // and the addopts of pyproject.toml, as in CPython
   ...(existsSync(resolve(project, tests)) ? [tests] : []),
-  "{catan_core}",  // the installed package's folder, for its docstring examples
+  "{catan_core}",  // the installed package's folder (its doctests, with --doctest-modules)
   ...options.rest,
 ]
 const result = pyodide.runPython(`
@@ -39,7 +40,8 @@ class Summary:
 
 import catan_core
 package = os.path.dirname(catan_core.__file__)
-args = [package if a == "{catan_core}" else a for a in json.loads(${JSON.stringify(JSON.stringify(args))})]
+args = json.loads(${JSON.stringify(JSON.stringify(args))})
+args = [package if a == "{catan_core}" else a for a in args]
 os.chdir("/project")
 code = pytest.main(list(args), plugins=[Summary()])
 json.dumps({"exit_code": int(code), "stats": Summary.stats, "args": args,

@@ -1,0 +1,213 @@
+"""Computer players: legal, fair, deterministic, and they finish games and negotiations.
+
+The 200 seeded bot games (every level and personality, 3 and 4 players) run once per session;
+several tests check them. Strength and speed are measured by ``nox -s ladder``, not here.
+"""
+
+from __future__ import annotations
+
+import copy
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from catan_core import ACTION_TYPES, Game  # noqa: E402
+from catan_core.bots import LEVEL_NAMES, PERSONALITIES, make_bot  # noqa: E402
+from catan_core.bots.driver import GameResult, play_bot_game, who_acts  # noqa: E402
+
+GAMES = 200
+MAX_OFFERS = 3
+
+
+class Negotiation:
+    """Checks every offer: each other player answers once, then the offerer closes it."""
+
+    def __init__(self) -> None:
+        self.offers: Counter[tuple[int, int]] = Counter()
+        self.open: set[int] | None = None
+        self.problems: list[str] = []
+
+    def __call__(self, game: Game, seat: int, action: dict[str, Any]) -> None:
+        kind = action["type"]
+        if kind == "offer_trade":
+            self.offers[(game.turn_number, seat)] += 1
+            if self.offers[(game.turn_number, seat)] > MAX_OFFERS:
+                self.problems.append(f"turn {game.turn_number}: more than {MAX_OFFERS} offers")
+            self.open = set()
+        elif kind in ("accept_trade", "reject_trade", "counter_trade"):
+            if self.open is None or seat in self.open or seat == game.current:
+                self.problems.append(f"turn {game.turn_number}: unexpected answer {action}")
+            else:
+                self.open.add(seat)
+        elif kind in ("confirm_trade", "cancel_trade"):
+            if self.open is None or len(self.open) != len(game.seats) - 1:
+                self.problems.append(f"turn {game.turn_number}: closed before all answered")
+            self.open = None
+        elif self.open is not None:
+            self.problems.append(f"turn {game.turn_number}: {kind} while an offer is open")
+
+
+def seats_for(index: int) -> list[tuple[str, str]]:
+    n = 3 if index % 5 == 4 else 4
+    return [(LEVEL_NAMES[(index + 3 * i) % 4], PERSONALITIES[(index + i) % 5]) for i in range(n)]
+
+
+@pytest.fixture(scope="module")
+def games() -> list[tuple[GameResult, Negotiation]]:
+    """200 seeded bot games; the driver raises IllegalAction if a bot ever errs."""
+    played = []
+    for index in range(GAMES):
+        watch = Negotiation()
+        board = "beginner" if index % 7 == 3 else "standard"
+        result = play_bot_game(seats_for(index), seed=index, board=board,
+                               max_offers=MAX_OFFERS, observer=watch)
+        played.append((result, watch))
+    return played
+
+
+def test_every_bot_game_ends_with_a_winner(games: list[tuple[GameResult, Negotiation]]) -> None:
+    for result, _ in games:
+        assert result.winner is not None, f"seed {result.seed} did not finish"
+        assert result.game.victory_points(result.winner) >= 10
+
+
+def test_bot_games_end_in_a_reasonable_number_of_turns(
+        games: list[tuple[GameResult, Negotiation]]) -> None:
+    turns = sorted(result.turns for result, _ in games)
+    assert turns[len(turns) // 2] < 150
+    assert turns[-1] < 400
+
+
+def test_negotiations_complete_without_loops(
+        games: list[tuple[GameResult, Negotiation]]) -> None:
+    offers = 0
+    for result, watch in games:
+        assert not watch.problems, (result.seed, watch.problems[:3])
+        assert watch.open is None
+        offers += sum(watch.offers.values())
+    assert offers > GAMES  # bots do negotiate
+
+
+def test_bots_use_every_kind_of_decision(games: list[tuple[GameResult, Negotiation]]) -> None:
+    chosen: Counter[str] = Counter()
+    for result, _ in games:
+        chosen.update(result.chosen)
+    assert set(ACTION_TYPES) <= set(chosen), set(ACTION_TYPES) - set(chosen)
+
+
+def test_personalities_show_in_play(games: list[tuple[GameResult, Negotiation]]) -> None:
+    per: dict[str, Counter[str]] = {p: Counter() for p in PERSONALITIES}
+    for result, _ in games:
+        for s in result.seats:
+            c = per[s.personality]
+            c["seats"] += 1
+            c["offers"] += s.offers
+            c["roads"] += s.roads
+            c["cities"] += s.cities
+            c["leader"] += s.robber_leader
+            c["robber"] += s.robber_leader + s.robber_other
+
+    def rate(p: str, key: str) -> float:
+        return per[p][key] / per[p]["seats"]
+
+    assert rate("merchant", "offers") > 1.5 * max(rate(p, "offers") for p in PERSONALITIES
+                                                  if p != "merchant")
+    assert rate("expansionist", "roads") > rate("builder", "roads")
+    assert rate("builder", "cities") > rate("expansionist", "cities")
+    aggressive = per["aggressive"]["leader"] / per["aggressive"]["robber"]
+    opportunist = per["opportunist"]["leader"] / per["opportunist"]["robber"]
+    assert aggressive > opportunist
+
+
+def test_same_seed_same_game() -> None:
+    seats = [("expert", "merchant"), ("hard", "aggressive"), ("normal", "builder"),
+             ("easy", "opportunist")]
+    a = play_bot_game(seats, seed=11)
+    b = play_bot_game(seats, seed=11)
+    assert a.game.to_dict() == b.game.to_dict()
+    assert a.turns == b.turns and a.chosen == b.chosen
+
+
+# -- fairness: decisions depend on the view only ----------------------------------------------
+
+
+def positions(seed: int, every: int = 7) -> list[Game]:
+    """Positions of a bot game at many decision points (set-up, main, discards, offers...)."""
+    found: list[Game] = []
+
+    def keep(game: Game, seat: int, action: dict[str, Any]) -> None:
+        if len(found) < 400 and (game.trade is not None or game.phase != "main"
+                                 or len(found) % every == 0):
+            found.append(game.copy())
+
+    play_bot_game([("hard", "merchant"), ("expert", "aggressive"), ("normal", "merchant"),
+                   ("expert", "opportunist")], seed=seed, observer=keep)
+    return found
+
+
+def reshuffle_hidden(game: Game, me: int, salt: int) -> Game:
+    """Same view for ``me``; other hands' contents, hidden development cards, deck and
+    generator changed."""
+    doc = game.to_dict()
+    others = [c for i, c in enumerate(game.seats) if i != me]
+    hands = [doc["players"][c]["hand"] for c in others]
+    swaps = [(a, b, x, y) for a in hands for b in hands if a is not b
+             for x in a for y in b if x != y]
+    if swaps:  # one card each way between two other players: counts and bank unchanged
+        a, b, x, y = swaps[salt % len(swaps)]
+        for hand, out, inn in ((a, x, y), (b, y, x)):
+            hand[out] -= 1
+            hand[inn] = hand.get(inn, 0) + 1
+            if not hand[out]:
+                del hand[out]
+    pool = list(doc["deck"])
+    for c in others:
+        pool += doc["players"][c]["dev_cards"] + doc["players"][c]["new_dev_cards"]
+    pool = pool[salt % max(1, len(pool)):] + pool[:salt % max(1, len(pool))]
+    pool.reverse()
+    for c in others:
+        for key in ("dev_cards", "new_dev_cards"):
+            k = len(doc["players"][c][key])
+            doc["players"][c][key], pool = sorted(pool[:k]), pool[k:]
+    doc["deck"] = pool
+    doc["rng"] = (doc["rng"] * 6364136223846793005 + salt) % (1 << 64)
+    return Game.from_dict(doc)
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_hidden_information_does_not_change_decisions(level: str) -> None:
+    checked = changed = 0
+    for k, game in enumerate(positions(seed=5)):
+        seat = who_acts(game)
+        colour = game.seats[seat]
+        other = reshuffle_hidden(game, seat, salt=k + 1)
+        view = game.to_dict(view=colour)
+        assert other.to_dict(view=colour) == view
+        changed += other.to_dict() != game.to_dict()
+        bot_a, bot_b = make_bot(level, "merchant", seed=k), make_bot(level, "merchant", seed=k)
+        a = bot_a.choose(view, game.legal_actions())
+        b = bot_b.choose(copy.deepcopy(view), other.legal_actions())
+        assert a == b, (k, game.phase, a, b)
+        checked += 1
+    assert checked > 50 and changed > checked // 2
+
+
+def test_full_position_is_masked_before_deciding() -> None:
+    checked = 0
+    for game in positions(seed=8, every=11)[:80]:
+        if game.phase == "discard" or game.trade is not None:
+            continue  # several players may act: a full position does not say who asks
+        seat = who_acts(game)
+        masked = make_bot("expert", "builder", seed=2).choose(
+            game.to_dict(view=game.seats[seat]), game.legal_actions())
+        full = make_bot("expert", "builder", seed=2).choose(game.to_dict(), game.legal_actions())
+        assert full == masked
+        checked += 1
+    assert checked > 20
