@@ -7,6 +7,7 @@ several tests check them. Strength and speed are measured by ``nox -s ladder``, 
 from __future__ import annotations
 
 import copy
+import functools
 import sys
 from collections import Counter
 from pathlib import Path
@@ -138,6 +139,7 @@ def test_same_seed_same_game() -> None:
 # -- fairness: decisions depend on the view only ----------------------------------------------
 
 
+@functools.cache
 def positions(seed: int, every: int = 7) -> list[Game]:
     """Positions of a bot game at many decision points (set-up, main, discards, offers...)."""
     found: list[Game] = []
@@ -157,7 +159,9 @@ def reshuffle_hidden(game: Game, me: int, salt: int) -> Game:
     generator changed."""
     doc = game.to_dict()
     others = [c for i, c in enumerate(game.seats) if i != me]
-    hands = [doc["players"][c]["hand"] for c in others]
+    answered = doc["pending"].get("trade", {}).get("answers", {})
+    # A player who accepted or countered an open offer is known to hold what they promised.
+    hands = [doc["players"][c]["hand"] for c in others if answered.get(c, "reject") == "reject"]
     swaps = [(a, b, x, y) for a in hands for b in hands if a is not b
              for x in a for y in b if x != y]
     if swaps:  # one card each way between two other players: counts and bank unchanged

@@ -79,7 +79,7 @@ def test_every_kind_is_implemented_in_widgets_js() -> None:
 def test_widget_strings_complete_and_used() -> None:
     source = (ROOT / "widgets" / "widgets.js").read_text(encoding="utf-8")
     used = set(re.findall(r'\bt\("([a-z_]+)"', source)) - {"template"}
-    used |= {"short_many", "short_one"} | {f"colour_{c}" for c in ("red", "blue", "white", "orange")}
+    used |= {f"colour_{c}" for c in ("red", "blue", "white", "orange")}  # colour_${colour}
     assert not used - set(UI), f"strings used but missing: {sorted(used - set(UI))}"
     assert not set(UI) - used, f"strings never used: {sorted(set(UI) - used)}"
     for key, entry in UI.items():
@@ -150,8 +150,8 @@ def point(widget: Any, selector: str, hover: bool = False) -> None:
     """Click (or hover) a place on the board: tiles, nodes and edges are SVG shapes."""
     place = widget.locator(f"svg.catan-board {selector}").first
     place.scroll_into_view_if_needed()
-    x, y = place.evaluate(
-        "el => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2] }")
+    x, y = place.evaluate("el => { const r = el.getBoundingClientRect(); "
+                          "return [r.x + r.width / 2, r.y + r.height / 2] }")
     if hover:
         widget.page.mouse.move(x, y)
     else:
@@ -181,8 +181,9 @@ def fits_a_phone(session: Session) -> None:
     try:
         overflow = page.evaluate("""() => [...document.querySelectorAll('.catan-widget')]
           .flatMap((w) => [w, ...w.querySelectorAll('*')])
+          .filter((el) => !(el instanceof SVGElement) || el instanceof SVGSVGElement)
           .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-          .map((el) => el.tagName + '.' + el.className)""")
+          .map((el) => el.tagName + '.' + el.getAttribute('class'))""")
         assert not overflow, f"wider than a phone: {overflow[:5]}"
     finally:
         page.set_viewport_size(DESKTOP)
@@ -263,7 +264,8 @@ def test_distance_rule(session: Session) -> None:
     assert link.endswith("/faq/building/#road-must-connect")
 
     point(widget, "g.node[data-node='0.S']")  # legal: build there
-    assert text(widget, ".cw-message") == f"✔ {ui('dist_legal', lang, player=red)} {ui('dist_build', lang)}"
+    legal = ui("dist_legal", lang, player=red)
+    assert text(widget, ".cw-message") == f"✔ {legal} {ui('dist_build', lang)}"
     press(widget, "button.cw-build")
     assert text(widget, ".cw-summary") == ui("dist_count", lang, player=red, count=1)
     point(widget, "g.node[data-node='3.SE']", hover=True)
@@ -284,7 +286,8 @@ def test_seven(session: Session) -> None:
     session.open("robber")
     widget = session.widget("discard-half-rounded-down")
     # hands of 5, 9 (plus 2 development cards, not counted), 7 and 11 cards
-    discards = {c: cell(widget, "player", c, "discards") for c in ("red", "blue", "white", "orange")}
+    seats = ("red", "blue", "white", "orange")
+    discards = {c: cell(widget, "player", c, "discards") for c in seats}
     assert discards == {"red": ui("keeps_all", lang), "blue": "4", "white": ui("keeps_all", lang),
                         "orange": "5"}
     assert cell(widget, "player", "blue", "dev") == "2"
@@ -323,14 +326,13 @@ def test_seven(session: Session) -> None:
 
 @pytest.mark.browser
 def test_harbours(session: Session) -> None:
-    lang = session.lang
     session.open("trading")
     widget = session.widget("harbour-needs-building")
     assert cell(widget, "resource", "brick", "rate") == "4:1"
     widget.locator("select.cw-give").select_option("brick")
     widget.locator("input.cw-amount").fill("3")
     press(widget, "button.cw-trade-button")
-    code, message, link = refusal(widget)
+    code, _, link = refusal(widget)
     assert code == "trade_rate" and link.endswith("/faq/trading/#bank-four-to-one")
 
     point(widget, "g.node[data-node='0.N']")  # a settlement on the 3:1 harbour
@@ -388,7 +390,8 @@ def test_longest_road(session: Session) -> None:
         return {c: cell(widget, "player", c, "length") for c in ("red", "blue")}
 
     def holder() -> list[str]:
-        return widget.locator("tr.cw-holder").evaluate_all("rows => rows.map(r => r.dataset.player)")
+        rows = widget.locator("tr.cw-holder")
+        return rows.evaluate_all("rows => rows.map(r => r.dataset.player)")
 
     assert lengths() == {"red": "4", "blue": "4"} and holder() == []
     point(widget, "line.edge[data-edge='15.SW']")  # Red's fifth road

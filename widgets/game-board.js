@@ -96,25 +96,41 @@ export class Board {
     const { hidden = null, pick = null, legal = [], last = {} } = view
     const board = position.board
     const legalSet = new Set(legal.map(String))
-    const [x0, y0, w, h] = this.box
-    const parts = [svg("rect", { x: f(x0), y: f(y0), width: f(w), height: f(h), rx: R / 2, fill: "#5b9bd5" })]
-    this.g.tiles.forEach((tile, t) => parts.push(this.tile(board, t, hidden, pick === "tile", legalSet.has(String(t)))))
-    if (hidden !== "terra") {
-      for (const [edge, kind] of Object.entries(board.ports || {})) parts.push(this.harbour(edge, kind))
+    if (!this.layers) {
+      const [x0, y0, w, h] = this.box
+      this.layers = { tiles: svg("g"), harbours: svg("g"), pieces: svg("g"), spots: svg("g") }
+      this.el.replaceChildren(svg("rect", { x: f(x0), y: f(y0), width: f(w), height: f(h), rx: R / 2, fill: "#5b9bd5" }),
+        ...Object.values(this.layers))
     }
-    const owners = this.owners(position)
-    for (const [e, colour] of owners.roads) parts.push(this.road(e, colour, (last.edges || []).includes(this.g.edges[e].name)))
-    for (const [n, piece] of owners.buildings) {
-      parts.push(this.building(n, piece.colour, piece.city, (last.nodes || []).includes(this.g.nodes[n].name)))
-    }
-    parts.push(this.robber(board.robber ?? 9))
-    if (pick === "edge") {
-      this.g.edges.forEach((edge, e) => parts.push(this.edgeSpot(e, board, hidden, legalSet.has(edge.name))))
-    } else if (pick === "node") {
-      this.g.nodes.forEach((node, n) => parts.push(this.nodeSpot(n, board, hidden, legalSet.has(node.name))))
-    }
+    // each layer is redrawn only when what it shows changed: a computer move redraws a few pieces
+    this.layer("tiles", [board.tiles, hidden, pick === "tile" && legal], () =>
+      this.g.tiles.map((tile, t) => this.tile(board, t, hidden, pick === "tile", legalSet.has(String(t)))))
+    this.layer("harbours", [board.ports, hidden], () => (hidden === "terra" ? []
+      : Object.entries(board.ports || {}).map(([edge, kind]) => this.harbour(edge, kind))))
+    const players = Object.entries(position.players || {}).map(([c, p]) => [c, p.roads, p.settlements, p.cities])
+    this.layer("pieces", [players, board.robber, last], () => {
+      const owners = this.owners(position)
+      return [
+        ...owners.roads.map(([e, colour]) => this.road(e, colour, (last.edges || []).includes(this.g.edges[e].name))),
+        ...owners.buildings.map(([n, piece]) => this.building(n, piece.colour, piece.city, (last.nodes || []).includes(this.g.nodes[n].name))),
+        this.robber(board.robber ?? 9),
+      ]
+    })
+    this.layer("spots", [pick === "tile" ? null : pick, legal, hidden, board.tiles], () => {
+      if (pick === "edge") return this.g.edges.map((edge, e) => this.edgeSpot(e, board, hidden, legalSet.has(edge.name)))
+      if (pick === "node") return this.g.nodes.map((node, n) => this.nodeSpot(n, board, hidden, legalSet.has(node.name)))
+      return []
+    })
     this.el.classList.toggle("is-picking", Boolean(pick))
-    this.el.replaceChildren(...parts)
+  }
+
+  /** Replace the children of one layer, unless `inputs` are those it was last drawn from. */
+  layer(name, inputs, build) {
+    const signature = JSON.stringify(inputs)
+    const g = this.layers[name]
+    if (g.catanSignature === signature) return
+    g.catanSignature = signature
+    g.replaceChildren(...build().filter(Boolean))
   }
 
   owners(position) {
@@ -211,6 +227,7 @@ export class Board {
   road(e, colour, recent) {
     const s = this.segment(e)
     return svg("g", { class: recent ? "road is-recent" : "road", "data-edge": this.g.edges[e].name, "data-player": colour },
+      recent ? svg("line", { ...s, class: "halo", "stroke-width": f(R * 0.34), "stroke-linecap": "round" }) : null,
       svg("line", { ...s, stroke: "#222", "stroke-width": f(R * 0.19), "stroke-linecap": "round" }),
       svg("line", { ...s, stroke: PLAYER_FILL[colour], "stroke-width": f(R * 0.12), "stroke-linecap": "round" }))
   }
@@ -222,11 +239,13 @@ export class Board {
       ? [[x - s, y + s * 0.8], [x - s, y - s * 0.2], [x - s * 0.2, y - s * 0.2], [x - s * 0.2, y - s * 0.8],
           [x + s * 0.3, y - s * 1.2], [x + s, y - s * 0.8], [x + s, y + s * 0.8]]
       : [[x - s, y + s * 0.8], [x - s, y - s * 0.2], [x, y - s], [x + s, y - s * 0.2], [x + s, y + s * 0.8]]
-    const cls = (city ? "city" : "settlement") + (recent ? " is-recent" : "")
-    return svg("polygon", {
-      class: cls, "data-node": this.g.nodes[n].name, "data-player": colour,
+    const piece = svg("polygon", {
+      class: city ? "city" : "settlement", "data-node": this.g.nodes[n].name, "data-player": colour,
       points: pts.map(([a, b]) => `${f(a)},${f(b)}`).join(" "), fill: PLAYER_FILL[colour], stroke: "#222", "stroke-width": 2,
     })
+    if (!recent) return piece
+    // the piece just built: a still halo (an animation would repaint the board every frame)
+    return svg("g", { class: "is-recent" }, svg("circle", { cx: f(x), cy: f(y - s * 0.1), r: f(s * 1.45), class: "halo" }), piece)
   }
 
   robber(t) {

@@ -24,6 +24,7 @@ const COSTS = {
 const STAND_IN = { level: "normal", personality: "builder" }
 const MAX_OFFERS = 3           // offers a computer player may make per turn (as the bot driver)
 const MAX_BOT_ACTIONS = 200    // then a computer player's turn is ended for it
+const LOG_LINES = 400          // lines of the log kept on screen (the saved log keeps them all)
 const DEV_PLAYS = { knight: "play_knight", road_building: "play_road_building", year_of_plenty: "play_year_of_plenty", monopoly: "play_monopoly" }
 
 class GameApp {
@@ -94,7 +95,10 @@ class GameApp {
     this.handEl = h("section", { class: "catan-game__hand" })
     this.playersEl = h("section", { class: "catan-game__players" })
     this.logList = h("ol", { class: "catan-game__log-list" })
-    this.logEl = h("section", { class: "catan-game__log" }, h("h2", {}, t("log")), this.logList)
+    // the scroller is a reversed flex box: it stays at the newest line by itself, with no
+    // scroll position to read or write (which would force a layout after every move)
+    this.logEl = h("section", { class: "catan-game__log" }, h("h2", {}, t("log")),
+      h("div", { class: "catan-game__log-scroll", tabindex: 0, role: "log", "aria-label": t("log") }, this.logList))
     this.setupHost = h("div", { class: "catan-game__setup", hidden: true })
     this.tools = h("div", { class: "catan-game__tools" },
       h("button", { type: "button", class: "md-button", "data-action": "new", onclick: () => this.showSetup(true) }, t("new_game")),
@@ -345,7 +349,7 @@ class GameApp {
     this.showTools(true)
     await this.refresh()
     this.save()
-    this.renderLog(true)
+    this.logReset = true
     this.render()
     this.pump()
   }
@@ -392,7 +396,8 @@ class GameApp {
     this.mode = null
     await this.refresh()
     this.save()
-    this.renderLog(true)
+    this.logReset = true
+    this.render()
   }
 
   toggleSeat(colour) {
@@ -581,13 +586,12 @@ class GameApp {
     if (last.nodes.length || last.edges.length) this.last = last
     if (this.mode && result.status.phase !== "main") this.mode = null
     this.save()
-    this.renderLog()
     this.render()
   }
 
   addLog(event) {
     this.game.log.push({ e: event, turn: this.status ? this.status.turn : 0 })
-    this.renderLog()
+    this.render()
   }
 
   // -- the turn timer -------------------------------------------------------------------------------
@@ -720,7 +724,7 @@ class GameApp {
   setMode(kind) {
     this.mode = this.mode && this.mode.kind === kind ? null : { kind, picks: [] }
     this.message(null)
-    this.render()
+    this.renderNow()
     const spot = this.board.el.querySelector(".spot.is-legal, .tile.is-legal")
     if (this.mode && spot) spot.focus()
   }
@@ -900,7 +904,7 @@ class GameApp {
         return this.perform({ type: "play_road_building", edges: [], player: me }, me)
       }
       this.mode = { kind: "road_building", picks: [] }
-      this.render()
+      this.renderNow()
       const spot = this.board.el.querySelector(".spot.is-legal")
       if (spot) spot.focus()
     }
@@ -952,7 +956,18 @@ class GameApp {
     return number ? `${this.text.term(terrain)} ${number}` : this.text.term(terrain)
   }
 
+  /** Draw the game at the next frame: several moves within one frame are drawn once. */
   render() {
+    if (this.frame || this.dead) return
+    this.frame = requestAnimationFrame(() => {
+      this.frame = null
+      this.renderNow()
+    })
+  }
+
+  renderNow() {
+    if (this.frame) cancelAnimationFrame(this.frame)
+    this.frame = null
     if (!this.game || !this.status || this.dead || !this.board) return
     const focused = document.activeElement && this.root.contains(document.activeElement)
       ? document.activeElement.getAttribute("data-key") : null
@@ -970,6 +985,7 @@ class GameApp {
       decides, decides || this.nextActor(), this.game.to], () => this.renderActions())
     this.patch(this.handEl, [st.me, decides, st.phase, st.current, Boolean(st.trade), st.legal.length], () => this.renderHand())
     this.patch(this.playersEl, [st.players, st.current, st.me && st.me.colour, seats, st.bank, st.deck], () => this.renderPlayers())
+    this.renderLog()
     if (focused) this.root.querySelector(`[data-key="${focused}"]`)?.focus()
   }
 
@@ -1199,8 +1215,10 @@ class GameApp {
       h("p", { class: "catan-muted" }, t("deck_left", { n: st.deck })))
   }
 
-  renderLog(full = false) {
-    if (!this.game) return
+  /** Append the new log lines (all of them after `logReset`: a new viewer sees other details). */
+  renderLog() {
+    const full = this.logReset
+    this.logReset = false
     if (full) {
       this.logList.replaceChildren()
       this.logCount = 0
@@ -1209,7 +1227,7 @@ class GameApp {
     const ctx = { text: this.text, name: (c) => this.name(c), tile: (t) => this.tileText(t) }
     const log = this.game.log
     const items = []
-    for (let i = this.logCount; i < log.length; i++) {
+    for (let i = Math.max(this.logCount, log.length - LOG_LINES); i < log.length; i++) {
       const entry = log[i]
       const event = visibleEvent(entry, viewer)
       if (event.type === "turn_started") {
@@ -1221,9 +1239,9 @@ class GameApp {
     }
     this.logCount = log.length
     if (!items.length) return
-    const atBottom = this.logList.scrollHeight - this.logList.scrollTop - this.logList.clientHeight < 40
     this.logList.append(...items)
-    if (atBottom || full) this.logList.scrollTop = this.logList.scrollHeight
+    const extra = this.logList.childElementCount - LOG_LINES
+    for (let i = 0; i < extra; i++) this.logList.firstElementChild.remove()
   }
 }
 

@@ -391,6 +391,7 @@ class WorkedGame {
     if (this.busy || n < 0 || n > this.spec.steps.length) return
     this.busy = true
     this.root.classList.add("is-busy")
+    this.first.disabled = this.previous.disabled = this.next.disabled = true
     try {
       const position = await this.positionAt(n)
       const marks = n > 0 ? this.spec.steps[n - 1].marks : {}

@@ -412,7 +412,7 @@ def _player_row(doc: Doc, colour: str, words: Doc, you: str | None, show_points:
         extra.append(html.escape(_fill_text(str(words.get("points", "{count}")),
                                             count=points_of[colour])))
     active = " is-active" if doc["turn"]["player"] == colour else ""
-    details = "".join(f'<span class="catan-panel__extra">{x}</span>' for x in extra)
+    details = f'<span class="catan-panel__extra">{" · ".join(extra)}</span>' if extra else ""
     return (f'<li class="catan-panel__player{active}" data-player="{colour}">'
             f'<span class="catan-panel__name"><span class="catan-panel__swatch '
             f'catan-panel__swatch--{colour}"></span>{name}</span>'

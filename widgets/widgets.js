@@ -410,8 +410,9 @@ class Production extends Widget {
     lines.push(this.table(headers, rows))
     for (const r of result.shortage) {
       const takers = Object.values(owed).filter((cards) => cards[r]).length
+      const values = { left: bank[r], resource: tx.term(r) }
       lines.push(h("p", { class: "cw-note cw-shortage", "data-resource": r },
-        tx.t(takers > 1 ? "short_many" : "short_one", { left: bank[r], resource: tx.term(r) })))
+        takers > 1 ? tx.t("short_many", values) : tx.t("short_one", values)))
     }
     this.output.replaceChildren(...lines)
     this.message.replaceChildren()
@@ -655,8 +656,9 @@ class LongestRoad extends Widget {
     const result = await this.perform({ action, as: this.builder, pay })
     if (result.error) return this.say(this.refusal(result.error))
     await this.refresh()
-    const built = this.tx.t(action.type === "build_road" ? "built_road" : "built_settlement",
-      { player: this.tx.colour(this.builder) })
+    const player = this.tx.colour(this.builder)
+    const built = action.type === "build_road"
+      ? this.tx.t("built_road", { player }) : this.tx.t("built_settlement", { player })
     this.say(this.ok(built), ...this.tell(result.events).map((line) => this.info(line)))
   }
 

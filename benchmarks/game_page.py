@@ -1,0 +1,168 @@
+"""The Play page in Chromium: does the page stay responsive while computer players play?
+
+Serves the built site (``site/``, built first if missing) on 127.0.0.1 and, in headless
+Chromium (``/usr/bin/chromium`` when present), starts a Quick game between four computer players
+of the four levels, with no pause between moves, and lets it run to the end. Measured in the page:
+
+* **longest main-thread task** during the game (PerformanceObserver ``longtask``, which reports
+  tasks over 50 ms; none at all means every task stayed under 50 ms). Target: <= 50 ms.
+* **computer move time**: each ``game_bridge.bot_step`` call seen from the page (the bot's
+  decision, the move applied and the new status, worker round trip included), from the
+  ``catan:bot-move`` performance measures of widgets/game.js. Target: p95 <= 300 ms.
+
+    python -m benchmarks.game_page [--games 1] [--seed 11] [--json] [--strict]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from hooks.serve import make_server
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+LONG_TASK_TARGET = 50.0
+MOVE_P95_TARGET = 300.0
+LEVELS = ("expert", "hard", "normal", "easy")
+PERSONALITIES = ("merchant", "aggressive", "builder", "expansionist")
+
+WATCH_LONG_TASKS = """
+window.__catanLongTasks = []
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__catanLongTasks.push([entry.startTime, entry.duration])
+}).observe({ type: "longtask", buffered: true })
+"""
+RESULTS = """(since) => ({
+  longTasks: window.__catanLongTasks.filter(([start]) => start >= since).map(([, d]) => d),
+  moves: performance.getEntriesByName("catan:bot-move").filter((e) => e.startTime >= since)
+    .map((e) => ({ ms: e.duration, bot: e.detail && e.detail.ms, colour: e.detail && e.detail.colour })),
+  game: JSON.parse(localStorage.getItem("catan-companion/game")),
+})"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def play_one(browser: Any, base_url: str, seed: int) -> dict[str, Any]:
+    """One whole game between computer players; what the page measured."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(WATCH_LONG_TASKS)
+    page = context.new_page()
+    page.goto(f"{base_url}/en/play/")
+    page.wait_for_selector(".catan-setup", timeout=300_000)
+    for select in page.locator("[data-field=kind]").all():
+        select.select_option("bot")
+    for select, level in zip(page.locator("[data-field=level]").all(), LEVELS, strict=True):
+        select.select_option(level)
+    for select, style in zip(page.locator("[data-field=personality]").all(), PERSONALITIES,
+                             strict=True):
+        select.select_option(style)
+    page.check("input[value=quick]")
+    page.fill("input[type=number]", str(seed))
+    page.select_option("[data-field=speed]", "instant")
+    page.wait_for_selector(".catan-game__loading", state="hidden", timeout=300_000)
+    since = page.evaluate("performance.now()")
+    start = time.perf_counter()
+    page.click("[data-action=start]")
+    page.wait_for_selector(".catan-dialog--end", timeout=1_800_000)
+    seconds = time.perf_counter() - start
+    data = page.evaluate(RESULTS, since)
+    context.close()
+    levels = {s["colour"]: s["level"] for s in data["game"]["settings"]["seats"]}
+    per_level: dict[str, list[float]] = {}
+    for move in data["moves"]:
+        per_level.setdefault(levels.get(move["colour"], "?"), []).append(move["ms"])
+    return {
+        "seed": seed, "seconds": round(seconds, 1), "winner": data["game"]["position"]["winner"],
+        "turns": data["game"]["position"]["turn"]["number"],
+        "long_tasks": data["longTasks"], "moves": [m["ms"] for m in data["moves"]],
+        "bot_ms": [m["bot"] for m in data["moves"] if m["bot"] is not None],
+        "per_level": per_level,
+    }
+
+
+def summary(games: list[dict[str, Any]]) -> dict[str, Any]:
+    long_tasks = [d for g in games for d in g["long_tasks"]]
+    moves = [m for g in games for m in g["moves"]]
+    bot_ms = [m for g in games for m in g["bot_ms"]]
+    levels: dict[str, list[float]] = {}
+    for g in games:
+        for level, values in g["per_level"].items():
+            levels.setdefault(level, []).extend(values)
+    longest = max(long_tasks, default=0.0)
+    return {
+        "games": [{k: g[k] for k in ("seed", "seconds", "winner", "turns")} for g in games],
+        "longest_task_ms": round(longest, 1),
+        "tasks_over_50ms": len(long_tasks),
+        "moves": len(moves),
+        "move_ms": {"p50": round(percentile(moves, 0.5), 1), "p95": round(percentile(moves, 0.95), 1),
+                    "max": round(max(moves, default=0.0), 1)},
+        "bot_decision_ms": {"p50": round(percentile(bot_ms, 0.5), 1),
+                            "p95": round(percentile(bot_ms, 0.95), 1)},
+        "move_p95_by_level": {lv: round(percentile(v, 0.95), 1) for lv, v in sorted(levels.items())},
+        "targets_met": longest <= LONG_TASK_TARGET and percentile(moves, 0.95) <= MOVE_P95_TARGET,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--site", type=Path, default=ROOT / "site")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    args = parser.parse_args(argv)
+    if not (args.site / "en" / "play" / "index.html").exists():
+        subprocess.run([sys.executable, "-m", "hooks.build_site", "--site-dir", str(args.site)],
+                       cwd=ROOT, check=True)
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(0, args.site, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base_url = f"http://127.0.0.1:{server.server_address[1]}"
+    launch: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
+    if CHROMIUM.exists():
+        launch["executable_path"] = str(CHROMIUM)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**launch)
+            games = [play_one(browser, base_url, args.seed + i) for i in range(args.games)]
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    result = summary(games)
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        for g in result["games"]:
+            print(f"game seed {g['seed']}: {g['winner']} won after {g['turns']} turns "
+                  f"({g['seconds']} s, no pause between moves)")
+        print(f"longest main-thread task: {result['longest_task_ms']} ms "
+              f"({result['tasks_over_50ms']} tasks over 50 ms; target <= {LONG_TASK_TARGET:g} ms)")
+        m = result["move_ms"]
+        print(f"computer move, page round trip: p50 {m['p50']} ms, p95 {m['p95']} ms, "
+              f"max {m['max']} ms over {result['moves']} moves (target p95 <= "
+              f"{MOVE_P95_TARGET:g} ms)")
+        print(f"  decision alone (Python, in the worker): p50 {result['bot_decision_ms']['p50']} ms,"
+              f" p95 {result['bot_decision_ms']['p95']} ms")
+        print("  p95 by level: " + ", ".join(f"{lv} {v} ms"
+                                             for lv, v in result["move_p95_by_level"].items()))
+        print("targets met" if result["targets_met"] else "TARGET MISSED")
+    return 1 if args.strict and not result["targets_met"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
