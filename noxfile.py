@@ -83,3 +83,10 @@ def bench(session: nox.Session) -> None:
     """Engine speed against Catanatron 3.2.1 (installed here only)."""
     session.install("-e", ".", "catanatron==3.2.1")
     session.run("python", "-m", "benchmarks.engine", *session.posargs)
+
+
+@nox.session
+def ladder(session: nox.Session) -> None:
+    """Bot strength: each level against three of the level below (``-- --games 200``)."""
+    session.install("-e", ".")
+    session.run("python", "-m", "benchmarks.ladder", *session.posargs)

@@ -12,7 +12,8 @@ On the built site (``site/``, built first if missing) served on 127.0.0.1, each 
 *cold* is a fresh browser context, *warm* the same page reloaded in it. Prints medians and the
 ratios widget/bare (target <= 1.2). Then every widget-free page of the English site is loaded
 in a fresh context, scrolled to the bottom, and its downloaded bytes are counted: the target is
-zero bytes of Pyodide, engine wheel or widget code.
+zero bytes of Pyodide, engine wheel or widget code. (Pages that link code from
+``assets/widgets/`` on purpose, the game and the tutorial, are not widget-free.)
 
     python -m benchmarks.widgets [--runs 3] [--json results.json]
 """
@@ -125,10 +126,13 @@ def measure_start(browser: Any, base: str, runs: int) -> tuple[dict[str, dict[st
 
 
 def widget_free_pages(site: Path) -> list[str]:
-    """English pages whose built HTML has no widget."""
+    """English pages that use no browser runtime: no FAQ widget, no game, no tutorial.
+
+    Those pages link nothing from ``assets/widgets/``; they must never fetch Pyodide.
+    """
     pages = []
     for html in sorted((site / "en").rglob("index.html")):
-        if 'class="catan-widget"' not in html.read_text(encoding="utf-8"):
+        if "assets/widgets/" not in html.read_text(encoding="utf-8"):
             rel = html.parent.relative_to(site / "en").as_posix()
             pages.append("en/" + ("" if rel == "." else rel + "/"))
     return pages

@@ -72,13 +72,19 @@ def bridge() -> Any:
     return module
 
 
-@functools.lru_cache(maxsize=1)
 def load() -> dict[str, Any]:
     """Lessons, worked game and interface words, with every task's starting position.
 
     ``positions[key]`` is the full position document a task starts from (``from: previous``
-    chains the previous task's position after its right answer).
+    chains the previous task's position after its right answer). Read again when a data file
+    changes (``mkdocs serve``), otherwise computed once per process.
     """
+    stamps = tuple(p.stat().st_mtime_ns for p in sorted(DATA.glob("*.yml")))
+    return _load(stamps)
+
+
+@functools.lru_cache(maxsize=1)
+def _load(stamps: tuple[int, ...]) -> dict[str, Any]:
     from catan_core.svg import diagram_game
 
     lessons = _read_yaml("lessons.yml")["lessons"]
@@ -293,12 +299,12 @@ def render_worked_game(lang: str) -> str:
         for name, label in (("first", "first"), ("previous", "previous"), ("next", "next")))
     return (
         f'<div class="catan-worked" data-spec="{_json_attr(spec)}">'
-        f'<figure class="catan-diagram catan-worked__board">{svg}</figure>{panel}'
-        f'<div class="catan-worked__controls">{buttons}'
-        f'<span class="catan-worked__counter" aria-live="polite">{_esc(counter)}</span></div>'
         f'<p class="catan-worked__now" role="status" aria-live="polite">'
         f'{_esc(worked["intro"][lang])}</p>'
-        f'<ol class="catan-worked__steps">{sentences}</ol></div>')
+        f'<figure class="catan-diagram catan-worked__board">{svg}</figure>'
+        f'<div class="catan-worked__controls">{buttons}'
+        f'<span class="catan-worked__counter" aria-live="polite">{_esc(counter)}</span></div>'
+        f'{panel}<ol class="catan-worked__steps">{sentences}</ol></div>')
 
 
 # -- superfences ----------------------------------------------------------------------------------

@@ -222,3 +222,24 @@ def test_boards_show_without_javascript(browser: Any, base_url: str) -> None:
     page.goto(f"{base_url}/en/tutorial/example-game/")
     assert page.locator(".catan-worked__steps li").count() == len(WORKED["steps"])
     context.close()
+
+
+def test_board_answers_with_the_keyboard(browser: Any, base_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    seen = watch(page, base_url)
+    page.goto(f"{base_url}/en/tutorial/island/")
+    corner = page.locator("#task-corner svg g.node[data-node='4.S']")
+    assert corner.get_attribute("aria-label") == "Intersection: hills 6, forest 11, desert"
+    assert corner.get_attribute("role") == "button"
+    coast = page.locator("#task-corner svg g.node[data-node='0.N']")
+    assert coast.get_attribute("aria-label") == "Intersection: mountains 10"
+    box = page.locator("#task-corner")
+    before = int(box.get_attribute("data-verdicts") or 0)
+    corner.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("([el, n]) => Number(el.dataset.verdicts || 0) > n",
+                           arg=[box.element_handle(), before], timeout=ENGINE_TIMEOUT)
+    assert "is-right" in (box.locator(".catan-task__status").get_attribute("class") or "")
+    seen.assert_clean()
+    context.close()

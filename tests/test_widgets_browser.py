@@ -180,9 +180,12 @@ def fits_a_phone(session: Session) -> None:
     page.set_viewport_size(PHONE)
     try:
         overflow = page.evaluate("""() => [...document.querySelectorAll('.catan-widget')]
-          .flatMap((w) => [w, ...w.querySelectorAll('*')])
-          .filter((el) => !(el instanceof SVGElement) || el instanceof SVGSVGElement)
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .flatMap((w) => {
+            const edge = Math.min(window.innerWidth, w.getBoundingClientRect().right) + 1
+            return [w, ...w.querySelectorAll('*')]
+              .filter((el) => !(el instanceof SVGElement) || el instanceof SVGSVGElement)
+              .filter((el) => el.getBoundingClientRect().right > edge)
+          })
           .map((el) => el.tagName + '.' + el.getAttribute('class'))""")
         assert not overflow, f"wider than a phone: {overflow[:5]}"
     finally:

@@ -56,10 +56,16 @@ export class Board {
     const pad = R * 0.95
     this.box = [Math.min(...xs) - pad, Math.min(...ys) - pad,
       Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad]
-    this.el = svg("svg", {
-      class: "catan-game__svg", viewBox: this.box.map(f).join(" "), role: "group",
-      "aria-label": text.t("board_label"),
-    })
+    // two pictures stacked: the island (redrawn rarely) under the pieces and spots (redrawn after
+    // moves), so a move repaints only the upper one
+    const viewBox = this.box.map(f).join(" ")
+    this.base = svg("svg", { class: "catan-board__base", viewBox })
+    this.top = svg("svg", { class: "catan-board__top", viewBox })
+    this.el = document.createElement("div")
+    this.el.className = "catan-game__svg"
+    this.el.setAttribute("role", "group")
+    this.el.setAttribute("aria-label", text.t("board_label"))
+    this.el.append(this.base, this.top)
     this.el.addEventListener("click", (event) => this.picked(event))
     this.el.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
@@ -98,9 +104,10 @@ export class Board {
     const legalSet = new Set(legal.map(String))
     if (!this.layers) {
       const [x0, y0, w, h] = this.box
-      this.layers = { tiles: svg("g"), harbours: svg("g"), pieces: svg("g"), spots: svg("g") }
-      this.el.replaceChildren(svg("rect", { x: f(x0), y: f(y0), width: f(w), height: f(h), rx: R / 2, fill: "#5b9bd5" }),
-        ...Object.values(this.layers))
+      this.layers = { tiles: svg("g"), harbours: svg("g"), pieces: svg("g", { class: "pieces" }), spots: svg("g") }
+      this.base.replaceChildren(svg("rect", { x: f(x0), y: f(y0), width: f(w), height: f(h), rx: R / 2, fill: "#5b9bd5" }),
+        this.layers.tiles, this.layers.harbours)
+      this.top.replaceChildren(this.layers.pieces, this.layers.spots)
     }
     // each layer is redrawn only when what it shows changed: a computer move redraws a few pieces
     this.layer("tiles", [board.tiles, hidden, pick === "tile" && legal], () =>

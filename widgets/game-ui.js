@@ -78,6 +78,41 @@ export function steppers(text, { label, max = () => null, initial = {}, onchange
 }
 
 /**
+ * Two columns of − n + steppers, one row per resource: what a player gives and what they get.
+ * `giveMax(r)` bounds the left column. Returns {el, give(), get()} (counts above zero only).
+ */
+export function tradeGrid(text, { giveLabel, getLabel, giveMax = () => null, give = {}, get = {}, onchange = () => {} }) {
+  const counts = {
+    give: Object.fromEntries(RESOURCES.map((r) => [r, give[r] || 0])),
+    get: Object.fromEntries(RESOURCES.map((r) => [r, get[r] || 0])),
+  }
+  const value = (side) => Object.fromEntries(RESOURCES.filter((r) => counts[side][r] > 0).map((r) => [r, counts[side][r]]))
+  const cell = (side, r, label, max) => {
+    const out = h("output", { class: "catan-stepper__n", "aria-live": "polite" }, String(counts[side][r]))
+    const change = (delta) => () => {
+      const next = counts[side][r] + delta
+      const m = max(r)
+      if (next < 0 || (delta > 0 && m !== null && next > m)) return
+      counts[side][r] = next
+      out.textContent = String(next)
+      onchange(value("give"), value("get"))
+    }
+    const name = text.term(r)
+    return h("td", { class: "catan-tradegrid__cell" },
+      h("button", { type: "button", class: "catan-stepper__btn", "aria-label": `${label}: ${text.t("less_of", { what: name })}`, onclick: change(-1) }, "−"),
+      out,
+      h("button", { type: "button", class: "catan-stepper__btn", "aria-label": `${label}: ${text.t("more_of", { what: name })}`, onclick: change(1) }, "+"))
+  }
+  const el = h("table", { class: "catan-tradegrid" },
+    h("thead", {}, h("tr", {}, h("td", {}), h("th", { scope: "col" }, giveLabel), h("th", { scope: "col" }, getLabel))),
+    h("tbody", {}, RESOURCES.map((r) => h("tr", {},
+      h("th", { scope: "row" }, chip(text, r)),
+      cell("give", r, giveLabel, giveMax),
+      cell("get", r, getLabel, () => null)))))
+  return { el, give: () => value("give"), get: () => value("get") }
+}
+
+/**
  * A modal <dialog> inside `host`: title, body nodes and buttons [{label, onclick, primary}].
  * `dismissable: false` keeps Escape from closing it. Returns the element; close with close().
  */
@@ -107,6 +142,22 @@ export function closeDialogs(host) {
     if (dialog.open) dialog.close()
     dialog.remove()
   }
+}
+
+/** A button that shows or hides `content` (aria-expanded); `ontoggle(open)` after each click. */
+export function disclosure(label, open, ontoggle, content, { key = null } = {}) {
+  const id = uid("catan-region")
+  const body = h("div", { id, class: "catan-disclosure__body", hidden: !open }, content)
+  const button = h("button", {
+    type: "button", class: "catan-disclosure__toggle", "aria-expanded": String(open), "aria-controls": id, "data-key": key,
+    onclick: () => {
+      const now = button.getAttribute("aria-expanded") !== "true"
+      button.setAttribute("aria-expanded", String(now))
+      body.hidden = !now
+      if (ontoggle) ontoggle(now)
+    },
+  }, label)
+  return h("div", { class: "catan-disclosure" }, button, body)
 }
 
 /** A labelled <select> of [value, label] options. */

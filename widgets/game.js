@@ -14,7 +14,7 @@ import { Board, PLAYER_FILL, parseTile } from "./game-board.js"
 import { describe, visibleEvent } from "./game-log.js"
 import { setupForm } from "./game-setup.js"
 import * as store from "./game-store.js"
-import { h, cardChips, chip, openDialog, closeDialogs, steppers, select } from "./game-ui.js"
+import { h, cardChips, chip, disclosure, openDialog, closeDialogs, steppers, select, tradeGrid } from "./game-ui.js"
 
 const bridge = (fn, ...args) => call("game_bridge." + fn, ...args)
 const COSTS = {
@@ -106,13 +106,14 @@ class GameApp {
       h("button", { type: "button", class: "md-button", "data-action": "import", onclick: () => this.importDialog() }, t("import")),
       h("button", { type: "button", class: "md-button", "data-action": "share", onclick: () => this.shareDialog() }, t("share")))
     this.playArea = h("div", { class: "catan-game__play", hidden: true },
-      h("div", { class: "catan-game__top" }, this.clockEl, this.awayEl),
-      this.promptEl,
+      // whose decision, what to do, the clock: kept in view while the page scrolls
+      this.bar = h("div", { class: "catan-game__bar" }, this.statusEl, this.clockEl, this.promptEl),
+      this.awayEl,
       h("div", { class: "catan-game__main" },
         this.boardHost,
         h("div", { class: "catan-game__side" }, this.actionsEl, this.handEl, this.playersEl, this.costsCard())),
       this.logEl)
-    this.root.replaceChildren(this.statusEl, this.loadingEl, this.messageEl, this.setupHost, this.playArea, this.tools)
+    this.root.replaceChildren(this.loadingEl, this.messageEl, this.setupHost, this.playArea, this.tools)
     this.showTools(false)
   }
 
@@ -120,12 +121,12 @@ class GameApp {
     const t = (k, p) => this.t(k, p)
     const line = (label, cost, points) => h("li", {}, h("strong", {}, label), " ", cardChips(this.text, cost),
       points ? h("span", { class: "catan-muted" }, " · ", points) : null)
-    return h("details", { class: "catan-game__costs" }, h("summary", {}, capitalise(this.text.term("building_costs_card"))),
+    return h("section", { class: "catan-game__costs" }, disclosure(capitalise(this.text.term("building_costs_card")), false, null,
       h("ul", {},
         line(capitalise(this.text.term("road")), COSTS.road, t("longest_road_hint")),
         line(capitalise(this.text.term("settlement")), COSTS.settlement, t("points_n", { n: 1 })),
         line(capitalise(this.text.term("city")), COSTS.city, t("points_n", { n: 2 })),
-        line(capitalise(this.text.term("development_card")), COSTS.dev_card, null)))
+        line(capitalise(this.text.term("development_card")), COSTS.dev_card, null)), { key: "costs-toggle" }))
   }
 
   setStatus(text) { this.statusEl.textContent = text }
@@ -139,6 +140,9 @@ class GameApp {
   message(msg, kind = "error") {
     this.messageEl.replaceChildren()
     if (!msg) return
+    // during a game the message sits in the bar that stays in view; otherwise above the form
+    if (!this.playArea.hidden) this.bar.append(this.messageEl)
+    else this.root.insertBefore(this.messageEl, this.setupHost)
     const box = h("div", { class: `catan-game__note catan-game__note--${kind}` }, h("span", {}, msg.text))
     if (msg.href) box.append(" ", h("a", { href: msg.href, target: "_blank", rel: "noopener", class: "catan-game__faq" }, this.t("why_faq")))
     box.append(h("button", { type: "button", class: "catan-game__close", "aria-label": this.t("close"), onclick: () => this.message(null) }, "×"))
@@ -174,8 +178,14 @@ class GameApp {
     return true
   }
 
+  /** False once the page left (instant navigation removed the game): then nothing more happens. */
+  alive() {
+    if (!this.dead && !this.root.isConnected) this.dispose()
+    return !this.dead
+  }
+
   save() {
-    if (!this.dead && this.game) store.save(this.game)
+    if (this.alive() && this.game) store.save(this.game)
   }
 
   async openLink() {
@@ -436,7 +446,7 @@ class GameApp {
 
   /** Decide what happens next; called after every change. */
   async pump() {
-    if (this.dead || !this.game || this.busy || !this.setupHost.hidden) return
+    if (!this.alive() || !this.game || this.busy || !this.setupHost.hidden) return
     const st = this.status
     if (st.winner) {
       this.stopClock()
@@ -564,6 +574,7 @@ class GameApp {
   }
 
   commit(result, action, colour) {
+    if (!this.alive()) return
     const before = this.status
     this.game.position = result.position
     this.status = result.status
@@ -612,7 +623,7 @@ class GameApp {
   }
 
   onTick() {
-    if (!this.root.isConnected) return this.dispose()
+    if (!this.alive()) return undefined
     if (!this.clock) return
     const left = Math.max(0, Math.ceil((this.clock.deadline - performance.now()) / 1000))
     this.clockEl.hidden = false
@@ -806,15 +817,16 @@ class GameApp {
     this.shownDialog = `answer-${me}-${this.offerId()}`
     const from = this.name(offer.player)
     // from the answering player's side: they give what the active player gets
-    const counterGive = steppers(this.text, { label: this.t("you_give"), max: (r) => st.me.hand[r], initial: offer.get })
-    const counterGet = steppers(this.text, { label: this.t("you_get"), initial: offer.give })
+    const counterGrid = tradeGrid(this.text, {
+      giveLabel: this.t("you_give"), getLabel: this.t("you_get"), giveMax: (r) => st.me.hand[r], give: offer.get, get: offer.give,
+    })
     const counterBox = h("div", { class: "catan-counter", hidden: true },
-      h("h3", {}, this.t("you_give")), counterGive.el, h("h3", {}, this.t("you_get")), counterGet.el,
+      h("h3", {}, this.t("counter")), counterGrid.el,
       h("button", {
         type: "button", class: "md-button md-button--primary", "data-action": "send-counter",
         onclick: async (e) => {
           const dialog = e.target.closest("dialog")
-          const ok = await this.perform({ type: "counter_trade", player: me, give: counterGet.value(), get: counterGive.value() }, me)
+          const ok = await this.perform({ type: "counter_trade", player: me, give: counterGrid.get(), get: counterGrid.give() }, me)
           if (ok) dialog.close(); else this.showDialogError(dialog)
         },
       }, this.t("send_counter")))
@@ -1089,16 +1101,16 @@ class GameApp {
     const t = (k, p) => this.t(k, p)
     const me = st.me.colour
     const draft = this.draft
-    const give = steppers(this.text, { label: t("you_give"), max: (r) => st.me.hand[r], initial: draft.give, onchange: (v) => { draft.give = v } })
-    const get = steppers(this.text, { label: t("you_get"), initial: draft.get, onchange: (v) => { draft.get = v } })
+    const grid = tradeGrid(this.text, {
+      giveLabel: t("you_give"), getLabel: t("you_get"), giveMax: (r) => st.me.hand[r], give: draft.give, get: draft.get,
+      onchange: (give, get) => { draft.give = give; draft.get = get },
+    })
     const others = st.players.map((p) => p.colour).filter((c) => c !== me)
     if (!draft.to) draft.to = [...others]
     const clean = (cards) => Object.fromEntries(Object.entries(cards).filter(([, n]) => n > 0))
     const rates = RESOURCES.map((r) => h("li", { class: st.me.rates[r] < 4 ? "is-harbour" : "" }, chip(this.text, r), ` ${st.me.rates[r]}:1`))
-    return h("details", { class: "catan-trade", open: this.tradeOpen || null, ontoggle: (e) => { this.tradeOpen = e.target.open } },
-      h("summary", { "data-key": "trade-toggle" }, t("trade")),
-      h("h3", {}, t("you_give")), give.el,
-      h("h3", {}, t("you_get")), get.el,
+    return h("div", { class: "catan-trade" }, disclosure(t("trade"), Boolean(this.tradeOpen), (open) => { this.tradeOpen = open }, [
+      grid.el,
       h("fieldset", { class: "catan-trade__to" }, h("legend", {}, t("offer_to")),
         others.map((c) => h("label", {}, h("input", {
           type: "checkbox", checked: draft.to.includes(c), "data-key": `to-${c}`,
@@ -1114,7 +1126,7 @@ class GameApp {
           const ok = await this.perform({ type: "bank_trade", give: clean(draft.give), get: clean(draft.get), player: me }, me)
           if (ok) this.draft = { give: {}, get: {}, to: draft.to }
         }, { key: "bank-trade" })),
-      h("p", { class: "catan-muted" }, t("your_rates")), h("ul", { class: "catan-rates" }, rates))
+      h("p", { class: "catan-muted" }, t("your_rates")), h("ul", { class: "catan-rates" }, rates)], { key: "trade-toggle" }))
   }
 
   answersPanel() {
@@ -1196,12 +1208,16 @@ class GameApp {
       const awards = []
       if (p.longest_road) awards.push(h("span", { class: "catan-badge" }, this.text.term("longest_road")))
       if (p.largest_army) awards.push(h("span", { class: "catan-badge" }, this.text.term("largest_army")))
-      const points = st.me && st.me.colour === p.colour ? t("points_mine", { n: p.points, total: st.vp_to_win }) : t("points_public", { n: p.points, total: st.vp_to_win })
+      const points = t("points_public", { n: p.points, total: st.vp_to_win })
+      const mine = st.me && st.me.colour === p.colour
       list.append(h("li", { class: `catan-player${p.colour === st.current ? " is-current" : ""}`, "data-colour": p.colour },
-        h("div", { class: "catan-player__head" }, this.swatch(p.colour), " ", h("strong", {}, this.name(p.colour)),
-          p.colour === st.current ? h("span", { class: "catan-muted" }, ` · ${t("current_turn")}`) : null),
+        h("div", { class: "catan-player__head" },
+          h("span", {}, this.swatch(p.colour), " ", h("strong", {}, this.name(p.colour)),
+            p.colour === st.current ? h("span", { class: "catan-muted" }, ` · ${t("current_turn")}`) : null),
+          h("span", { class: "catan-player__points" }, points)),
+        mine ? h("div", { class: "catan-player__kind catan-muted" }, t("points_mine")) : null,
+        awards.length ? h("div", { class: "catan-player__awards" }, awards) : null,
         h("div", { class: "catan-player__kind catan-muted" }, kind),
-        h("div", { class: "catan-player__points" }, points, " ", awards),
         h("div", { class: "catan-player__counts catan-muted" },
           t("player_counts", { cards: p.cards, dev: p.dev_cards, knights: p.knights, road: p.road_length })),
         h("div", { class: "catan-player__stock catan-muted" },

@@ -115,6 +115,50 @@ const PLACE = {
   },
 }
 const MARK = { node: "nodes", edge: "edges", tile: "tiles" }
+const TARGET = { tile: "g.tile[data-tile]", node: "g.node[data-node]", edge: "line.edge[data-edge]" }
+
+// Keyboard and screen readers: each hex, intersection or side the task asks for becomes a
+// focusable button named by the hexes it touches ("Intersection: hills 6, forest 11, desert").
+function nameTiles(svg, words) {
+  return [...svg.querySelectorAll("g.tile[data-tile]")].map((el) => {
+    const points = el.querySelector("polygon").getAttribute("points").trim().split(/\s+/)
+      .map((pair) => pair.split(",").map(Number))
+    const number = el.querySelector("text")?.textContent || ""
+    const terrain = (words.terrains || {})[el.dataset.terrain] || el.dataset.terrain
+    return { el, points, name: number ? `${terrain} ${number}` : terrain }
+  })
+}
+
+const near = (a, b) => Math.abs(a[0] - b[0]) < 1 && Math.abs(a[1] - b[1]) < 1
+
+function labelPlaces(root, ui, words) {
+  const svg = root.querySelector("svg.catan-board")
+  if (!svg || !TARGET[ui]) return
+  const tiles = nameTiles(svg, words)
+  for (const el of svg.querySelectorAll(TARGET[ui])) {
+    let label
+    if (ui === "tile") {
+      label = tiles.find((tile) => tile.el === el).name
+    } else if (ui === "node") {
+      const circle = el.querySelector("circle")
+      const at = [Number(circle.getAttribute("cx")), Number(circle.getAttribute("cy"))]
+      const names = tiles.filter((t) => t.points.some((p) => near(p, at))).map((t) => t.name)
+      label = fill(words.place_node, { tiles: names.join(", ") })
+    } else {
+      const [x1, y1, x2, y2] = ["x1", "y1", "x2", "y2"].map((a) => Number(el.getAttribute(a)))
+      const middle = [(x1 + x2) / 2, (y1 + y2) / 2]
+      const names = tiles.filter((t) => t.points.some((p, i) => {
+        const q = t.points[(i + 1) % t.points.length]
+        return near([(p[0] + q[0]) / 2, (p[1] + q[1]) / 2], middle)
+      })).map((t) => t.name)
+      if (names.length === 1) names.push(words.coast)
+      label = fill(words.place_edge, { tiles: names.join(" | ") })
+    }
+    el.setAttribute("tabindex", "0")
+    el.setAttribute("role", "button")
+    el.setAttribute("aria-label", label)
+  }
+}
 
 class Task {
   constructor(root, cfg) {
@@ -137,10 +181,19 @@ class Task {
     for (const control of root.querySelectorAll("button, input")) control.disabled = false
     if (PLACE[spec.ui]) {
       root.classList.add("is-clickable")
-      root.querySelector("figure.catan-diagram").addEventListener("click", (event) => {
+      const figure = root.querySelector("figure.catan-diagram")
+      figure.addEventListener("click", (event) => {
         const reply = PLACE[spec.ui](event.target)
         if (reply !== undefined) this.submit(reply, event.target.closest(`[data-${spec.ui}]`))
       })
+      figure.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" && event.key !== " ") return
+        const reply = PLACE[spec.ui](event.target)
+        if (reply === undefined) return
+        event.preventDefault()
+        this.submit(reply, event.target.closest(`[data-${spec.ui}]`))
+      })
+      labelPlaces(root, spec.ui, this.cfg.words)
     }
     for (const option of root.querySelectorAll("button.catan-task__option")) {
       option.addEventListener("click", () => this.submit(JSON.parse(option.dataset.value), option))
@@ -259,12 +312,13 @@ class Task {
     }
   }
 
-  draw(marks) {
+  async draw(marks) {
     const { focus, labels } = this.spec
-    return redraw(this.root, this.position, {
+    await redraw(this.root, this.position, {
       marks, focus, labels, words: this.cfg.words, you: "red",
       title: this.root.querySelector(".catan-task__prompt").textContent.trim(),
     })
+    labelPlaces(this.root, this.spec.ui, this.cfg.words)
   }
 
   // A task that starts "from: previous" continues from the position this one reached.
