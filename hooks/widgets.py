@@ -83,12 +83,13 @@ def starting_position(kind: str, spec_attr: str, where: str) -> str:
     if kind not in WIDGET_KINDS:
         raise PluginError(f"{where}: unknown widget kind {kind!r}; "
                           f"allowed: {', '.join(sorted(WIDGET_KINDS))}")
+    from catan_core import CatanError
     from catan_core.svg import diagram_game
 
     spec = json.loads(html.unescape(spec_attr))
     try:
         doc = diagram_game(spec).to_dict()
-    except (ValueError, KeyError, TypeError) as exc:
+    except (CatanError, ValueError, KeyError, TypeError) as exc:
         raise PluginError(f"{where}: widget {kind!r} has no valid position: {exc}") from exc
     data = json.dumps(doc, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return f' data-position="{html.escape(data, quote=True)}"'

@@ -215,3 +215,98 @@ def test_full_position_is_masked_before_deciding() -> None:
         assert full == masked
         checked += 1
     assert checked > 20
+
+
+# -- single decisions ----------------------------------------------------------------------
+
+
+def after_setup(seed: int = 4) -> dict[str, Any]:
+    """A position right after set-up on the beginner island (bots placed the pieces)."""
+    game = Game.new(seats=["red", "blue", "white"], seed=seed, board="beginner")
+    bots = [make_bot("normal", "builder", seed=i) for i in range(3)]
+    while game.phase in ("setup_settlement", "setup_road"):
+        game.apply(bots[game.current].choose(game.to_dict(view=game.current_player),
+                                             game.legal_actions()))
+    return game.to_dict()
+
+
+def decide(doc: dict[str, Any], colour: str, level: str = "expert",
+           personality: str = "builder") -> dict[str, Any]:
+    game = Game.from_dict(doc)
+    action = make_bot(level, personality, seed=1).choose(game.to_dict(view=colour),
+                                                         game.legal_actions())
+    if action["type"] not in ("offer_trade", "counter_trade"):
+        assert action in game.legal_actions() or action["type"] == "discard"
+    game.copy().apply(action)  # legal
+    return action
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES[1:])
+def test_discard_keeps_a_ready_city(level: str) -> None:
+    doc = after_setup()
+    doc["players"]["red"]["hand"] = {"grain": 2, "ore": 3, "wool": 5}
+    doc["turn"] = {"player": "blue", "number": 5, "phase": "discard", "dev_card_played": False,
+                   "dice": [3, 4]}
+    doc["pending"] = {"discard": {"red": 5}}
+    action = decide(doc, "red", level)
+    assert action["cards"] == {"wool": 5}
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES[1:])
+def test_a_winning_build_is_taken(level: str) -> None:
+    doc = after_setup()
+    doc["vp_to_win"] = 3
+    doc["players"]["red"]["hand"] = {"grain": 2, "ore": 3, "wool": 1, "brick": 1}
+    doc["turn"] = {"player": "red", "number": 5, "phase": "main", "dev_card_played": False,
+                   "dice": [3, 5]}
+    action = decide(doc, "red", level)
+    assert action["type"] == "build_city"
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES[1:])
+def test_an_offer_completing_a_city_is_accepted_unless_the_offerer_is_winning(
+        level: str) -> None:
+    doc = after_setup()
+    doc["players"]["red"]["hand"] = {"grain": 2, "ore": 2, "wool": 3}
+    doc["players"]["blue"]["hand"] = {"ore": 2}
+    doc["turn"] = {"player": "blue", "number": 5, "phase": "main", "dev_card_played": False,
+                   "dice": [3, 5]}
+    doc["pending"] = {"trade": {"give": {"ore": 1}, "get": {"wool": 1}, "answers": {}}}
+    assert decide(doc, "red", level)["type"] == "accept_trade"
+    doc["vp_to_win"] = 3  # blue, with 2 points, would be one point from winning
+    assert decide(doc, "red", level)["type"] in ("reject_trade", "counter_trade")
+
+
+def test_expert_set_up_takes_a_rich_corner() -> None:
+    from catan_core.bots.knowledge import board_info
+    from catan_core.topology import node_id
+
+    game = Game.new(seats=["red", "blue", "white", "orange"], seed=9, board="beginner")
+    info = board_info(game.board)
+    pips = sorted((sum(p for _, _, p in info.node_prod[n]) for n in range(54)), reverse=True)
+    action = make_bot("expert", "builder", seed=1).choose(game.to_dict(view="red"),
+                                                          game.legal_actions())
+    assert sum(p for _, _, p in info.node_prod[node_id(action["node"])]) >= pips[8]
+
+
+@pytest.mark.parametrize("personality", PERSONALITIES)
+def test_the_robber_spares_the_bots_own_tiles(personality: str) -> None:
+    checked = 0
+    for game in positions(seed=5):
+        if game.phase != "move_robber":
+            continue
+        me = game.current
+        action = make_bot("hard", personality, seed=3).choose(
+            game.to_dict(view=game.seats[me]), game.legal_actions())
+        mine = {t for n in game.settlements[me] | game.cities[me] for t in node_tiles(n)
+                if game.board.numbers[t]}
+        assert action["tile"] not in mine or all(
+            a["tile"] in mine for a in game.legal_actions() if "victim" in a)
+        checked += 1
+    assert checked >= 3
+
+
+def node_tiles(node: int) -> tuple[int, ...]:
+    from catan_core.topology import NODE_TILES
+
+    return NODE_TILES[node]

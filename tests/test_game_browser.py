@@ -129,6 +129,25 @@ def test_a_bot_step_is_a_legal_move_and_its_result() -> None:
 
 # -- in the browser ----------------------------------------------------------------------------------
 
+@pytest.fixture(scope="module")
+def shared(browser: Any) -> Any:
+    """One browser context for the tests that need nothing special: Pyodide's compiled
+    WebAssembly stays in its cache, so each test starts the engine faster."""
+    context = browser.new_context()
+    yield context
+    context.close()
+
+
+@pytest.fixture()
+def play(shared: Any, base_url: str) -> Any:
+    """A fresh page of the shared context, with an empty localStorage."""
+    page = shared.new_page()
+    page.goto(f"{base_url}/en/")
+    page.evaluate("localStorage.clear()")
+    yield page
+    page.close()
+
+
 def open_play(page: Any, base_url: str, lang: str = "en", hash_: str = "") -> None:
     page.goto(f"{base_url}/{lang}/play/{hash_}")
     page.wait_for_selector(".catan-setup, .catan-game__svg", timeout=ENGINE)
@@ -172,7 +191,8 @@ def link_to(data: dict[str, Any]) -> str:
 
 
 @pytest.mark.browser
-def test_a_whole_game_against_three_computers(page: Any, base_url: str) -> None:
+def test_a_whole_game_against_three_computers(play: Any, base_url: str) -> None:
+    page = play
     seen = watch(page, base_url)
     open_play(page, base_url)
     start(page)
@@ -262,7 +282,8 @@ def main_phase_position() -> dict[str, Any]:
 
 
 @pytest.mark.browser
-def test_a_trade_with_a_counter_offer_between_two_people(page: Any, base_url: str) -> None:
+def test_a_trade_with_a_counter_offer_between_two_people(play: Any, base_url: str) -> None:
+    page = play
     seen = watch(page, base_url)
     settings = {"seats": [{"colour": "red", "kind": "human", "name": "Ann"},
                           {"colour": "blue", "kind": "human", "name": "<b>Bob</b>"},
@@ -302,7 +323,8 @@ def test_a_trade_with_a_counter_offer_between_two_people(page: Any, base_url: st
 
 
 @pytest.mark.browser
-def test_an_illegal_move_names_the_rule_in_french(page: Any, base_url: str) -> None:
+def test_an_illegal_move_names_the_rule_in_french(play: Any, base_url: str) -> None:
+    page = play
     seen = watch(page, base_url)
     open_play(page, base_url, "fr")
     start(page, kinds=("human", "human", "human"))
@@ -323,7 +345,8 @@ def test_an_illegal_move_names_the_rule_in_french(page: Any, base_url: str) -> N
 
 
 @pytest.mark.browser
-def test_a_corrupt_save_gives_a_message_and_a_fresh_start(page: Any, base_url: str) -> None:
+def test_a_corrupt_save_gives_a_message_and_a_fresh_start(play: Any, base_url: str) -> None:
+    page = play
     seen = watch(page, base_url)
     open_play(page, base_url, "es")
     doc = Game.new(seats=["red", "blue", "white"], seed=1, board="beginner").to_dict()

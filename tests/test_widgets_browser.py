@@ -26,6 +26,14 @@ ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "fr", "es", "nl")
 READY_MS = 180_000  # Pyodide starts in 3-7 s; a busy CI machine can take far longer
 PHONE = {"width": 390, "height": 844}
+#: Installed in every page: keeps each text the widgets' status line shows (the progress).
+RECORD_STATUS = """window.__catanStatuses = []
+new MutationObserver((records) => {
+  for (const record of records) {
+    const el = record.target
+    if (el.classList?.contains("cw-status")) window.__catanStatuses.push(el.textContent)
+  }
+}).observe(document, { subtree: true, childList: true })"""
 DESKTOP = {"width": 1280, "height": 900}
 
 
@@ -196,6 +204,7 @@ def fits_a_phone(session: Session) -> None:
 def session(request: pytest.FixtureRequest, browser: Any, base_url: str) -> Iterator[Session]:
     lang = request.param
     context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(RECORD_STATUS)
     page = context.new_page()
     seen = watch(page, base_url)
     page.goto(f"{base_url}/{lang}/faq/")
@@ -218,6 +227,10 @@ def test_production(session: Session) -> None:
     lang = session.lang
     session.open("production")
     widget = session.widget("settlement-city-yield")
+    statuses = session.page.evaluate("window.__catanStatuses")
+    loading = re.escape(ui("loading", lang, percent="@")).replace("@", r"\d+")
+    assert any(re.fullmatch(loading, s) for s in statuses), statuses  # "… 40%"
+    assert text(widget, ".cw-status") == ""
     press(widget, "button.cw-num[data-total='6']")
     assert cell(widget, "player", "red", "gains") == cards(lang, brick=2)  # a city takes 2
     assert cell(widget, "player", "blue", "gains") == cards(lang, brick=1)
@@ -426,3 +439,21 @@ def test_longest_road(session: Session) -> None:
     assert cell(broken, "player", "red", "card") == TERMS["longest_road"][lang]
     fits_a_phone(session)
     session.seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_engine_starts_when_a_widget_scrolls_into_view(browser: Any, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 500})
+    page = context.new_page()
+    seen = watch(page, base_url)
+    try:
+        page.goto(f"{base_url}/en/faq/robber/")
+        page.wait_for_selector(".catan-widget[data-state='idle']", state="attached")
+        page.wait_for_timeout(1000)
+        assert not [u for u in seen.requests if "/assets/pyodide/" in u or "worker.mjs" in u]
+        with page.expect_request(lambda request: request.url.endswith("/worker.mjs")):
+            page.locator(".catan-widget").first.scroll_into_view_if_needed()
+        assert page.locator(".catan-widget").first.get_attribute("data-state") == "loading"
+    finally:
+        context.close()
+    assert not seen.outside()

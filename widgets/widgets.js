@@ -16,7 +16,6 @@ const COST = {
   city: { grain: 2, ore: 3 },
 }
 const CARD_TERM = { victory_point: "victory_point_card" }
-const PLAYABLE = ["knight", "road_building", "year_of_plenty", "monopoly"]
 
 // -- small helpers --------------------------------------------------------------------------
 
@@ -153,9 +152,10 @@ class Widget {
         if (stage === "failed") return
         this.status.textContent = stage === "ready" ? "" : this.tx.t("loading", { percent })
       })
-      this.ready = ensureRuntime().then(async () => {
+      this.ready = ensureRuntime().then(() => {
         stop()
-        await this.refresh()
+        return this.refresh()
+      }).then(() => {
         this.el.dataset.state = "ready"
       }, (error) => {
         stop()
@@ -198,11 +198,13 @@ class Widget {
   }
 
   reset() {
-    this.position = clone(this.start)
-    this.history = []
-    this.message.replaceChildren()
-    this.resetState()
-    if (this.ready) this.run(() => this.refresh())
+    this.run(async () => {
+      this.position = clone(this.start)
+      this.history = []
+      this.message.replaceChildren()
+      this.resetState()
+      await this.refresh()
+    })
   }
 
   // what a kind defines

@@ -61,8 +61,8 @@ class Style:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", heuristic=True),
-    "normal": Level("normal"),
-    "hard": Level("hard", scarcity=True, ports=True, macros=True, threat=True),
+    "normal": Level("normal", ports=True),
+    "hard": Level("hard", scarcity=True, ports=True, macros=True),
     "expert": Level("expert", scarcity=True, ports=True, macros=True, lookahead=True, dice=True,
                     threat=True, rivals=True, pairing=True),
 }

@@ -33,7 +33,7 @@ def setup_settlement(ctx: Ctx) -> Action:
 
     def score(n: int) -> float:
         value = ev.spot_value(n, prod, ports) / ev.prod_w
-        if ctx.level.scarcity:  # room to grow: free spots two roads away
+        if ctx.level.pairing:  # room to grow: free spots two roads away
             room = {m for k in NODE_NEIGHBOURS[n] for m in NODE_NEIGHBOURS[k]
                     if m != n and free_spot(game.node_owner, m)}
             value += 0.4 * ctx.style.settle * min(len(room), 4)
@@ -112,11 +112,11 @@ def robber_score(ctx: Ctx, action: Action) -> float:
 
 
 def move_robber(ctx: Ctx) -> Action:
+    """Never on the bot's own tiles while an opponent can be hit elsewhere."""
+    hurting = [a for a in ctx.legal if tile_pips(ctx, a["tile"], ctx.me) == 0 and "victim" in a]
     if ctx.level.heuristic:
-        hurting = [a for a in ctx.legal if tile_pips(ctx, a["tile"], ctx.me) == 0
-                   and "victim" in a]
         return ctx.pick(hurting or ctx.legal)
-    return max(ctx.legal, key=lambda a: robber_score(ctx, a))
+    return max(hurting or ctx.legal, key=lambda a: robber_score(ctx, a))
 
 
 def wants_knight(ctx: Ctx) -> bool:
