@@ -1,8 +1,9 @@
 """Bot ladder: each level against three bots of the level below, in seeded 4-player games.
 
 Prints, per matchup, the win rate of the stronger bot (baseline 25%: four equal players) with
-a 95% Wilson confidence interval and the mean game length; decision times per level (p50 and
-p95, CPython, this machine); and per personality the average trades proposed, trades made,
+a 95% Wilson confidence interval and the mean game length; decision times per level (p50, p95
+and max, CPython, wall clock and CPU time: on a busy machine the wall clock also counts the
+time other processes ran); and per personality the average trades proposed, trades made,
 offers accepted, robber moves aimed at the leader, cities, roads and development cards bought.
 
 The bot under test takes seat ``g % 4`` in game ``g`` (so every seat is played equally) and the
@@ -48,7 +49,8 @@ def play_one(job: tuple[str, str, int, int]) -> Outcome:
     seats = [{"level": s.level, "personality": s.personality, "offers": s.offers,
               "trades": s.trades, "accepts": s.accepts, "leader": s.robber_leader,
               "other": s.robber_other, "cities": s.cities, "roads": s.roads,
-              "devs": s.dev_cards, "times": s.times} for s in result.seats]
+              "devs": s.dev_cards, "times": s.times, "cpu": s.cpu_times}
+             for s in result.seats]
     return Outcome(result.winner == result.seats[subject].colour, result.winner is not None,
                    result.turns, seats)
 
@@ -79,6 +81,7 @@ def main() -> None:
     args = parser.parse_args()
     pairs = [tuple(m.split(">")) for m in args.matchups.split(",")]
     times: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(list)
     traits: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     start = time.perf_counter()
     print(f"{'matchup':<18}{'games':>6}{'wins':>6}{'win rate':>10}{'95% CI':>17}"
@@ -97,17 +100,20 @@ def main() -> None:
             for o in outcomes:
                 for seat in o.seats:
                     times[seat["level"]] += seat["times"]
+                    cpu[seat["level"]] += seat["cpu"]
                     t = traits[seat["personality"]]
                     t["seats"] += 1
                     for key in ("offers", "trades", "accepts", "leader", "other", "cities",
                                 "roads", "devs"):
                         t[key] += seat[key]
-    print("\ndecision time (ms)   p50     p95     max  decisions")
+    print("\ndecision time (ms)   wall p50   p95    max   CPU p50   p95    max  decisions")
     for level in ("easy", "normal", "hard", "expert"):
         if times[level]:
-            ms = [t * 1000 for t in times[level]]
-            print(f"  {level:<16}{percentile(ms, 0.5):>6.2f}{percentile(ms, 0.95):>8.2f}"
-                  f"{max(ms):>8.1f}{len(ms):>11}")
+            wall = [t * 1000 for t in times[level]]
+            used = [t * 1000 for t in cpu[level]]
+            print(f"  {level:<16}" + "".join(
+                f"{percentile(ms, 0.5):>9.2f}{percentile(ms, 0.95):>7.1f}{max(ms):>7.0f}"
+                for ms in (wall, used)) + f"{len(wall):>11}")
     print("\nper personality, per game: offers  trades  accepts  robber→leader  cities  roads"
           "  dev cards")
     for name in PERSONALITIES:

@@ -65,7 +65,8 @@ def strings(lang: str, page_url: str) -> dict[str, Any]:
         if not text:
             log.warning("i18n/game.yml: %r has no %s text", key, lang)
         ui[key] = str(text or entry.get("en", key))
-    terms = {term["key"]: str(term.get(lang) or term.get("en")) for term in load_glossary()["terms"]}
+    terms = {term["key"]: str(term.get(lang) or term.get("en"))
+             for term in load_glossary()["terms"]}
     errors = {}
     for code, entry in _load(ERRORS_FILE).items():
         errors[code] = {"msg": str(entry.get(lang) or entry.get("en", code)),

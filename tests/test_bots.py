@@ -23,7 +23,7 @@ from catan_core import ACTION_TYPES, Game  # noqa: E402
 from catan_core.bots import LEVEL_NAMES, PERSONALITIES, make_bot  # noqa: E402
 from catan_core.bots.driver import GameResult, play_bot_game, who_acts  # noqa: E402
 
-GAMES = 200
+GAMES = 80  # full bot games per test run; the ladder (nox -s ladder) plays thousands
 MAX_OFFERS = 3
 
 

@@ -60,10 +60,10 @@ class GameApp {
     this.tick = setInterval(() => this.onTick(), 250)
     window.addEventListener("hashchange", this.onHash = () => this.openLink())
     bridge("warm_up").catch(() => {})
-    if (await this.openLink()) return
     const saved = store.loadSaved()
     if (saved) await this.restore(saved, "save")
-    else if (this.setupHost.hidden) this.showSetup()
+    // a shared link: loaded at once, or after asking when a game is in progress
+    if (!(await this.openLink()) && !this.game && this.setupHost.hidden) this.showSetup()
   }
 
   /** Start the worker and draw the empty island; false (with a message) if it cannot start. */
@@ -981,8 +981,9 @@ class GameApp {
     if (this.frame) cancelAnimationFrame(this.frame)
     this.frame = null
     if (!this.game || !this.status || this.dead || !this.board) return
-    const focused = document.activeElement && this.root.contains(document.activeElement)
-      ? document.activeElement.getAttribute("data-key") : null
+    const active = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement : null
+    const focused = active && active.getAttribute("data-key")
+    const onBoard = active && active.closest("[data-pick]")
     const choice = this.choice()
     this.board.draw(this.game.position, { hidden: this.status.hidden, pick: choice.pick, legal: choice.legal, last: this.last })
     this.setStatus(this.statusLine())
@@ -999,6 +1000,11 @@ class GameApp {
     this.patch(this.playersEl, [st.players, st.current, st.me && st.me.colour, seats, st.bank, st.deck], () => this.renderPlayers())
     this.renderLog()
     if (focused) this.root.querySelector(`[data-key="${focused}"]`)?.focus()
+    else if (onBoard && !onBoard.isConnected) {
+      // the spot just chosen by keyboard is gone: go on with the next choice, or the actions
+      const next = this.board.el.querySelector(".spot.is-legal, .tile.is-legal") || this.actionsEl.querySelector("button")
+      if (next) next.focus()
+    }
   }
 
   /** Run `build` (which fills `el`) unless `inputs` are those of the last build. */

@@ -229,9 +229,9 @@ def _trade(game: Game) -> Doc | None:
         return None
     answers: Doc = {}
     for q, answer in trade.answers.items():
-        if answer in ("accept", "reject"):
+        if isinstance(answer, str):
             answers[game.seats[q]] = answer
-        else:
+        else:  # a counter-offer: (give, get) from the active player's side
             give, get = answer
             answers[game.seats[q]] = {"give": _dict(give), "get": _dict(get)}
     return {"player": game.current_player, "give": _dict(trade.give), "get": _dict(trade.get),

@@ -67,15 +67,23 @@ function engineStatus(cfg) {
   line.setAttribute("role", "status")
   line.hidden = true
   first.before(line)
-  const stop = onProgress(({ stage, percent, error }) => {
-    if (!line.isConnected) { stop(); return }
-    if (stage === "ready") { line.hidden = true; stop(); return }
+  let done = false
+  let stop = null  // onProgress calls back at once when the engine already started
+  stop = onProgress(({ stage, percent, error }) => {
+    if (done) return
+    if (stage === "ready" || !line.isConnected) {
+      line.hidden = true
+      done = true
+      if (stop) stop()
+      return
+    }
     line.hidden = false
     line.textContent = stage === "failed"
       ? fill(cfg.words.failed, { error: error || "" })
       : fill(cfg.words.loading, { percent: percent ?? 0 })
     line.classList.toggle("is-error", stage === "failed")
   })
+  if (done) stop()
   return line
 }
 

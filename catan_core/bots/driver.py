@@ -39,7 +39,8 @@ class SeatStats:
     roads: int = 0
     dev_cards: int = 0
     decisions: int = 0
-    times: list[float] = field(default_factory=list)  # seconds per decision
+    times: list[float] = field(default_factory=list)  # seconds per decision (wall clock)
+    cpu_times: list[float] = field(default_factory=list)  # seconds per decision (CPU)
 
 
 @dataclass
@@ -114,10 +115,11 @@ def play_bot_game(seats_config: Sequence[SeatConfig], seed: int, *, board: str =
             turn, in_turn, offers = game.turn_number, 0, [0] * len(colours)
         seat = who_acts(game)
         legal = game.legal_actions()
-        start = time.perf_counter()
-        action = bots[seat].choose(game.to_dict(view=colours[seat]), legal,
-                                   allow_offers=offers[seat] < max_offers)
+        view = game.to_dict(view=colours[seat])
+        start, cpu = time.perf_counter(), time.process_time()
+        action = bots[seat].choose(view, legal, allow_offers=offers[seat] < max_offers)
         stats[seat].times.append(time.perf_counter() - start)
+        stats[seat].cpu_times.append(time.process_time() - cpu)
         stats[seat].decisions += 1
         in_turn += 1
         if in_turn > max_actions_per_turn and game.trade is None and game.phase == "main":

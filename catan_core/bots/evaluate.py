@@ -70,7 +70,6 @@ class Evaluator:
                 (style.city + style.dev) / 2)
         self.resw = tuple(w * float(t ** 0.5) for w, t in zip(self.resw, tilt, strict=True))
         self.p7 = 1.0 - (5 / 6) ** (self.n - 1)
-        self.mc = (1.0,) * 5
         # Weight of each rival's prospects (levels with ``rivals``): more for a leader.
         self.rivals = [0.0] * self.n
         if level.rivals:
@@ -175,19 +174,16 @@ class Evaluator:
         return goals
 
     def closeness(self, hand: Vec, cost: Sequence[int], rates: Sequence[int]) -> float:
-        """``GAMMA`` to the power of the (weighted) cards still missing for ``cost``."""
-        miss = n_miss = spare = 0.0
-        mc = self.mc
+        """``GAMMA`` to the power of the cards still missing for ``cost`` (a missing card
+        that spare cards could buy from the bank counts half)."""
+        miss = spare = 0.0
         for r in range(5):
             d = cost[r] - hand[r]
             if d > 0:
-                miss += d * mc[r]
-                n_miss += d
+                miss += d
             else:
                 spare += -d // rates[r]
-        if n_miss:
-            miss -= min(n_miss, spare) * (miss / n_miss) * 0.5
-        return float(GAMMA ** miss)
+        return float(GAMMA ** (miss - 0.5 * min(miss, spare)))
 
     def hand_score(self, hand: Vec, goals: list[Goal], rates: Sequence[int]) -> float:
         scores = sorted((g.value * self.closeness(hand, g.cost, rates) for g in goals),
@@ -256,19 +252,30 @@ class Evaluator:
                                                              self.reach(game, q))
 
     def award_value(self, game: Game, p: int) -> float:
+        """Progress towards Longest Road and Largest Army (held awards count in points)."""
         style = self.style
         others = [q for q in range(self.n) if q != p]
-        value = 0.03 * style.road * min(game.road_len[p], 8)
-        if game.longest_road != p:
-            top = max(game.road_len[q] for q in others)
-            if game.road_len[p] >= 3 and game.road_len[p] + 2 > max(top, 4):
+        length, knights = game.road_len[p], game.knights[p]
+        top_road = max(game.road_len[q] for q in others)
+        top_army = max(game.knights[q] for q in others)
+        held = game.dev[p][KNIGHT] + game.new_dev[p][KNIGHT] if p == self.me else 0
+        value = 0.03 * style.road * min(length, 8) + 0.08 * style.knight * knights
+        if not self.level.races:
+            if game.longest_road != p and length >= 3 and length + 2 > max(top_road, 4):
                 value += 0.25 * style.road
-        value += 0.08 * style.knight * game.knights[p]
-        if game.largest_army != p:
-            need = max(3, max(game.knights[q] for q in others) + 1)
-            have = game.knights[p] + game.dev[p][KNIGHT] + game.new_dev[p][KNIGHT]
-            if have + 1 >= need:
+            if game.largest_army != p and knights + held + 1 >= max(3, top_army + 1):
                 value += 0.25 * style.knight
+            return value
+        # Expert: the chance to take an award grows with the share of the way done.
+        if game.longest_road == p:
+            value += 0.1 * min(3, length - top_road)
+        elif game.stock(p)[0]:
+            value += 1.2 * style.road * min(1.0, length / max(5, top_road + 1)) ** 2
+        if game.largest_army == p:
+            value += 0.1 * min(2, knights - top_army)
+        else:
+            value += 1.2 * style.knight * min(1.0, (knights + 0.7 * held)
+                                              / max(3, top_army + 1)) ** 2
         return value
 
     def dev_value(self, game: Game, p: int) -> float:

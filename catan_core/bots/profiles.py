@@ -18,7 +18,8 @@ class Level:
     harbours. ``macros``: plan bank trades that enable a build this turn. ``lookahead``: add
     the best follow-up build of the turn to each plan. ``dice``: value hands by the expectation
     over the coming rolls and a card bought by the expectation over the unseen deck.
-    ``threat``: aim the robber and trades at the leader. ``rivals``: count what a move takes
+    ``races``: value the way to Longest Road and Largest Army. ``threat``: aim the robber and
+    trades at the leader. ``rivals``: count what a move takes
     from the rivals (blocked spots, robbed production). ``pairing``: plan both set-up
     settlements together.
     """
@@ -30,6 +31,7 @@ class Level:
     macros: bool = False
     lookahead: bool = False
     dice: bool = False
+    races: bool = False
     threat: bool = False
     rivals: bool = False
     pairing: bool = False
@@ -64,7 +66,7 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", ports=True),
     "hard": Level("hard", scarcity=True, ports=True, macros=True),
     "expert": Level("expert", scarcity=True, ports=True, macros=True, lookahead=True, dice=True,
-                    threat=True, rivals=True, pairing=True),
+                    races=True, threat=True, rivals=True, pairing=True),
 }
 
 STYLES: dict[str, Style] = {
