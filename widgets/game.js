@@ -464,6 +464,11 @@ class GameApp {
     }
     const actor = this.nextActor()
     if (!actor) return
+    const cards = (st.players.find((p) => p.colour === actor) || {}).cards
+    if (st.trade && actor !== st.current && cards === 0) {   // nothing to give: no accept, no counter
+      await this.perform({ type: "reject_trade", player: actor }, actor, { quiet: true, computer: true })
+      return
+    }
     if (this.isComputer(actor)) {
       if (this.humans().length > 1 && this.game.viewer !== null && !st.actors.includes(this.game.viewer)) {
         await this.setViewer(null)   // several people: hide the last one's hand while computers play
@@ -933,11 +938,16 @@ class GameApp {
       return
     }
     const t = (k, p) => this.t(k, p)
-    const cols = ["settlements", "cities", "longest_road", "largest_army", "victory_point_cards", "total"]
+    // one column per player, one row per source of points: narrow enough for a phone
+    const rows = ["settlements", "cities", "longest_road", "largest_army", "victory_point_cards", "total"]
+    const winner = (p) => (p.colour === summary.winner ? "is-winner" : null)
     const table = h("table", { class: "catan-end__table" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("player")), cols.map((c) => h("th", { scope: "col" }, t("points_" + c))))),
-      h("tbody", {}, summary.players.map((p) => h("tr", { class: p.colour === summary.winner ? "is-winner" : "" },
-        h("th", { scope: "row" }, this.swatch(p.colour), " ", this.name(p.colour)), cols.map((c) => h("td", {}, String(p[c])))))))
+      h("thead", {}, h("tr", {}, h("td", {}), summary.players.map((p) => h("th", { scope: "col", class: winner(p), "data-colour": p.colour },
+        this.swatch(p.colour), " ", this.name(p.colour))))),
+      h("tbody", {}, rows.map((row) => h("tr", { class: row === "total" ? "is-total" : null },
+        h("th", { scope: "row" }, t("points_" + row)),
+        summary.players.map((p) => h("td", { class: winner(p), "data-colour": p.colour }, String(p[row]),
+          row === "cities" && p.cities ? h("span", { class: "catan-muted" }, ` (${p.cities / 2} × 2)`) : null))))))
     const dice = this.game.stats.dice
     const most = Math.max(1, ...dice)
     const histogram = h("div", { class: "catan-end__dice", role: "img", "aria-label": t("dice_histogram_label", { list: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => `${n}: ${dice[n] || 0}`).join(", ") }) },
@@ -947,7 +957,8 @@ class GameApp {
         h("span", { class: "catan-end__n" }, String(n)))))
     openDialog(this.root, {
       title: t("winner_title", { name: this.name(summary.winner) }), cls: "catan-dialog--end",
-      body: [h("p", {}, t("winner_text", { name: this.name(summary.winner), turns: summary.turns })), table,
+      body: [h("p", {}, t("winner_text", { name: this.name(summary.winner), turns: summary.turns })),
+        h("h3", {}, t("points_breakdown")), table,
         h("h3", {}, t("dice_histogram")), histogram],
       buttons: [
         { label: t("new_game"), primary: true, action: "end-new", onclick: (e) => { e.target.closest("dialog").close(); this.showSetup(true) } },
