@@ -69,6 +69,13 @@ def test_every_string_the_page_uses_exists() -> None:
         assert f"prompt_{kind}" in catalog
 
 
+def test_names_and_imported_data_are_never_parsed_as_html() -> None:
+    for path in (ROOT / "widgets").glob("game*.js"):
+        source = path.read_text(encoding="utf-8")
+        for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write"):
+            assert sink not in source, f"{path.name} uses {sink}"
+
+
 def test_new_game_modes() -> None:
     for mode, points, ore in (("classic", 10, None), ("quick", 7, 1), ("epic", 13, None)):
         doc = game_bridge.do_new_game({"seats": ["red", "blue", "white"], "seed": 4,

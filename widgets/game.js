@@ -5,27 +5,24 @@
 // a move does. Computer players decide in the worker too, one move at a time with a short pause,
 // so the page never freezes. After every move the game is saved in localStorage.
 //
-// Mounted on <div class="catan-game" data-catan-game> (hooks/game_page.py writes it with the
-// page's strings); survives Material's instant navigation through `document$`.
+// This file is the game's controller (start-up, saving, the turn loop, the timer, the board's
+// choices); game-panels.js draws it and game-dialogs.js asks questions, as methods of the same
+// GameApp. Mounted on <div class="catan-game" data-catan-game> (hooks/game_page.py writes it
+// with the page's strings); survives Material's instant navigation through `document$`.
 
 import { call, ensureRuntime, onProgress } from "./runtime.js"
-import { loadText, RESOURCES, capitalise } from "./game-text.js"
-import { Board, PLAYER_FILL, parseTile } from "./game-board.js"
-import { describe, visibleEvent } from "./game-log.js"
+import { loadText } from "./game-text.js"
+import { Board } from "./game-board.js"
+import { dialogs } from "./game-dialogs.js"
+import { panels } from "./game-panels.js"
 import { setupForm } from "./game-setup.js"
 import * as store from "./game-store.js"
-import { h, cardChips, chip, disclosure, openDialog, closeDialogs, steppers, select, tradeGrid } from "./game-ui.js"
+import { h, openDialog, closeDialogs } from "./game-ui.js"
 
 const bridge = (fn, ...args) => call("game_bridge." + fn, ...args)
-const COSTS = {
-  road: { brick: 1, lumber: 1 }, settlement: { brick: 1, lumber: 1, wool: 1, grain: 1 },
-  city: { grain: 2, ore: 3 }, dev_card: { wool: 1, grain: 1, ore: 1 },
-}
 const STAND_IN = { level: "normal", personality: "builder" }
 const MAX_OFFERS = 3           // offers a computer player may make per turn (as the bot driver)
 const MAX_BOT_ACTIONS = 200    // then a computer player's turn is ended for it
-const LOG_LINES = 400          // lines of the log kept on screen (the saved log keeps them all)
-const DEV_PLAYS = { knight: "play_knight", road_building: "play_road_building", year_of_plenty: "play_year_of_plenty", monopoly: "play_monopoly" }
 
 class GameApp {
   constructor(root) {
@@ -84,12 +81,12 @@ class GameApp {
 
   shell() {
     const t = (k, p) => this.t(k, p)
-    this.statusEl = h("p", { class: "catan-game__status", role: "status", "aria-live": "polite" })
+    this.statusEl = h("p", { class: "catan-game__status" })   // changes at every move: not read aloud
     this.loadingEl = h("p", { class: "catan-game__loading catan-muted", "aria-live": "polite" }, t("engine_loading", { percent: 0 }))
     this.clockEl = h("span", { class: "catan-game__clock", hidden: true })
     this.awayEl = h("div", { class: "catan-game__away" })
     this.messageEl = h("div", { class: "catan-game__message", role: "alert" })
-    this.promptEl = h("div", { class: "catan-game__prompt" })
+    this.promptEl = h("div", { class: "catan-game__prompt", "aria-live": "polite" })   // what you must do now
     this.boardHost = h("div", { class: "catan-game__board" })
     this.actionsEl = h("section", { class: "catan-game__actions", "aria-label": t("actions") })
     this.handEl = h("section", { class: "catan-game__hand" })
@@ -115,18 +112,6 @@ class GameApp {
       this.logEl)
     this.root.replaceChildren(this.loadingEl, this.messageEl, this.setupHost, this.playArea, this.tools)
     this.showTools(false)
-  }
-
-  costsCard() {
-    const t = (k, p) => this.t(k, p)
-    const line = (label, cost, points) => h("li", {}, h("strong", {}, label), " ", cardChips(this.text, cost),
-      points ? h("span", { class: "catan-muted" }, " · ", points) : null)
-    return h("section", { class: "catan-game__costs" }, disclosure(capitalise(this.text.term("building_costs_card")), false, null,
-      h("ul", {},
-        line(capitalise(this.text.term("road")), COSTS.road, t("longest_road_hint")),
-        line(capitalise(this.text.term("settlement")), COSTS.settlement, t("points_n", { n: 1 })),
-        line(capitalise(this.text.term("city")), COSTS.city, t("points_n", { n: 2 })),
-        line(capitalise(this.text.term("development_card")), COSTS.dev_card, null)), { key: "costs-toggle" }))
   }
 
   setStatus(text) { this.statusEl.textContent = text }
@@ -217,73 +202,6 @@ class GameApp {
       ],
     })
     return true
-  }
-
-  exportGame() {
-    if (!this.game) return
-    const blob = new Blob([JSON.stringify(store.serialise(this.game), null, 1)], { type: "application/json" })
-    const url = URL.createObjectURL(blob)
-    const link = h("a", { href: url, download: `catan-game-${new Date().toISOString().slice(0, 10)}.json`, hidden: true })
-    this.root.append(link)
-    link.click()
-    link.remove()
-    setTimeout(() => URL.revokeObjectURL(url), 10_000)
-  }
-
-  importDialog() {
-    const t = (k, p) => this.t(k, p)
-    const area = h("textarea", { rows: 6, class: "catan-import__text", "aria-label": t("import_paste"), spellcheck: "false" })
-    const file = h("input", {
-      type: "file", accept: ".json,application/json", "aria-label": t("import_file"),
-      onchange: async () => { if (file.files[0]) area.value = await file.files[0].text() },
-    })
-    openDialog(this.root, {
-      title: t("import"),
-      body: [h("p", {}, t("import_help")), h("label", { class: "catan-field" }, t("import_file"), file),
-        h("label", { class: "catan-field" }, t("import_paste"), area)],
-      buttons: [
-        {
-          label: t("import_load"), primary: true, action: "import-load", onclick: async (e) => {
-            e.target.closest("dialog").close()
-            let data
-            try {
-              data = JSON.parse(area.value)
-            } catch (error) {
-              this.message({ text: `${t("import_failed")} ${t("unreadable_detail", { message: String(error.message) })}` })
-              return
-            }
-            if (this.game) store.backUp()
-            this.stopBot()
-            await this.restore(data, "import")
-          },
-        },
-        { label: t("cancel"), onclick: (e) => e.target.closest("dialog").close() },
-      ],
-    })
-  }
-
-  shareDialog() {
-    if (!this.game) return
-    const link = store.shareLink(this.game)
-    const input = h("input", { type: "text", readonly: true, value: link, class: "catan-share__link", "aria-label": this.t("share_link") })
-    const done = h("p", { class: "catan-muted", "aria-live": "polite" })
-    openDialog(this.root, {
-      title: this.t("share"), body: [h("p", {}, this.t("share_help")), input, done],
-      buttons: [
-        {
-          label: this.t("copy"), primary: true, onclick: async () => {
-            input.select()
-            try {
-              await navigator.clipboard.writeText(link)
-              done.textContent = this.t("copied")
-            } catch {
-              done.textContent = this.t("copy_by_hand")
-            }
-          },
-        },
-        { label: this.t("close"), onclick: (e) => e.target.closest("dialog").close() },
-      ],
-    })
   }
 
   // -- a new game -------------------------------------------------------------------------------
@@ -713,28 +631,13 @@ class GameApp {
       const pairs = this.legal("play_road_building").map((a) => a.edges)
       const complete = mode.picks.length === 2 || !pairs.some((p) => p.length === 2 && p.includes(name))
       if (complete) {
-        const ok = await this.perform({ type: "play_road_building", edges: [...mode.picks], player: me }, me)
+        // the two roads in an order the engine can place them (the second may rely on the first)
+        const same = pairs.find((p) => p.length === mode.picks.length && p.every((e) => mode.picks.includes(e)))
+        const ok = await this.perform({ type: "play_road_building", edges: same || [...mode.picks], player: me }, me)
         if (!ok) mode.picks = []
       }
       this.render()
     }
-  }
-
-  robberTo(tile) {
-    const me = this.status.me.colour
-    const moves = this.legal("move_robber").filter((a) => a.tile === tile)
-    const victims = moves.map((a) => a.victim).filter(Boolean)
-    if (victims.length <= 1) return this.perform({ type: "move_robber", tile, victim: victims[0], player: me }, me)
-    this.shownDialog = "victim"
-    const counts = Object.fromEntries(this.status.players.map((p) => [p.colour, p.cards]))
-    openDialog(this.root, {
-      title: this.t("victim_title"), body: [h("p", {}, this.t("victim_help"))],
-      buttons: victims.map((v) => ({
-        label: this.t("victim_option", { name: this.name(v), n: counts[v] }), action: `victim-${v}`,
-        onclick: (e) => { e.target.closest("dialog").close(); this.perform({ type: "move_robber", tile, victim: v, player: me }, me) },
-      })).concat([{ label: this.t("cancel"), onclick: (e) => e.target.closest("dialog").close() }]),
-      onclose: () => { this.shownDialog = null },
-    })
   }
 
   setMode(kind) {
@@ -743,172 +646,6 @@ class GameApp {
     this.renderNow()
     const spot = this.board.el.querySelector(".spot.is-legal, .tile.is-legal")
     if (this.mode && spot) spot.focus()
-  }
-
-  // -- dialogs that a decision opens by itself --------------------------------------------------------
-
-  autoDialogs() {
-    const st = this.status
-    if (!this.myDecision()) return
-    const me = st.me.colour
-    if (st.phase === "discard" && st.discard[me] && this.shownDialog !== `discard-${me}-${st.turn}`) this.discardDialog()
-    else if (st.trade && me !== st.current && this.shownDialog !== `answer-${me}-${this.offerId()}`) this.answerDialog()
-  }
-
-  showPass(colour) {
-    if (this.shownDialog === `pass-${colour}`) return
-    this.shownDialog = `pass-${colour}`
-    openDialog(this.root, {
-      title: this.t("pass_title", { name: this.name(colour) }), cls: "catan-dialog--pass", dismissable: false,
-      body: [h("p", {}, this.t("pass_help", { name: this.name(colour) }))],
-      buttons: [{
-        label: this.t("pass_ready", { name: this.name(colour) }), primary: true, action: "pass-ready",
-        onclick: async (e) => {
-          e.target.closest("dialog").close()
-          this.shownDialog = null
-          await this.setViewer(colour)
-          this.render()
-          this.pump()
-        },
-      }],
-      onclose: () => { if (this.shownDialog === `pass-${colour}`) this.shownDialog = null },
-    })
-  }
-
-  discardDialog() {
-    const st = this.status
-    const me = st.me.colour
-    const owed = st.discard[me]
-    this.shownDialog = `discard-${me}-${st.turn}`
-    const hand = st.me.hand
-    const counter = h("p", { class: "catan-muted", "aria-live": "polite" }, this.t("discard_count", { n: 0, total: owed }))
-    const pickers = steppers(this.text, {
-      label: this.t("discard_title", { n: owed }), max: (r) => hand[r],
-      onchange: (v) => { counter.textContent = this.t("discard_count", { n: Object.values(v).reduce((a, b) => a + b, 0), total: owed }) },
-    })
-    openDialog(this.root, {
-      title: this.t("discard_title", { n: owed }), dismissable: false,
-      body: [h("p", {}, this.t("discard_help", { name: this.name(me), n: owed })), cardChips(this.text, hand), pickers.el, counter],
-      buttons: [{
-        label: this.t("discard_ok"), primary: true, action: "discard",
-        onclick: async (e) => {
-          const dialog = e.target.closest("dialog")
-          const ok = await this.perform({ type: "discard", player: me, cards: pickers.value() }, me)
-          if (ok) dialog.close(); else this.showDialogError(dialog)
-        },
-      }],
-    })
-  }
-
-  /** A refusal shown inside the open dialog too (the page message is behind it). */
-  showDialogError(dialog) {
-    const note = this.messageEl.firstElementChild
-    if (!note || !dialog) return
-    dialog.querySelector(".catan-game__note")?.remove()
-    dialog.querySelector(".catan-dialog__body").append(note.cloneNode(true))
-    dialog.querySelector(".catan-dialog__body .catan-game__close")?.remove()
-  }
-
-  /** Which offer is open: the log index of the last one made. */
-  offerId() {
-    for (let i = this.game.log.length - 1; i >= 0; i--) if (this.game.log[i].e.type === "trade_offered") return i
-    return -1
-  }
-
-  answerDialog() {
-    const st = this.status
-    const me = st.me.colour
-    const offer = st.trade
-    this.shownDialog = `answer-${me}-${this.offerId()}`
-    const from = this.name(offer.player)
-    // from the answering player's side: they give what the active player gets
-    const counterGrid = tradeGrid(this.text, {
-      giveLabel: this.t("you_give"), getLabel: this.t("you_get"), giveMax: (r) => st.me.hand[r], give: offer.get, get: offer.give,
-    })
-    const counterBox = h("div", { class: "catan-counter", hidden: true },
-      h("h3", {}, this.t("counter")), counterGrid.el,
-      h("button", {
-        type: "button", class: "md-button md-button--primary", "data-action": "send-counter",
-        onclick: async (e) => {
-          const dialog = e.target.closest("dialog")
-          const ok = await this.perform({ type: "counter_trade", player: me, give: counterGrid.get(), get: counterGrid.give() }, me)
-          if (ok) dialog.close(); else this.showDialogError(dialog)
-        },
-      }, this.t("send_counter")))
-    const answer = (type) => async (e) => {
-      const dialog = e.target.closest("dialog")
-      const ok = await this.perform({ type, player: me }, me)
-      if (ok) dialog.close(); else this.showDialogError(dialog)
-    }
-    openDialog(this.root, {
-      title: this.t("offer_title", { name: from }), dismissable: false,
-      body: [
-        h("p", {}, this.t("offer_you_give"), " ", cardChips(this.text, offer.get)),
-        h("p", {}, this.t("offer_you_get"), " ", cardChips(this.text, offer.give)),
-        h("p", { class: "catan-muted" }, this.t("your_hand"), " ", cardChips(this.text, st.me.hand)),
-        counterBox,
-      ],
-      buttons: [
-        { label: this.t("accept"), primary: true, action: "accept", onclick: answer("accept_trade") },
-        { label: this.t("reject"), action: "reject", onclick: answer("reject_trade") },
-        {
-          label: this.t("counter"), action: "counter",
-          onclick: () => { counterBox.hidden = false; counterBox.querySelector("button").scrollIntoView({ block: "nearest" }) },
-        },
-      ],
-    })
-  }
-
-  askDice(colour, person = false) {
-    const t = (k, p) => this.t(k, p)
-    const values = [1, 2, 3, 4, 5, 6].map((n) => [n, String(n)])
-    let a = 1
-    let b = 1
-    openDialog(this.root, {
-      title: t("dice_title", { name: this.name(colour) }), dismissable: person,
-      body: [h("p", {}, t("dice_help")),
-        h("div", { class: "catan-dice-pick" },
-          select(t("die_first"), values, 1, (v) => { a = Number(v) }, { "data-field": "die1" }),
-          select(t("die_second"), values, 1, (v) => { b = Number(v) }, { "data-field": "die2" }))],
-      buttons: [{
-        label: t("roll"), primary: true, action: "roll-dice",
-        onclick: async (e) => {
-          e.target.closest("dialog").close()
-          await this.perform({ type: "roll", player: colour, dice: [a, b] }, colour, { computer: !person })
-        },
-      }].concat(person ? [{ label: t("cancel"), onclick: (e) => e.target.closest("dialog").close() }] : []),
-    })
-  }
-
-  yearOfPlentyDialog() {
-    const me = this.status.me.colour
-    const names = RESOURCES.map((r) => [r, capitalise(this.text.term(r))])
-    let a = "brick"
-    let b = "brick"
-    openDialog(this.root, {
-      title: this.text.card("year_of_plenty"),
-      body: [h("p", {}, this.t("yop_help")),
-        select(this.t("yop_first"), names, a, (v) => { a = v }, { "data-field": "yop1" }),
-        select(this.t("yop_second"), names, b, (v) => { b = v }, { "data-field": "yop2" })],
-      buttons: [
-        {
-          label: this.t("play"), primary: true, action: "play-yop",
-          onclick: (e) => { e.target.closest("dialog").close(); this.perform({ type: "play_year_of_plenty", resources: [a, b], player: me }, me) },
-        },
-        { label: this.t("cancel"), onclick: (e) => e.target.closest("dialog").close() },
-      ],
-    })
-  }
-
-  monopolyDialog() {
-    const me = this.status.me.colour
-    openDialog(this.root, {
-      title: this.text.card("monopoly"), body: [h("p", {}, this.t("monopoly_help"))],
-      buttons: RESOURCES.map((r) => ({
-        label: capitalise(this.text.term(r)), action: `monopoly-${r}`,
-        onclick: (e) => { e.target.closest("dialog").close(); this.perform({ type: "play_monopoly", resource: r, player: me }, me) },
-      })).concat([{ label: this.t("cancel"), onclick: (e) => e.target.closest("dialog").close() }]),
-    })
   }
 
   playCard(card) {
@@ -927,356 +664,9 @@ class GameApp {
     }
     return null
   }
-
-  async showEnd() {
-    this.endShown = true
-    let summary
-    try {
-      summary = await bridge("summary", this.game.position)
-    } catch (error) {
-      this.message(this.text.error(error))
-      return
-    }
-    const t = (k, p) => this.t(k, p)
-    // one column per player, one row per source of points: narrow enough for a phone
-    const rows = ["settlements", "cities", "longest_road", "largest_army", "victory_point_cards", "total"]
-    const winner = (p) => (p.colour === summary.winner ? "is-winner" : null)
-    const table = h("table", { class: "catan-end__table" },
-      h("thead", {}, h("tr", {}, h("td", {}), summary.players.map((p) => h("th", { scope: "col", class: winner(p), "data-colour": p.colour },
-        this.swatch(p.colour), " ", this.name(p.colour))))),
-      h("tbody", {}, rows.map((row) => h("tr", { class: row === "total" ? "is-total" : null },
-        h("th", { scope: "row" }, t("points_" + row)),
-        summary.players.map((p) => h("td", { class: winner(p), "data-colour": p.colour }, String(p[row]),
-          row === "cities" && p.cities ? h("span", { class: "catan-muted" }, ` (${p.cities / 2} × 2)`) : null))))))
-    const dice = this.game.stats.dice
-    const most = Math.max(1, ...dice)
-    const histogram = h("div", { class: "catan-end__dice", role: "img", "aria-label": t("dice_histogram_label", { list: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => `${n}: ${dice[n] || 0}`).join(", ") }) },
-      [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => h("div", { class: "catan-end__bar" },
-        h("span", { class: "catan-end__count" }, String(dice[n] || 0)),
-        h("span", { class: "catan-end__fill", style: `height:${Math.round(100 * (dice[n] || 0) / most)}%` }),
-        h("span", { class: "catan-end__n" }, String(n)))))
-    openDialog(this.root, {
-      title: t("winner_title", { name: this.name(summary.winner) }), cls: "catan-dialog--end",
-      body: [h("p", {}, t("winner_text", { name: this.name(summary.winner), turns: summary.turns })),
-        h("h3", {}, t("points_breakdown")), table,
-        h("h3", {}, t("dice_histogram")), histogram],
-      buttons: [
-        { label: t("new_game"), primary: true, action: "end-new", onclick: (e) => { e.target.closest("dialog").close(); this.showSetup(true) } },
-        { label: t("export"), onclick: () => this.exportGame() },
-        { label: t("close"), action: "end-close", onclick: (e) => e.target.closest("dialog").close() },
-      ],
-    })
-  }
-
-  // -- drawing -------------------------------------------------------------------------------------
-
-  swatch(colour) {
-    return h("span", { class: "catan-swatch", style: `background:${PLAYER_FILL[colour]}`, "aria-hidden": "true" })
-  }
-
-  tileText(t) {
-    const { terrain, number } = parseTile(this.game.position.board.tiles[t])
-    return number ? `${this.text.term(terrain)} ${number}` : this.text.term(terrain)
-  }
-
-  /** Draw the game at the next frame: several moves within one frame are drawn once. */
-  render() {
-    if (this.frame || this.dead) return
-    this.frame = requestAnimationFrame(() => {
-      this.frame = null
-      this.renderNow()
-    })
-  }
-
-  renderNow() {
-    if (this.frame) cancelAnimationFrame(this.frame)
-    this.frame = null
-    if (!this.game || !this.status || this.dead || !this.board) return
-    const active = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement : null
-    const focused = active && active.getAttribute("data-key")
-    const onBoard = active && active.closest("[data-pick]")
-    const choice = this.choice()
-    this.board.draw(this.game.position, { hidden: this.status.hidden, pick: choice.pick, legal: choice.legal, last: this.last })
-    this.setStatus(this.statusLine())
-    this.renderPrompt(choice)
-    // panels are rebuilt only when what they show changed, so a button under the pointer
-    // stays put while the computer players move
-    const st = this.status
-    const seats = this.game.settings.seats.map((s) => [s.kind, s.name, s.level, s.personality, this.game.seats[s.colour]])
-    const decides = this.myDecision()
-    this.patch(this.awayEl, [seats], () => this.renderAway())
-    this.patch(this.actionsEl, [st.phase, st.actors, st.trade, st.discard, st.legal, st.me, st.winner, this.mode,
-      decides, decides || this.nextActor(), this.game.to], () => this.renderActions())
-    this.patch(this.handEl, [st.me, decides, st.phase, st.current, Boolean(st.trade), st.legal.length], () => this.renderHand())
-    this.patch(this.playersEl, [st.players, st.current, st.me && st.me.colour, seats, st.bank, st.deck], () => this.renderPlayers())
-    this.renderLog()
-    if (focused) this.root.querySelector(`[data-key="${focused}"]`)?.focus()
-    else if (onBoard && !onBoard.isConnected) {
-      // the spot just chosen by keyboard is gone: go on with the next choice, or the actions
-      const next = this.board.el.querySelector(".spot.is-legal, .tile.is-legal") || this.actionsEl.querySelector("button")
-      if (next) next.focus()
-    }
-  }
-
-  /** Run `build` (which fills `el`) unless `inputs` are those of the last build. */
-  patch(el, inputs, build) {
-    const signature = JSON.stringify(inputs)
-    if (el.catanSignature === signature) return
-    el.catanSignature = signature
-    build()
-  }
-
-  statusLine() {
-    const st = this.status
-    if (st.winner) return this.t("status_won", { name: this.name(st.winner) })
-    const actor = this.nextActor()
-    const who = actor ? this.name(actor) : ""
-    const phase = this.t("phase_" + st.phase)
-    const turn = st.turn ? this.t("turn_n", { n: st.turn }) : capitalise(this.text.term("setup"))
-    const dice = st.dice ? ` · ${this.t("dice_shown", { a: st.dice[0], b: st.dice[1], total: st.dice[0] + st.dice[1] })}` : ""
-    const computer = actor && this.isComputer(actor) ? ` ${this.t("computer_thinking")}` : ""
-    return `${turn} · ${this.t("status_waiting", { name: who, phase })}${computer}${dice}`
-  }
-
-  renderPrompt(choice) {
-    const st = this.status
-    this.promptEl.replaceChildren()
-    if (!this.myDecision()) return
-    const keys = {
-      setup_settlement: "prompt_setup_settlement", setup_road: "prompt_setup_road", move_robber: "prompt_robber",
-      roll: "prompt_roll", discard: "prompt_discard",
-    }
-    let key = keys[st.phase]
-    if (st.phase === "main") key = this.mode ? `prompt_${this.mode.kind}` : st.trade ? (st.me.colour === st.current ? "prompt_trade_wait" : "prompt_answer") : "prompt_main"
-    const parts = [h("span", {}, this.t(key, { n: this.mode ? 2 - this.mode.picks.length : 0 }))]
-    if (choice.pick && !choice.legal.length && this.mode) parts.push(" ", h("span", { class: "catan-muted" }, this.t("no_legal_spot")))
-    if (this.mode) {
-      parts.push(" ", h("button", { type: "button", class: "md-button", "data-key": "cancel-mode", onclick: () => { this.mode = null; this.render() } }, this.t("cancel")))
-    }
-    this.promptEl.append(...parts)
-  }
-
-  renderAway() {
-    this.awayEl.replaceChildren()
-    for (const colour of this.game.position.seats) {
-      const state = this.game.seats[colour]
-      if (this.seat(colour).kind === "human" && state.away) {
-        this.awayEl.append(h("p", { class: "catan-game__note catan-game__note--info" }, this.t("away_note", { name: this.name(colour) }), " ",
-          h("button", { type: "button", class: "md-button md-button--primary", "data-action": `back-${colour}`, "data-key": `back-${colour}`, onclick: () => this.comeBack(colour) },
-            this.t("im_back", { name: this.name(colour) }))))
-      }
-    }
-  }
-
-  button(label, onclick, { key, primary = false, available = true, pressed = null } = {}) {
-    return h("button", {
-      type: "button", class: `md-button${primary ? " md-button--primary" : ""}${available ? "" : " is-unavailable"}`,
-      onclick, "data-key": key, "data-action": key, "aria-pressed": pressed === null ? null : String(pressed),
-    }, label)
-  }
-
-  renderActions() {
-    const st = this.status
-    const t = (k, p) => this.t(k, p)
-    const el = this.actionsEl
-    el.replaceChildren()
-    if (st.winner) {
-      el.append(h("h2", {}, t("game_over")), h("p", {}, t("status_won", { name: this.name(st.winner) })),
-        this.button(t("show_results"), () => this.showEnd(), { key: "results", primary: true }),
-        this.button(t("new_game"), () => this.showSetup(true), { key: "again" }))
-      return
-    }
-    if (!this.myDecision()) {
-      const actor = this.nextActor()
-      el.append(h("h2", {}, t("actions")), h("p", { class: "catan-muted" }, actor ? t("waiting_for", { name: this.name(actor) }) : ""))
-      return
-    }
-    const me = st.me.colour
-    el.append(h("h2", {}, t("your_move", { name: this.name(me) })))
-    if (st.phase === "roll") {
-      el.append(this.button(t("roll"), () => (this.game.settings.dice === "manual" ? this.askDice(me, true) : this.perform({ type: "roll", player: me }, me)), { key: "roll", primary: true }))
-    } else if (st.phase === "discard") {
-      el.append(this.button(t("discard_title", { n: st.discard[me] }), () => this.discardDialog(), { key: "discard-open", primary: true }))
-    } else if (st.phase === "main" && st.trade) {
-      if (me === st.current) el.append(this.answersPanel())
-      else el.append(this.button(t("answer_offer"), () => this.answerDialog(), { key: "answer-open", primary: true }))
-    } else if (st.phase === "main") {
-      const has = (type) => this.legal(type).length > 0
-      const mode = this.mode && this.mode.kind
-      el.append(h("div", { class: "catan-game__buttons" },
-        this.button(capitalise(this.text.term("road")), () => this.setMode("road"), { key: "build-road", available: has("build_road"), pressed: mode === "road" }),
-        this.button(capitalise(this.text.term("settlement")), () => this.setMode("settlement"), { key: "build-settlement", available: has("build_settlement"), pressed: mode === "settlement" }),
-        this.button(capitalise(this.text.term("city")), () => this.setMode("city"), { key: "build-city", available: has("build_city"), pressed: mode === "city" }),
-        this.button(t("buy_card"), () => this.perform({ type: "buy_dev_card", player: me }, me), { key: "buy-card", available: has("buy_dev_card") })),
-      this.tradePanel(),
-      h("div", { class: "catan-game__buttons" }, this.button(t("end_turn"), () => this.perform({ type: "end_turn", player: me }, me), { key: "end-turn", primary: true })))
-    }
-  }
-
-  tradePanel() {
-    const st = this.status
-    const t = (k, p) => this.t(k, p)
-    const me = st.me.colour
-    const draft = this.draft
-    const grid = tradeGrid(this.text, {
-      giveLabel: t("you_give"), getLabel: t("you_get"), giveMax: (r) => st.me.hand[r], give: draft.give, get: draft.get,
-      onchange: (give, get) => { draft.give = give; draft.get = get },
-    })
-    const others = st.players.map((p) => p.colour).filter((c) => c !== me)
-    if (!draft.to) draft.to = [...others]
-    const clean = (cards) => Object.fromEntries(Object.entries(cards).filter(([, n]) => n > 0))
-    const rates = RESOURCES.map((r) => h("li", { class: st.me.rates[r] < 4 ? "is-harbour" : "" }, chip(this.text, r), ` ${st.me.rates[r]}:1`))
-    return h("div", { class: "catan-trade" }, disclosure(t("trade"), Boolean(this.tradeOpen), (open) => { this.tradeOpen = open }, [
-      grid.el,
-      h("fieldset", { class: "catan-trade__to" }, h("legend", {}, t("offer_to")),
-        others.map((c) => h("label", {}, h("input", {
-          type: "checkbox", checked: draft.to.includes(c), "data-key": `to-${c}`,
-          onchange: (e) => { draft.to = e.target.checked ? [...new Set([...draft.to, c])] : draft.to.filter((x) => x !== c) },
-        }), " ", this.swatch(c), " ", this.name(c)))),
-      h("div", { class: "catan-game__buttons" },
-        this.button(t("offer_players"), async () => {
-          this.game.to = draft.to.length ? [...draft.to] : [...others]   // read by pump() after the offer
-          const ok = await this.perform({ type: "offer_trade", give: clean(draft.give), get: clean(draft.get), player: me }, me)
-          if (!ok) this.game.to = null
-        }, { key: "offer" }),
-        this.button(t("trade_bank"), async () => {
-          const ok = await this.perform({ type: "bank_trade", give: clean(draft.give), get: clean(draft.get), player: me }, me)
-          if (ok) this.draft = { give: {}, get: {}, to: draft.to }
-        }, { key: "bank-trade" })),
-      h("p", { class: "catan-muted" }, t("your_rates")), h("ul", { class: "catan-rates" }, rates)], { key: "trade-toggle" }))
-  }
-
-  answersPanel() {
-    const st = this.status
-    const t = (k, p) => this.t(k, p)
-    const me = st.me.colour
-    const offer = st.trade
-    const rows = st.players.filter((p) => p.colour !== me).map(({ colour }) => {
-      const answer = offer.answers[colour]
-      let what
-      let button = null
-      if (answer === undefined) what = t("answer_waiting")
-      else if (answer === "reject") what = t("answer_rejected")
-      else if (answer === "accept") {
-        what = t("answer_accepted")
-        button = this.button(t("trade_with", { name: this.name(colour) }), () => this.confirmTrade(colour), { key: `confirm-${colour}`, primary: true })
-      } else {
-        what = [t("answer_countered"), " ", t("counter_terms"), " ", cardChips(this.text, answer.give), " → ", cardChips(this.text, answer.get)]
-        button = this.button(t("accept_counter", { name: this.name(colour) }), () => this.confirmTrade(colour), { key: `confirm-${colour}`, primary: true })
-      }
-      return h("li", { "data-colour": colour }, this.swatch(colour), " ", h("strong", {}, this.name(colour)), ": ", what, " ", button)
-    })
-    return h("div", { class: "catan-answers" },
-      h("p", {}, t("your_offer"), " ", cardChips(this.text, offer.give), " → ", cardChips(this.text, offer.get)),
-      h("ul", {}, rows),
-      this.button(t("cancel_offer"), () => this.perform({ type: "cancel_trade", player: me }, me), { key: "cancel-offer" }))
-  }
-
-  async confirmTrade(colour) {
-    const me = this.status.me.colour
-    const ok = await this.perform({ type: "confirm_trade", with: colour, player: me }, me)
-    if (ok) this.draft = { give: {}, get: {}, to: this.draft.to }
-  }
-
-  renderHand() {
-    const st = this.status
-    const t = (k, p) => this.t(k, p)
-    const el = this.handEl
-    el.replaceChildren()
-    if (!st.me) {
-      el.append(h("h2", {}, t("your_hand")), h("p", { class: "catan-muted" }, t("hand_hidden")))
-      return
-    }
-    const me = st.me.colour
-    el.append(h("h2", {}, t("hand_of", { name: this.name(me) })), cardChips(this.text, st.me.hand))
-    const cards = [...st.me.dev_cards.map((c) => [c, false]), ...st.me.new_dev_cards.map((c) => [c, true])]
-    const list = h("ul", { class: "catan-devcards" })
-    const canPlay = this.myDecision() && me === st.current && (st.phase === "roll" || st.phase === "main") && !st.trade
-    const seen = new Set()
-    for (const [card, fresh] of cards) {
-      const key = `${card}-${fresh}`
-      const count = cards.filter(([c, f]) => c === card && f === fresh).length
-      if (seen.has(key)) continue
-      seen.add(key)
-      const item = h("li", { class: fresh ? "is-new" : "" }, h("strong", {}, this.text.card(card)), count > 1 ? ` ×${count}` : "")
-      if (fresh) item.append(" ", h("span", { class: "catan-badge" }, t("new_card")))
-      if (card === "victory_point") item.append(" ", h("span", { class: "catan-muted" }, t("vp_card_note")))
-      else if (canPlay) {
-        item.append(" ", this.button(t("play"), () => this.playCard(card), {
-          key: `play-${card}-${fresh}`, available: !fresh && this.legal(DEV_PLAYS[card]).length > 0,
-        }))
-      }
-      list.append(item)
-    }
-    el.append(h("h3", {}, capitalise(this.text.term("development_card"))), cards.length ? list : h("p", { class: "catan-muted" }, t("no_dev_cards")))
-  }
-
-  renderPlayers() {
-    const st = this.status
-    const t = (k, p) => this.t(k, p)
-    const el = this.playersEl
-    el.replaceChildren(h("h2", {}, t("players")))
-    const list = h("ul", { class: "catan-players" })
-    for (const p of st.players) {
-      const seat = this.seat(p.colour)
-      const state = this.game.seats[p.colour]
-      const kind = seat.kind === "bot" ? t("kind_bot_detail", { level: t("level_" + seat.level), personality: t("personality_" + seat.personality) })
-        : state.away ? t("kind_away") : t("kind_human")
-      const awards = []
-      if (p.longest_road) awards.push(h("span", { class: "catan-badge" }, this.text.term("longest_road")))
-      if (p.largest_army) awards.push(h("span", { class: "catan-badge" }, this.text.term("largest_army")))
-      const points = t("points_public", { n: p.points, total: st.vp_to_win })
-      const mine = st.me && st.me.colour === p.colour
-      list.append(h("li", { class: `catan-player${p.colour === st.current ? " is-current" : ""}`, "data-colour": p.colour },
-        h("div", { class: "catan-player__head" },
-          h("span", {}, this.swatch(p.colour), " ", h("strong", {}, this.name(p.colour)),
-            p.colour === st.current ? h("span", { class: "catan-muted" }, ` · ${t("current_turn")}`) : null),
-          h("span", { class: "catan-player__points" }, points)),
-        mine ? h("div", { class: "catan-player__kind catan-muted" }, t("points_mine")) : null,
-        awards.length ? h("div", { class: "catan-player__awards" }, awards) : null,
-        h("div", { class: "catan-player__kind catan-muted" }, kind),
-        h("div", { class: "catan-player__counts catan-muted" },
-          t("player_counts", { cards: p.cards, dev: p.dev_cards, knights: p.knights, road: p.road_length })),
-        h("div", { class: "catan-player__stock catan-muted" },
-          t("player_stock", { roads: p.stock.roads, settlements: p.stock.settlements, cities: p.stock.cities })),
-        h("button", {
-          type: "button", class: "md-button catan-player__toggle", "data-key": `seat-${p.colour}`, "data-action": `seat-${p.colour}`,
-          onclick: () => this.toggleSeat(p.colour),
-        }, seat.kind === "bot" ? t("seat_to_person") : t("seat_to_computer"))))
-    }
-    el.append(list, h("h3", {}, capitalise(this.text.term("bank"))), cardChips(this.text, st.bank),
-      h("p", { class: "catan-muted" }, t("deck_left", { n: st.deck })))
-  }
-
-  /** Append the new log lines (all of them after `logReset`: a new viewer sees other details). */
-  renderLog() {
-    const full = this.logReset
-    this.logReset = false
-    if (full) {
-      this.logList.replaceChildren()
-      this.logCount = 0
-    }
-    const viewer = this.game.viewer
-    const ctx = { text: this.text, name: (c) => this.name(c), tile: (t) => this.tileText(t) }
-    const log = this.game.log
-    const items = []
-    for (let i = Math.max(this.logCount, log.length - LOG_LINES); i < log.length; i++) {
-      const entry = log[i]
-      const event = visibleEvent(entry, viewer)
-      if (event.type === "turn_started") {
-        items.push(h("li", { class: "catan-log__turn" }, this.t("log_turn", { n: event.number, name: this.name(event.player) })))
-        continue
-      }
-      const line = describe(event, ctx)
-      if (line) items.push(h("li", { "data-event": event.type }, line))
-    }
-    this.logCount = log.length
-    if (!items.length) return
-    this.logList.append(...items)
-    const extra = this.logList.childElementCount - LOG_LINES
-    for (let i = 0; i < extra; i++) this.logList.firstElementChild.remove()
-  }
 }
+
+Object.assign(GameApp.prototype, panels, dialogs)
 
 // -- mounting (idempotent; Material's instant navigation re-announces every page) ---------------------
 

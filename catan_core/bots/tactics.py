@@ -32,12 +32,13 @@ def setup_settlement(ctx: Ctx) -> Action:
     ports = game.ports_of(me)
 
     def score(n: int) -> float:
+        if not ctx.level.pairing:  # pips, and a bonus for each resource not yet produced
+            tiles = ev.info.node_prod[n]
+            return sum(p for _, _, p in tiles) + 2.4 * len({r for _, r, _ in tiles if not prod[r]})
         value = ev.spot_value(n, prod, ports) / ev.prod_w
-        if ctx.level.pairing:  # room to grow: free spots two roads away
-            room = {m for k in NODE_NEIGHBOURS[n] for m in NODE_NEIGHBOURS[k]
-                    if m != n and free_spot(game.node_owner, m)}
-            value += 0.4 * ctx.style.settle * min(len(room), 4)
-        return value
+        room = {m for k in NODE_NEIGHBOURS[n] for m in NODE_NEIGHBOURS[k]
+                if m != n and free_spot(game.node_owner, m)}  # room to grow
+        return value + 0.4 * ctx.style.settle * min(len(room), 4)
 
     scores = {n: score(n) for n in options}
     if ctx.level.pairing and not game.settlements[me]:
