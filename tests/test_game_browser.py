@@ -11,6 +11,7 @@ The first tests need no browser: the strings of the page and the Python the page
 from __future__ import annotations
 
 import base64
+import doctest
 import json
 import re
 import sys
@@ -67,6 +68,14 @@ def test_every_string_the_page_uses_exists() -> None:
     for kind in ("setup_settlement", "setup_road", "robber", "roll", "discard", "main", "road",
                  "settlement", "city", "road_building", "trade_wait", "answer"):
         assert f"prompt_{kind}" in catalog
+
+
+def test_the_examples_in_the_docstrings_hold() -> None:
+    from hooks import game_page
+
+    for module in (game_bridge, game_page):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
 
 
 def test_names_and_imported_data_are_never_parsed_as_html() -> None:

@@ -97,6 +97,7 @@ export class Board {
    * Draw `position` (the full position) as `view` allows:
    *   hidden: null | "fog" | "terra"; pick: null | "node" | "edge" | "tile";
    *   legal: names (or tile numbers) to mark; last: {nodes, edges, tiles} just changed.
+   * Returns true when the island itself was redrawn (the costly part).
    */
   draw(position, view = {}) {
     const { hidden = null, pick = null, legal = [], last = {} } = view
@@ -110,7 +111,7 @@ export class Board {
       this.top.replaceChildren(this.layers.pieces, this.layers.spots)
     }
     // each layer is redrawn only when what it shows changed: a computer move redraws a few pieces
-    this.layer("tiles", [board.tiles, hidden, pick === "tile" && legal], () =>
+    const island = this.layer("tiles", [board.tiles, hidden, pick === "tile" && legal], () =>
       this.g.tiles.map((tile, t) => this.tile(board, t, hidden, pick === "tile", legalSet.has(String(t)))))
     this.layer("harbours", [board.ports, hidden], () => (hidden === "terra" ? []
       : Object.entries(board.ports || {}).map(([edge, kind]) => this.harbour(edge, kind))))
@@ -129,15 +130,17 @@ export class Board {
       return []
     })
     this.el.classList.toggle("is-picking", Boolean(pick))
+    return island
   }
 
   /** Replace the children of one layer, unless `inputs` are those it was last drawn from. */
   layer(name, inputs, build) {
     const signature = JSON.stringify(inputs)
     const g = this.layers[name]
-    if (g.catanSignature === signature) return
+    if (g.catanSignature === signature) return false
     g.catanSignature = signature
     g.replaceChildren(...build().filter(Boolean))
+    return true
   }
 
   owners(position) {

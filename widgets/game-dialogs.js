@@ -267,6 +267,8 @@ export const dialogs = {
       this.message(this.text.error(error))
       return
     }
+    // after the last move is drawn, in a task of its own: no long task at the very end
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
     const t = (k, p) => this.t(k, p)
     // one column per player, one row per source of points: narrow enough for a phone
     const rows = ["settlements", "cities", "longest_road", "largest_army", "victory_point_cards", "total"]

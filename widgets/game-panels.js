@@ -53,9 +53,13 @@ export const panels = {
     const focused = active && active.getAttribute("data-key")
     const onBoard = active && active.closest("[data-pick]")
     const choice = this.choice()
-    this.board.draw(this.game.position, { hidden: this.status.hidden, pick: choice.pick, legal: choice.legal, last: this.last })
+    const island = this.board.draw(this.game.position, { hidden: this.status.hidden, pick: choice.pick, legal: choice.legal, last: this.last })
     this.setStatus(this.statusLine())
     this.renderPrompt(choice)
+    if (island) {   // the island was redrawn: the panels wait for the next frame (no long task)
+      this.render()
+      return
+    }
     // panels are rebuilt only when what they show changed, so a button under the pointer
     // stays put while the computer players move
     const st = this.status
