@@ -84,12 +84,14 @@ def main() -> None:
     cpu: dict[str, list[float]] = defaultdict(list)
     traits: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     start = time.perf_counter()
+    played = 0
     print(f"{'matchup':<18}{'games':>6}{'wins':>6}{'win rate':>10}{'95% CI':>17}"
           f"{'turns':>7}{'unfinished':>11}")
     with multiprocessing.Pool(args.jobs) as pool:
         for strong, weak in pairs:
             jobs = [(strong, weak, g, args.seed) for g in range(args.games)]
             outcomes = pool.map(play_one, jobs, chunksize=4)
+            played += len(outcomes)
             wins = sum(o.won for o in outcomes)
             low, high = wilson(wins, len(outcomes))
             turns = statistics.mean(o.turns for o in outcomes)
@@ -124,7 +126,9 @@ def main() -> None:
         print(f"  {name:<14}{t['offers'] / n:>10.2f}{t['trades'] / n:>8.2f}"
               f"{t['accepts'] / n:>9.2f}{share:>15}{t['cities'] / n:>8.2f}"
               f"{t['roads'] / n:>7.2f}{t['devs'] / n:>11.2f}")
-    print(f"\n{time.perf_counter() - start:.0f} s")
+    decisions = sum(len(t) for t in times.values())
+    print(f"\n{played} games, {decisions} decisions, none refused by the engine (a refused "
+          f"action stops the run); {time.perf_counter() - start:.0f} s")
 
 
 if __name__ == "__main__":

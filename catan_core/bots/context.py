@@ -68,17 +68,21 @@ class Ctx:
         return game.victory_points_of(q) if q == self.me else public_vp(game, q)
 
     def threat(self, q: int) -> float:
-        """How much hurting seat ``q`` is worth: 1, more for a leader (levels with ``threat``)."""
-        if not self.level.threat:
+        """How much hurting seat ``q`` is worth: 1, more for a leader.
+
+        Levels with ``threat`` weigh the leader by the personality's ``leader``; below them
+        only a personality that likes hitting the leader (Aggressive) does.
+        """
+        weight = self.style.leader if self.level.threat else max(0.0, self.style.leader - 1.0)
+        if not weight:
             return 1.0
         others = [self.vp(o) for o in range(len(self.seats)) if o != self.me]
-        top = max(others)
-        lead = 1.0 + 0.15 * (self.vp(q) - sum(others) / len(others))
-        if self.vp(q) == top:
+        lead = 0.15 * (self.vp(q) - sum(others) / len(others))
+        if self.vp(q) == max(others):
             lead += 0.4
         if self.vp(q) >= self.game.vp_to_win - 2:
             lead += 0.6
-        return max(0.3, 1.0 + self.style.leader * (lead - 1.0))
+        return max(0.3, 1.0 + weight * lead)
 
 
 def clone(game: Game) -> Game:

@@ -70,12 +70,6 @@ class Evaluator:
                 (style.city + style.dev) / 2)
         self.resw = tuple(w * float(t ** 0.5) for w, t in zip(self.resw, tilt, strict=True))
         self.p7 = 1.0 - (5 / 6) ** (self.n - 1)
-        # Weight of each rival's prospects (levels with ``rivals``): more for a leader.
-        self.rivals = [0.0] * self.n
-        if level.rivals:
-            mean = sum(public_vp(game, q) for q in range(self.n)) / self.n
-            self.rivals = [0.0 if q == me else max(0.1, 0.2 + 0.04 * (public_vp(game, q) - mean))
-                           for q in range(self.n)]
 
     # -- production ---------------------------------------------------------------------
 
@@ -217,8 +211,6 @@ class Evaluator:
         spots = self.reach(game, p)
         value = vp + self.prod_value(prod, ports) + self.expansion(game, p, prod, ports, spots)
         value += self.award_value(game, p) + self.dev_value(game, p)
-        if p == self.me and self.level.rivals:
-            value -= sum(w * self.prospects(game, q) for q, w in enumerate(self.rivals) if w)
         goals = self.goals(game, p, prod, ports, spots)
         rates = game.trade_rates(p)
         if self.level.dice:
@@ -236,20 +228,13 @@ class Evaluator:
         if not game.stock(p)[1]:
             return 0.0
         value = 0.0
-        for depth, weight in enumerate((0.3, 0.18, 0.08)):
+        for depth, weight in enumerate((0.3, 0.18, 0.08) if self.level.foresight else (0.3,)):
             worth = sorted((self.spot_value(n, prod, ports) for n in spots[depth]), reverse=True)
             if worth:
                 value += weight * (1.0 + worth[0])
                 if depth == 0 and len(worth) > 1:
                     value += 0.1 * (1.0 + worth[1])
         return value * self.style.settle
-
-    def prospects(self, game: Game, q: int) -> float:
-        """A rival's production and room to grow (what blocking and the robber take away)."""
-        prod = self.production(game, q)
-        ports = game.ports_of(q)
-        return self.prod_value(prod, ports) + self.expansion(game, q, prod, ports,
-                                                             self.reach(game, q))
 
     def award_value(self, game: Game, p: int) -> float:
         """Progress towards Longest Road and Largest Army (held awards count in points)."""
@@ -260,22 +245,12 @@ class Evaluator:
         top_army = max(game.knights[q] for q in others)
         held = game.dev[p][KNIGHT] + game.new_dev[p][KNIGHT] if p == self.me else 0
         value = 0.03 * style.road * min(length, 8) + 0.08 * style.knight * knights
-        if not self.level.races:
-            if game.longest_road != p and length >= 3 and length + 2 > max(top_road, 4):
-                value += 0.25 * style.road
-            if game.largest_army != p and knights + held + 1 >= max(3, top_army + 1):
-                value += 0.25 * style.knight
+        if not self.level.foresight:
             return value
-        # Expert: the chance to take an award grows with the share of the way done.
-        if game.longest_road == p:
-            value += 0.1 * min(3, length - top_road)
-        elif game.stock(p)[0]:
-            value += 1.2 * style.road * min(1.0, length / max(5, top_road + 1)) ** 2
-        if game.largest_army == p:
-            value += 0.1 * min(2, knights - top_army)
-        else:
-            value += 1.2 * style.knight * min(1.0, (knights + 0.7 * held)
-                                              / max(3, top_army + 1)) ** 2
+        if game.longest_road != p and length >= 3 and length + 2 > max(top_road, 4):
+            value += 0.25 * style.road
+        if game.largest_army != p and knights + held + 1 >= max(3, top_army + 1):
+            value += 0.25 * style.knight
         return value
 
     def dev_value(self, game: Game, p: int) -> float:

@@ -1,10 +1,11 @@
 """The building phase: choose the next action of the turn by evaluating where it leads.
 
-Normal bots compare the positions one action away (greedy). Hard bots also plan bank trades
-that make a build possible this turn and compare those plans. Expert bots add the best
-follow-up build to each plan and value hands by the expectation over the next roll. The first
-action of the best plan is played; the next decision plans again. Every plan spends cards or
-plays a card that can be played once, so a turn always ends.
+Normal bots compare the positions one action away (greedy), with a large error on each value.
+Hard bots also plan bank trades that make a build possible this turn and compare those plans,
+with a smaller error. Expert bots add the best follow-up build to each plan, value hands by the
+expectation over the next roll and make no error. The first action of the best plan is played;
+the next decision plans again. Every plan spends cards or plays a card that can be played once,
+so a turn always ends.
 """
 
 from __future__ import annotations
@@ -26,8 +27,11 @@ def plan(ctx: Ctx) -> tuple[float, Action]:
     """The best first action of the turn's best plan, with the value the plan reaches."""
     game, ev = ctx.game, ctx.ev
     end = ctx.of_type("end_turn")[0]
+    noise = ctx.level.noise
     best: tuple[float, Action] = (ev.value(game), end)
     for value, action in candidates(ctx):
+        if noise:
+            value += noise * (ctx.random() - 0.5)
         if value > best[0] + 1e-9:
             best = (value, action)
     return best
@@ -50,7 +54,7 @@ def candidates(ctx: Ctx) -> list[tuple[float, Action]]:
         found += trade_plans(ctx)
     if ctx.level.lookahead and found:
         found.sort(key=lambda c: -c[0])
-        found = [follow_up(ctx, v, a) for v, a in found[:4]] + found[4:]
+        found = [follow_up(ctx, v, a) for v, a in found[:6]] + found[6:]
     return found
 
 

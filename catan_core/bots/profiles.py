@@ -13,28 +13,28 @@ from dataclasses import dataclass
 class Level:
     """What a level knows how to do.
 
-    ``heuristic``: simple rules with randomness, no evaluation (Easy). ``scarcity``: weigh
+    ``heuristic``: simple rules with randomness, no evaluation (Easy). ``foresight``: see
+    settlement spots one and two roads away and the awards within reach. ``scarcity``: weigh
     resources by their rarity on the island and the stage of the game. ``ports``: value
     harbours. ``macros``: plan bank trades that enable a build this turn. ``lookahead``: add
     the best follow-up build of the turn to each plan. ``dice``: value hands by the expectation
     over the coming rolls and a card bought by the expectation over the unseen deck.
-    ``races``: value the way to Longest Road and Largest Army. ``threat``: aim the robber and
-    trades at the leader. ``rivals``: count what a move takes
-    from the rivals (blocked spots, robbed production). ``pairing``: plan both set-up
-    settlements together.
+    ``threat``: aim the robber and trades at the leader. ``pairing``: plan both set-up
+    settlements together. ``noise``: how imprecise the evaluation is (a random error, in
+    victory points, added to each plan's value and each set-up spot's score).
     """
 
     name: str
     heuristic: bool = False
+    foresight: bool = False
     scarcity: bool = False
     ports: bool = False
     macros: bool = False
     lookahead: bool = False
     dice: bool = False
-    races: bool = False
     threat: bool = False
-    rivals: bool = False
     pairing: bool = False
+    noise: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -63,16 +63,16 @@ class Style:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", heuristic=True),
-    "normal": Level("normal", ports=True),
-    "hard": Level("hard", scarcity=True, ports=True, macros=True),
-    "expert": Level("expert", scarcity=True, ports=True, macros=True, lookahead=True, dice=True,
-                    races=True, threat=True, rivals=True, pairing=True),
+    "normal": Level("normal", ports=True, noise=1.0),
+    "hard": Level("hard", foresight=True, scarcity=True, ports=True, macros=True, noise=0.5),
+    "expert": Level("expert", foresight=True, scarcity=True, ports=True, macros=True,
+                    lookahead=True, dice=True, threat=True, pairing=True),
 }
 
 STYLES: dict[str, Style] = {
     "merchant": Style("merchant", trade=2.5, offers=3),
-    "aggressive": Style("aggressive", knight=2.0, leader=3.0, dev=1.3, steal=1.2),
-    "builder": Style("builder", city=1.3, dev=1.4, road=0.7, settle=0.95),
+    "aggressive": Style("aggressive", knight=2.0, leader=3.0, dev=1.2, steal=1.2),
+    "builder": Style("builder", city=1.3, dev=1.6, road=0.7, settle=0.95),
     "expansionist": Style("expansionist", road=1.6, settle=1.3, city=0.85, dev=0.75),
     "opportunist": Style("opportunist", horizon=0.7, steal=2.5, leader=0.0, offers=2,
                          trade=1.4),

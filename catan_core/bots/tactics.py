@@ -32,15 +32,20 @@ def setup_settlement(ctx: Ctx) -> Action:
     ports = game.ports_of(me)
 
     def score(n: int) -> float:
-        if not ctx.level.pairing:  # pips, and a bonus for each resource not yet produced
+        if not ctx.level.scarcity:  # pips, and a bonus for each resource not yet produced
             tiles = ev.info.node_prod[n]
             return sum(p for _, _, p in tiles) + 2.4 * len({r for _, r, _ in tiles if not prod[r]})
         value = ev.spot_value(n, prod, ports) / ev.prod_w
+        if not ctx.level.pairing:
+            return value
         room = {m for k in NODE_NEIGHBOURS[n] for m in NODE_NEIGHBOURS[k]
                 if m != n and free_spot(game.node_owner, m)}  # room to grow
         return value + 0.4 * ctx.style.settle * min(len(room), 4)
 
     scores = {n: score(n) for n in options}
+    if ctx.level.noise:  # the error grows with the spread of the scores
+        spread = max(scores.values()) - min(scores.values())
+        scores = {n: s + ctx.level.noise * spread * (ctx.random() - 0.5) for n, s in scores.items()}
     if ctx.level.pairing and not game.settlements[me]:
         top = sorted(options, key=lambda n: -scores[n])[:8]
         scores = {n: scores[n] + 0.8 * best_second(ctx, n) for n in top}
@@ -116,6 +121,9 @@ def move_robber(ctx: Ctx) -> Action:
     """Never on the bot's own tiles while an opponent can be hit elsewhere."""
     hurting = [a for a in ctx.legal if tile_pips(ctx, a["tile"], ctx.me) == 0 and "victim" in a]
     if ctx.level.heuristic:
+        if ctx.style.leader > 1:  # Aggressive: at the leader when it can
+            top = max(ctx.vp(ctx.seats.index(a["victim"])) for a in hurting) if hurting else 0
+            hurting = [a for a in hurting if ctx.vp(ctx.seats.index(a["victim"])) == top]
         return ctx.pick(hurting or ctx.legal)
     return max(hurting or ctx.legal, key=lambda a: robber_score(ctx, a))
 
@@ -132,7 +140,7 @@ def wants_knight(ctx: Ctx) -> bool:
         return True
     if blocked >= 3:
         return True
-    return ctx.style.knight > 1.5 and game.dev[me][KNIGHT] > 0 and ctx.level.threat
+    return ctx.style.knight > 1.5 and game.dev[me][KNIGHT] > 0
 
 
 def before_roll(ctx: Ctx) -> Action:
