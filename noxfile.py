@@ -40,9 +40,13 @@ def _npm_install(session: nox.Session) -> None:
             session.run(npm, "ci", "--no-audit", "--no-fund", external=True)
 
 
-def _build_site(session: nox.Session) -> None:
+def _build_site(session: nox.Session, address: str = "") -> None:
+    """Build site/; ``address`` (where it will be served) enables Material's instant loading."""
     _npm_install(session)
-    session.run("python", "-m", "hooks.build_site", env={"NO_MKDOCS_2_WARNING": "1"})
+    env = {"NO_MKDOCS_2_WARNING": "1"}
+    if address:
+        env["CATAN_SITE_URL"] = address
+    session.run("python", "-m", "hooks.build_site", env=env)
 
 
 @nox.session
@@ -73,8 +77,9 @@ def build(session: nox.Session) -> None:
 def serve(session: nox.Session) -> None:
     """Build the site and serve it on 127.0.0.1 (port 8000, or the first argument)."""
     session.install("-e", ".", *SITE_DEPS)
-    _build_site(session)
     port = session.posargs[0] if session.posargs else "8000"
+    # built for this address, links open without reloading the page (and the rules engine)
+    _build_site(session, f"http://127.0.0.1:{port}/")
     session.run("python", "-m", "hooks.serve", port)
 
 
