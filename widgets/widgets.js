@@ -56,6 +56,9 @@ function prepare(position, { as, pay }) {
   return doc
 }
 
+/** The board elements a widget may react to, by kind (see `Widget.picks`). */
+const PICKABLE = { tile: "g.tile[data-tile]", node: "g.node[data-node]", edge: "line.edge[data-edge]" }
+
 // -- texts of the page's language ---------------------------------------------------------------
 
 class Texts {
@@ -142,6 +145,7 @@ class Widget {
     el.addEventListener("pointerdown", () => this.activate(), { once: true })
     el.addEventListener("focusin", () => this.activate(), { once: true })
     this.build()
+    this.keyboard(this.svg, null)   // reachable before the engine starts (focus starts it)
   }
 
   /** Start the engine (once per page) and show its progress; resolves when it answers. */
@@ -224,9 +228,63 @@ class Widget {
     const svg = template.content.querySelector("svg")
     svg.setAttribute("viewBox", this.viewBox)
     for (const label of this.labels) svg.append(label.cloneNode(true))
+    const focused = this.svg.contains(document.activeElement) ? document.activeElement : null
     this.svg.replaceWith(svg)
     this.svg = svg
     this.decorate(svg)
+    this.keyboard(svg, focused)
+  }
+
+  /** Keyboard use of the board: it is one tab stop; the arrow keys move between the spots the
+   *  widget reacts to (`picks`), Enter or Space chooses the one in focus, as a click would. */
+  keyboard(svg, focused) {
+    const selector = (this.picks || []).map((kind) => PICKABLE[kind]).join(", ")
+    const spots = selector ? [...svg.querySelectorAll(selector)] : []
+    if (!spots.length) return
+    const tx = this.tx
+    const centre = new Map()
+    for (const el of spots) {
+      el.setAttribute("role", "button")
+      el.setAttribute("tabindex", "-1")
+      if (el.dataset.tile !== undefined) {
+        el.setAttribute("aria-label", `${tx.term("hex")}: ${tx.tile(this.position, Number(el.dataset.tile))}`)
+      } else {
+        const kind = el.dataset.node ? "intersection" : "edge"
+        el.setAttribute("aria-label", `${tx.term(kind)} ${el.dataset.node || el.dataset.edge}`)
+      }
+      const box = el.getBBox()
+      centre.set(el, [box.x + box.width / 2, box.y + box.height / 2])
+    }
+    const same = focused && spots.find((el) => ["tile", "node", "edge"].every((k) => el.dataset[k] === focused.dataset[k]))
+    const first = same || spots[0]
+    first.setAttribute("tabindex", "0")
+    if (same) same.focus()
+    svg.addEventListener("keydown", (event) => {
+      const from = event.target.closest?.(selector)
+      if (!from) return
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault()
+        from.dispatchEvent(new MouseEvent("click", { bubbles: true }))
+        return
+      }
+      const way = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[event.key]
+      if (!way) return
+      event.preventDefault()
+      const [x0, y0] = centre.get(from)
+      let best = null
+      let bestScore = Infinity
+      for (const [el, [x, y]] of centre) {
+        const along = (x - x0) * way[0] + (y - y0) * way[1]
+        if (el === from || along <= 1) continue
+        const across = Math.abs((x - x0) * way[1] - (y - y0) * way[0])
+        const score = along + 2 * across   // nearest in the direction, straight ahead first
+        if (score < bestScore) { best = el; bestScore = score }
+      }
+      if (!best) return
+      from.setAttribute("tabindex", "-1")
+      best.setAttribute("tabindex", "0")
+      best.focus()
+    })
   }
 
   decorate() {}
@@ -334,6 +392,8 @@ class Widget {
 // -- 1. production: a dice total and what everyone receives -------------------------------------
 
 class Production extends Widget {
+  get picks() { return ["tile"] }
+
   build() {
     const tx = this.tx
     this.total = null
@@ -424,6 +484,8 @@ class Production extends Widget {
 // -- 2. distance rule: where a settlement may go, and why not -----------------------------------
 
 class DistanceRule extends Widget {
+  get picks() { return ["node"] }
+
   build() {
     this.setup = h("input", { type: "checkbox", class: "cw-setup", onchange: () => this.run(() => this.refresh()) })
     this.controls.append(
@@ -489,6 +551,8 @@ class DistanceRule extends Widget {
 // -- 3. the 7: discards, the robber, the theft ---------------------------------------------------
 
 class Seven extends Widget {
+  get picks() { return ["tile"] }
+
   build() {
     this.rollButton = h("button", { type: "button", class: "cw-roll", onclick: () => this.run(() => this.roll()) },
       this.tx.t("seven_roll"))
@@ -586,6 +650,8 @@ class Seven extends Widget {
 // -- 4. longest road: lengths, the highlighted routes and who holds the card --------------------
 
 class LongestRoad extends Widget {
+  get picks() { return ["edge", "node"] }
+
   build() {
     const tx = this.tx
     this.builder = this.player
@@ -674,6 +740,8 @@ class LongestRoad extends Widget {
 // -- 5. harbours: trade rates, and a trade with the bank ----------------------------------------
 
 class Harbours extends Widget {
+  get picks() { return ["node"] }
+
   build() {
     const tx = this.tx
     const select = (cls) => h("select", { class: cls },
@@ -751,6 +819,8 @@ class Harbours extends Widget {
 // -- 6. development cards: when may a card be played? -------------------------------------------
 
 class DevCards extends Widget {
+  get picks() { return ["tile"] }
+
   build() {
     const tx = this.tx
     const select = (cls, value) => {
