@@ -4,7 +4,8 @@ Browser tests (``@pytest.mark.browser``) use pytest-playwright's ``page`` / ``br
 They run Debian's ``/usr/bin/chromium`` when it exists (no ``playwright install`` needed), else
 Playwright's own browser. The site is served on a free 127.0.0.1 port; ``watch(page, base_url)``
 records every request (Web Workers included) and every console error so a test can assert that
-the page stayed clean and never left its origin.
+the page stayed clean and never left its origin; ``serve_sitemap`` turns on Material's instant
+navigation for a page.
 """
 
 from __future__ import annotations
@@ -101,3 +102,21 @@ def watch(page: Any, base_url: str) -> PageWatch:
     page.on("console", lambda msg: msg.type == "error" and record.errors.append(msg.text))
     page.on("pageerror", lambda exc: record.errors.append(f"uncaught: {exc}"))
     return record
+
+
+def serve_sitemap(page: Any, site_dir: Path, base_url: str, lang: str) -> None:
+    """Answer sitemap.xml with this server's URLs, as a deployment with ``site_url`` would.
+
+    Material's instant navigation only intercepts links listed in the sitemap, matched with
+    their port; the built sitemap has no usable URLs without ``site_url``. With it, following
+    links keeps the page (and its one Pyodide); without it, every link loads a whole page.
+    """
+    pages = sorted(p.parent.relative_to(site_dir / lang).as_posix()
+                   for p in (site_dir / lang).rglob("index.html"))
+    urls = "".join(f"<url><loc>{base_url}/{lang}/{'' if p == '.' else p + '/'}</loc></url>"
+                   for p in pages)
+    body = ('<?xml version="1.0" encoding="UTF-8"?><urlset '
+            f'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>')
+    page.route(f"{base_url}/{lang}/sitemap.xml",
+               lambda route: route.fulfill(status=200, content_type="application/xml",
+                                           body=body))

@@ -1,7 +1,8 @@
 """Computer players: legal, fair, deterministic, and they finish games and negotiations.
 
-The 200 seeded bot games (every level and personality, 3 and 4 players) run once per session;
-several tests check them. Strength and speed are measured by ``nox -s ladder``, not here.
+The ``GAMES`` seeded bot games (every level and personality, 3 and 4 players, both boards) are
+played once per module; several tests check them. Strength and speed are measured by
+``nox -s ladder`` (200 games per matchup by default), not here.
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ from catan_core import ACTION_TYPES, Game  # noqa: E402
 from catan_core.bots import LEVEL_NAMES, PERSONALITIES, make_bot  # noqa: E402
 from catan_core.bots.driver import GameResult, play_bot_game, who_acts  # noqa: E402
 
-GAMES = 80  # full bot games per test run; the ladder (nox -s ladder) plays thousands
+#: Full bot games per test run (seeds 0 to 31): every level and personality, 3 and 4 players,
+#: both boards and every kind of decision; the personality rates below are averaged over them.
+#: Strength is for the ladder (``nox -s ladder``: hundreds of games per matchup).
+GAMES = 32
 MAX_OFFERS = 3
 
 
@@ -62,7 +66,7 @@ def seats_for(index: int) -> list[tuple[str, str]]:
 
 @pytest.fixture(scope="module")
 def games() -> list[tuple[GameResult, Negotiation]]:
-    """200 seeded bot games; the driver raises IllegalAction if a bot ever errs."""
+    """``GAMES`` seeded bot games; the driver raises IllegalAction if a bot ever errs."""
     played = []
     for index in range(GAMES):
         watch = Negotiation()

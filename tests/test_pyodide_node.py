@@ -1,7 +1,9 @@
 """The engine inside Pyodide (Node.js, npm ``pyodide``): its own suite passes, games match CPython.
 
 The engine is loaded from the same pure wheel the site ships, so these tests check what the
-browser will run. They need ``node`` and ``npm ci`` (``node_modules/pyodide``) and download the
+browser will run. Every engine test runs inside Pyodide; the long randomised ones play a fifth of
+their games and examples there (``sample`` in tests/engine/engine_helpers.py); CPython runs
+them in full. They need ``node`` and ``npm ci`` (``node_modules/pyodide``) and download the
 pure wheels of pytest and hypothesis once (``tests/pyodide/requirements.txt``). Without node
 or the npm package they are skipped, unless ``CI`` or ``CATAN_REQUIRE_PYODIDE`` is set: then a
 missing runtime is a failure, so CI can never skip them silently. ``CATAN_PYODIDE_PYTEST_ARGS``

@@ -1,10 +1,13 @@
 """The FAQ's playable widgets: built right, and answering correctly in Chromium in every language.
 
 The browser tests share one page per language (a module-scoped fixture): it opens the widget-free
-FAQ index, then reaches every widget page by clicking the navigation, which is Material's instant
-navigation. So one Pyodide start serves all the widget pages of a language, and every test also
-checks that widgets survive an instant navigation. Expected texts are read from the same
-catalogs the site uses (i18n/*.yml), so a test fails if a widget shows the wrong language.
+FAQ index, then reaches every widget page by clicking the navigation. In English each click loads
+the whole page and its own Pyodide, as on a site built without ``site_url``; in the other
+languages the sitemap is served (``serve_sitemap``), so the click is Material's instant
+navigation: one Pyodide start serves all the widget pages of the language, and the widgets must
+survive an instant navigation. Every widget is played through in every language. Expected texts
+are read from the same catalogs the site uses (i18n/*.yml), so a test fails if a widget shows
+the wrong language.
 """
 
 from __future__ import annotations
@@ -17,13 +20,15 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import PageWatch, watch
+from conftest import PageWatch, serve_sitemap, watch
 
 from hooks import fences
 from hooks.widgets import starting_position
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "fr", "es", "nl")
+#: Languages whose widget pages are reached by instant navigation (one Pyodide per language).
+INSTANT = ("fr", "es", "nl")
 READY_MS = 180_000  # Pyodide starts in 3-7 s; a busy CI machine can take far longer
 PHONE = {"width": 390, "height": 844}
 #: Installed in every page: keeps each text the widgets' status line shows (the progress).
@@ -124,9 +129,10 @@ class Session:
     page: Any
     seen: PageWatch
     before_widgets: list[str]
+    loads: list[str]  # the URL of every whole page load (an instant navigation is none)
 
     def open(self, slug: str) -> None:
-        """Go to ``faq/<slug>/`` by clicking the navigation (an instant navigation)."""
+        """Go to ``faq/<slug>/`` by clicking the navigation (an instant one in ``INSTANT``)."""
         if self.page.url.split("#")[0].endswith(f"/faq/{slug}/"):
             return
         self.page.set_viewport_size(DESKTOP)
@@ -201,17 +207,21 @@ def fits_a_phone(session: Session) -> None:
 
 
 @pytest.fixture(scope="module", params=LANGUAGES)
-def session(request: pytest.FixtureRequest, browser: Any, base_url: str) -> Iterator[Session]:
+def session(request: pytest.FixtureRequest, browser: Any, base_url: str,
+            site_dir: Path) -> Iterator[Session]:
     lang = request.param
     context = browser.new_context(viewport=DESKTOP)
     context.add_init_script(RECORD_STATUS)
     page = context.new_page()
     seen = watch(page, base_url)
+    loads: list[str] = []
+    page.on("load", lambda loaded: loads.append(loaded.url))
+    if lang in INSTANT:
+        serve_sitemap(page, site_dir, base_url, lang)
     page.goto(f"{base_url}/{lang}/faq/")
     page.wait_for_load_state("networkidle")
-    yield Session(lang, page, seen, list(seen.requests))
+    yield Session(lang, page, seen, list(seen.requests), loads)
     context.close()
-
 
 
 @pytest.mark.browser
@@ -438,6 +448,19 @@ def test_longest_road(session: Session) -> None:
     assert cell(broken, "player", "blue", "length") == "3"
     assert cell(broken, "player", "red", "card") == TERMS["longest_road"][lang]
     fits_a_phone(session)
+    session.seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_one_rules_engine_per_page_load(session: Session) -> None:
+    """Runs after the widget tests of its language: instant navigation kept one page, so one
+    Pyodide served every widget; each whole page load started its own (none for the index)."""
+    workers = sum(u.endswith("/worker.mjs") for u in session.seen.requests)
+    if session.lang in INSTANT:
+        assert session.loads == [f"{session.seen.origin}/{session.lang}/faq/"], session.loads
+        assert workers <= 1, workers
+    else:
+        assert workers == len(session.loads) - 1, (workers, session.loads)
     session.seen.assert_clean()
 
 

@@ -8,6 +8,7 @@ The suite talks to the engine only through its public contract (shared/spec/posi
 from __future__ import annotations
 
 import copy
+import sys
 from typing import Any
 
 import pytest
@@ -17,6 +18,17 @@ from catan_core import Game, IllegalAction
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
 SEATS3 = ["red", "blue", "white"]
 SEATS4 = ["red", "blue", "white", "orange"]
+
+#: True when this suite runs inside Pyodide (tests/test_pyodide_node.py runs it there to check
+#: the shipped wheel). CPython runs the long randomised tests in full; Pyodide runs every test
+#: too, with a sample of their games and examples: the invariants themselves do not depend on
+#: the interpreter, and tests/test_pyodide_node.py also compares seeded games move by move.
+IN_PYODIDE = sys.platform == "emscripten"
+
+
+def sample(full: int) -> int:
+    """How many random games or examples a test runs: ``full``, or a fifth inside Pyodide."""
+    return max(1, full // 5) if IN_PYODIDE else full
 
 # The rulebook's beginner island, tiles in reading order (written out here, not taken from the
 # engine, so that the suite checks the engine's "beginner" board against it).

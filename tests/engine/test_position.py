@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from engine_helpers import RESOURCES, SEATS3, SEATS4, load, position
+from engine_helpers import RESOURCES, SEATS3, SEATS4, load, position, sample
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -401,7 +401,8 @@ def _valid_docs() -> list[dict[str, Any]]:
 VALID = _valid_docs()
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=sample(250), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_property_mutated_positions_load_or_raise_invalid_position(data: st.DataObject) -> None:
     doc = copy.deepcopy(data.draw(st.sampled_from(VALID)))
@@ -412,7 +413,7 @@ def test_property_mutated_positions_load_or_raise_invalid_position(data: st.Data
     _load_or_refuse(doc)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=sample(120), deadline=None)
 @given(st.dictionaries(st.sampled_from(["format", "seats", "vp_to_win", "board", "players",
                                         "deck", "turn", "pending", "rng", "winner", "rules",
                                         "seed", "longest_road", "largest_army"]), JSON))
@@ -420,7 +421,7 @@ def test_property_random_documents_load_or_raise_invalid_position(doc: dict[str,
     _load_or_refuse(doc)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=sample(200), deadline=None)
 @given(st.data())
 def test_property_deleting_a_field_loads_or_raises_invalid_position(data: st.DataObject) -> None:
     doc = copy.deepcopy(data.draw(st.sampled_from(VALID)))
