@@ -56,7 +56,7 @@ function prepare(position, { as, pay }) {
   return doc
 }
 
-/** The board elements a widget may react to, by kind (see `Widget.picks`). */
+/** The board elements a widget may react to, by kind (see `Widget.boardPicks`). */
 const PICKABLE = { tile: "g.tile[data-tile]", node: "g.node[data-node]", edge: "line.edge[data-edge]" }
 
 // -- texts of the page's language ---------------------------------------------------------------
@@ -236,9 +236,9 @@ class Widget {
   }
 
   /** Keyboard use of the board: it is one tab stop; the arrow keys move between the spots the
-   *  widget reacts to (`picks`), Enter or Space chooses the one in focus, as a click would. */
+   *  widget reacts to (`boardPicks`), Enter or Space chooses the one in focus, as a click would. */
   keyboard(svg, focused) {
-    const selector = (this.picks || []).map((kind) => PICKABLE[kind]).join(", ")
+    const selector = (this.boardPicks || []).map((kind) => PICKABLE[kind]).join(", ")
     const spots = selector ? [...svg.querySelectorAll(selector)] : []
     if (!spots.length) return
     const tx = this.tx
@@ -392,7 +392,7 @@ class Widget {
 // -- 1. production: a dice total and what everyone receives -------------------------------------
 
 class Production extends Widget {
-  get picks() { return ["tile"] }
+  get boardPicks() { return ["tile"] }
 
   build() {
     const tx = this.tx
@@ -484,7 +484,7 @@ class Production extends Widget {
 // -- 2. distance rule: where a settlement may go, and why not -----------------------------------
 
 class DistanceRule extends Widget {
-  get picks() { return ["node"] }
+  get boardPicks() { return ["node"] }
 
   build() {
     this.setup = h("input", { type: "checkbox", class: "cw-setup", onchange: () => this.run(() => this.refresh()) })
@@ -551,7 +551,7 @@ class DistanceRule extends Widget {
 // -- 3. the 7: discards, the robber, the theft ---------------------------------------------------
 
 class Seven extends Widget {
-  get picks() { return ["tile"] }
+  get boardPicks() { return ["tile"] }
 
   build() {
     this.rollButton = h("button", { type: "button", class: "cw-roll", onclick: () => this.run(() => this.roll()) },
@@ -650,7 +650,7 @@ class Seven extends Widget {
 // -- 4. longest road: lengths, the highlighted routes and who holds the card --------------------
 
 class LongestRoad extends Widget {
-  get picks() { return ["edge", "node"] }
+  get boardPicks() { return ["edge", "node"] }
 
   build() {
     const tx = this.tx
@@ -740,7 +740,7 @@ class LongestRoad extends Widget {
 // -- 5. harbours: trade rates, and a trade with the bank ----------------------------------------
 
 class Harbours extends Widget {
-  get picks() { return ["node"] }
+  get boardPicks() { return ["node"] }
 
   build() {
     const tx = this.tx
@@ -819,7 +819,7 @@ class Harbours extends Widget {
 // -- 6. development cards: when may a card be played? -------------------------------------------
 
 class DevCards extends Widget {
-  get picks() { return ["tile"] }
+  get boardPicks() { return ["tile"] }
 
   build() {
     const tx = this.tx
