@@ -1,4 +1,4 @@
-"""The ``Game`` object: the public contract of ``shared/spec/position-format.md``."""
+"""The ``Game`` object: the public contract of ``notes/engine-contract.md``."""
 
 from __future__ import annotations
 
