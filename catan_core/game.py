@@ -188,5 +188,5 @@ PUBLIC_ATTRIBUTES: frozenset[str] = frozenset(
        if not name.startswith("_") and name != "check_victory"}
 )
 
-__all__ = ["ACTION_TYPES", "COLOURS", "PUBLIC_ATTRIBUTES", "DEFAULT_RULES", "DEV_COUNTS", "N_EDGES", "N_NODES",
-           "Game", "Trade"]
+__all__ = ["ACTION_TYPES", "COLOURS", "DEFAULT_RULES", "DEV_COUNTS", "N_EDGES", "N_NODES",
+           "PUBLIC_ATTRIBUTES", "Game", "Trade"]
