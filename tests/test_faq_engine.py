@@ -95,3 +95,101 @@ def test_first_robber_move_may_block_nobody(lang: str) -> None:
     after = game.to_dict()
     assert after["board"]["robber"] == spec["robber"]
     assert all(p["hand"] == {"ore": 2} for p in after["players"].values())
+
+
+# -- strategy page: the odds it states ---------------------------------------------------------
+
+STRATEGY_ROW = re.compile(r"^\| (\d+) \| (\d) \| (\d+[.,]\d) ?% \|", re.MULTILINE)
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_strategy_table_of_totals(lang: str) -> None:
+    """strategy#number-probabilities: ways out of 36 and chance of each total, from the dice the
+    engine accepts."""
+    ways = {total: 0 for total in range(2, 13)}
+    game = Game.new(seats=["red", "blue", "white"], board="beginner")
+    for a in range(1, 7):
+        for b in range(1, 7):
+            doc = game.to_dict()
+            doc["turn"] = {"player": "red", "number": 9, "phase": "roll", "dev_card_played": False}
+            events = Game.from_dict(doc).apply({"type": "roll", "dice": [a, b]})
+            rolled = next(e for e in events if e["type"] == "rolled")
+            ways[sum(rolled["dice"])] += 1
+    text = (DOCS / lang / "strategy.md").read_text(encoding="utf-8")
+    rows = {int(t): (int(w), _number(p)) for t, w, p in STRATEGY_ROW.findall(text)}
+    assert rows == {t: (n, round(100 * n / 36, 1)) for t, n in ways.items()}
+
+
+def _income(node: str, city: bool) -> float:
+    """Average cards per roll of one building at ``node``, rolling all 36 dice through the
+    engine (a 7 produces nothing)."""
+    got = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            game = Game.new(seats=["red", "blue", "white"], board="beginner")
+            doc = game.to_dict()
+            doc["players"]["red"]["cities" if city else "settlements"] = [node]
+            doc["turn"] = {"player": "blue", "number": 9, "phase": "roll", "dev_card_played": False}
+            game = Game.from_dict(doc)
+            game.apply({"type": "roll", "dice": [a, b]})
+            if a + b == 7:
+                continue
+            got += sum(game.to_dict()["players"]["red"]["hand"].values())
+    return got / 36
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_strategy_spot_income(lang: str) -> None:
+    """strategy#spot-production: the diagram's settlement and the income the page states."""
+    text = (DOCS / lang / "strategy.md").read_text(encoding="utf-8")
+    section = text[text.index("{ #spot-production }"):text.index("{ #harbours }")]
+    (spec,) = [yaml.safe_load(body) for _, body in FENCE.findall(section)]
+    (node,) = spec["pieces"]["red"]["settlements"]
+    settlement, city = _income(node, False), _income(node, True)
+    dots = round(settlement * 36)
+    assert f"{dots}" in spec["caption"]
+    stated = [_number(n) for n in re.findall(r"\*\*(\d[.,]\d\d)", section)]
+    assert stated == [round(settlement, 2), round(city, 2)]
+    assert city == 2 * settlement
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_strategy_chance_of_a_seven_before_you_spend(lang: str) -> None:
+    """strategy#robber-targeting: at least one 7 in 4 rolls (four players) and in 3."""
+    text = (DOCS / lang / "strategy.md").read_text(encoding="utf-8")
+    section = text[text.index("{ #robber-targeting }"):]
+    stated = [int(n) for n in re.findall(r"\*\*(\d+) ?%\*\*", section)]
+    assert stated == [round(100 * (1 - (5 / 6) ** n)) for n in (4, 3)]
+
+
+def test_terrain_resources_and_counts() -> None:
+    """production#terrain-resources: which terrain gives what, and how many of each."""
+    from catan_core.constants import TERRAIN_COUNTS, TERRAIN_RESOURCE
+
+    named = {t: None if r is None else RESOURCES[r] for t, r in TERRAIN_RESOURCE.items()}
+    assert named == {
+        "hills": "brick", "forest": "lumber", "pasture": "wool", "fields": "grain",
+        "mountains": "ore", "desert": None}
+    assert TERRAIN_COUNTS == {"hills": 3, "forest": 4, "pasture": 4, "fields": 4,
+                              "mountains": 3, "desert": 1}
+
+
+def test_an_illegal_build_costs_nothing() -> None:
+    """mistakes#pay-only-legal-build: a refused build leaves the hand as it was."""
+    from catan_core import IllegalAction
+
+    doc = Game.new(seats=["red", "blue", "white"], board="beginner").to_dict()
+    doc["players"]["red"].update(settlements=["9.N"], roads=["9.NE"],
+                                 hand={"brick": 1, "lumber": 1, "wool": 1, "grain": 1})
+    doc["turn"] = {"player": "red", "number": 9, "phase": "main", "dev_card_played": False}
+    game = Game.from_dict(doc)
+    for action in ({"type": "build_settlement", "node": "9.NE"},   # distance rule
+                   {"type": "build_settlement", "node": "0.N"},    # no road there
+                   {"type": "build_city", "node": "9.N"}):          # cannot afford
+        with pytest.raises(IllegalAction):
+            game.apply(action)
+        assert game.to_dict()["players"]["red"]["hand"] == doc["players"]["red"]["hand"]
