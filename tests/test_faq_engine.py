@@ -32,6 +32,18 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_trading.py::test_ruling_trade_before_build_option_refuses_trading_after_building",
     "robber#robber-starting-hex-desert":
         "engine/test_robber.py::test_ruling_victim_required_only_when_a_neighbour_has_cards",
+    "robber#must-steal":
+        "engine/test_robber.py::test_legal_robber_moves_name_victims_only_where_someone_has_cards",
+    "robber#seven-first-roll":
+        "engine/test_robber.py::test_seven_with_nobody_above_seven_goes_to_move_robber_at_once",
+    "development-cards#monopoly-nobody-has":
+        "engine/test_devcards.py::test_monopoly_of_a_resource_nobody_holds_still_uses_the_card",
+    "development-cards#vp-card-show-early":
+        "engine/test_devcards.py::test_victory_point_cards_are_never_played",
+    "building#buying-card-counts-as-building":
+        "engine/test_trading.py::test_ruling_trade_before_build_buying_a_card_counts_as_building",
+    "winning#delay-revealing-win":
+        "engine/test_victory.py::test_a_player_with_enough_points_waits_for_their_turn",
 }
 
 
@@ -193,3 +205,73 @@ def test_an_illegal_build_costs_nothing() -> None:
         with pytest.raises(IllegalAction):
             game.apply(action)
         assert game.to_dict()["players"]["red"]["hand"] == doc["players"]["red"]["hand"]
+
+
+def _main_phase(**red: Any) -> Game:
+    """Red to play the main phase on the beginner island, with ``red``'s pieces and hand."""
+    doc = Game.new(seats=["red", "blue", "white"], board="beginner").to_dict()
+    doc["players"]["red"].update(red)
+    doc["turn"] = {"player": "red", "number": 9, "phase": "main", "dev_card_played": False}
+    return Game.from_dict(doc)
+
+
+def test_no_trading_in_set_up_and_an_idle_turn_may_end() -> None:
+    """trading#trade-during-setup and turn#end-turn-without-acting."""
+    from catan_core import IllegalAction
+
+    game = Game.new(seats=["red", "blue", "white"], board="beginner")
+    assert not [a for a in game.legal_actions() if a["type"] in ("bank_trade", "offer_trade")]
+    with pytest.raises(IllegalAction):
+        game.apply({"type": "bank_trade", "give": {"ore": 4}, "get": {"wool": 1}})
+    game = _main_phase(settlements=["9.N"], roads=["9.NE"])
+    game.apply({"type": "end_turn"})
+    assert game.to_dict()["turn"]["player"] == "blue"
+
+
+def test_every_corner_of_the_island_may_hold_a_settlement() -> None:
+    """building#coastal-settlement and building#build-around-desert: in set-up, with nothing
+    built, all 54 intersections (coast and desert corners included) are legal."""
+    game = Game.new(seats=["red", "blue", "white"], board="beginner")
+    spots = {a["node"] for a in game.legal_actions() if a["type"] == "place_settlement"}
+    assert len(spots) == 54
+
+
+def test_robber_blocks_both_cards_of_a_city() -> None:
+    """robber#robber-blocks-city-both-cards: a city on the robber's hex gets 0, not 1."""
+    for robber, expected in ((9, 2), (17, 0)):
+        doc = Game.new(seats=["red", "blue", "white"], board="beginner").to_dict()
+        doc["players"]["red"]["cities"] = ["13.S"]   # mountains 3, hills 5, fields 6
+        doc["board"]["robber"] = robber
+        doc["turn"] = {"player": "blue", "number": 9, "phase": "roll", "dev_card_played": False}
+        game = Game.from_dict(doc)
+        game.apply({"type": "roll", "dice": [3, 3]})
+        assert sum(game.to_dict()["players"]["red"]["hand"].values()) == expected
+
+
+def test_city_on_the_turn_the_settlement_was_built() -> None:
+    """building#city-same-turn-as-settlement."""
+    game = _main_phase(settlements=["9.N"], roads=["9.NE"],
+                       hand={"brick": 4, "lumber": 4, "wool": 1, "grain": 3, "ore": 3})
+    for _ in range(3):
+        spots = [a for a in game.legal_actions() if a["type"] == "build_settlement"]
+        if spots:
+            break
+        game.apply(next(a for a in game.legal_actions() if a["type"] == "build_road"))
+    spot = spots[0]
+    game.apply(spot)
+    game.apply({"type": "build_city", "node": spot["node"]})
+    red = game.to_dict()["players"]["red"]
+    assert spot["node"] in red["cities"] and spot["node"] not in red["settlements"]
+    assert "ore" not in red["hand"] and "grain" not in red["hand"]
+
+
+def test_development_card_counts_and_knights_are_public() -> None:
+    """development-cards#public-card-counts and robber#ask-card-counts-before-stealing: another
+    player's view shows how many cards, never which."""
+    doc = Game.new(seats=["red", "blue", "white"], board="beginner").to_dict()
+    doc.pop("deck", None)
+    doc["players"]["red"].update(hand={"ore": 2, "wool": 1}, dev_cards=["knight", "monopoly"],
+                                 knights_played=1)
+    seen = Game.from_dict(doc).to_dict(view="blue")["players"]["red"]
+    assert seen["hand"] == {"hidden": 3} and seen["dev_cards"] == {"hidden": 2}
+    assert seen["knights_played"] == 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from posixpath import dirname, join, normpath
 from typing import Any
 
 import pytest
@@ -232,3 +233,22 @@ def test_old_faq_anchors_still_resolve() -> None:
             if not alias or f"{alias[1]}#{alias[2]}" not in questions:
                 broken.append(f"{lang}/{entry}")
     assert not broken, broken
+
+
+MD_LINK = re.compile(r"\]\((?P<path>[^)\s#]*\.md)?#(?P<anchor>[A-Za-z0-9_-]+)\)")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_links_to_anchors_resolve(lang: str) -> None:
+    """Every ``page.md#anchor`` link of a language's pages names an explicit anchor of that page
+    (MkDocs only reports broken anchors as information)."""
+    ids = {page: set(anchors(read(lang, page))) for page in pages(lang)}
+    broken, checked = [], 0
+    for page in pages(lang):
+        for match in MD_LINK.finditer(CODE_BLOCK.sub("", read(lang, page))):
+            target = normpath(join(dirname(page), match["path"])) if match["path"] else page
+            checked += 1
+            if match["anchor"] not in ids.get(target, set()):
+                broken.append(f"{page} -> {target}#{match['anchor']}")
+    assert checked > 500, checked
+    assert not broken, broken[:20]
