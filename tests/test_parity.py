@@ -14,12 +14,13 @@ from typing import Any
 import pytest
 import yaml
 
+from catan_site import languages
 from catan_site.fences import TRANSLATABLE_KEYS
 from catan_site.glossary import load_glossary
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-LANGUAGES = ("en", "fr", "es", "nl")
+LANGUAGES = languages.codes()  # i18n/languages.yml
 OTHERS = LANGUAGES[1:]
 MIN_FAQ_QUESTIONS = 205
 OLD_ANCHORS = ROOT / "tests" / "data" / "faq-anchors.txt"

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 LANGUAGES = ("en", "fr", "es", "nl")
 GLOSSARY = ROOT / "i18n" / "glossary.yml"
+LANGUAGES_FILE = ROOT / "i18n" / "languages.yml"
 #: Catalogs whose ``{en, fr, es, nl}`` leaves are shown to readers.
 CATALOGS = ("i18n/errors.yml", "i18n/game.yml", "i18n/widgets.yml",
             "tutorial/ui.yml", "tutorial/lessons.yml", "tutorial/worked_game.yml")
@@ -82,28 +83,14 @@ def catalog_strings(data: Any, lang: str, path: str = "") -> Iterator[tuple[str,
 
 
 def mkdocs_strings(lang: str) -> Iterator[tuple[str, str]]:
-    """Names ``mkdocs.yml`` gives the language: site name, description, navigation."""
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config = yaml.load(text, Loader=_PermissiveLoader)
-    for plugin in config.get("plugins") or []:
-        if isinstance(plugin, dict) and "i18n" in plugin:
-            for entry in plugin["i18n"].get("languages") or []:
-                if entry.get("locale") != lang:
-                    continue
-                for key in ("site_name", "site_description"):
-                    if entry.get(key):
-                        yield f"mkdocs.yml {key}", str(entry[key])
-                for english, name in (entry.get("nav_translations") or {}).items():
-                    yield f"mkdocs.yml nav {english}", str(name)
-
-
-class _PermissiveLoader(yaml.SafeLoader):
-    """Reads mkdocs.yml without resolving ``!ENV`` or ``!!python/name`` tags."""
-
-
-_PermissiveLoader.add_multi_constructor("", lambda loader, suffix, node: None)
-_PermissiveLoader.add_multi_constructor(
-    "tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+    """Names the site gives the language (``i18n/languages.yml``): site name, description and
+    navigation titles."""
+    entry = (yaml.safe_load(LANGUAGES_FILE.read_text(encoding="utf-8")) or {}).get(lang) or {}
+    for key in ("site_name", "site_description"):
+        if entry.get(key):
+            yield f"i18n/languages.yml {key}", str(entry[key])
+    for english, name in (entry.get("nav") or {}).items():
+        yield f"i18n/languages.yml nav {english}", str(name)
 
 
 @cache

@@ -2,7 +2,7 @@
  * Site behaviour that must survive Material's instant navigation (this file runs once).
  *
  * Language switcher: every page ships links to the same page in the other languages (see
- * hooks/alternates.py). After an instant navigation the header is not re-rendered, so the links
+ * catan_site/alternates.py). After an instant navigation the header is not re-rendered, so the links
  * are recomputed at click time from the current location, keeping the #anchor too: anchors are
  * identical in every language.
  */
