@@ -3,6 +3,7 @@
  *
  *   node benchmarks/search_compare.cjs --site <lang>=<built site dir of that language> ...
  *        [--material <lang>=<site dir built with Material's lunr index>] [--engines a,b]
+ *        [--queries <folder of <lang>.yml>] [--misses]
  *
  * Engines: "minisearch" (catan-rank.js, what the site ships), "flexsearch", "orama" (the same
  * documents and normaliser, each library's own scoring and typo handling), and "lunr": Material's
@@ -22,10 +23,12 @@ const ROOT = path.resolve(__dirname, "..")
 const WORKERS = path.join(ROOT, "overrides/assets/javascripts/workers")
 const N = require(path.join(WORKERS, "catan-normalise.js"))
 const Rank = require(path.join(WORKERS, "catan-rank.js"))
+/** Weights to try instead of catan-rank.js's (JSON in CATAN_SEARCH_TUNING), for tuning. */
+const TUNING = JSON.parse(process.env.CATAN_SEARCH_TUNING || "{}")
 
 /** Minimal YAML reader for the query files: one flow mapping per line. */
-function readQueries(lang) {
-  const text = fs.readFileSync(path.join(ROOT, "tests/search/queries", `${lang}.yml`), "utf8")
+function readQueries(lang, dir) {
+  const text = fs.readFileSync(path.join(dir, `${lang}.yml`), "utf8")
   const out = []
   for (const line of text.split("\n")) {
     const m = line.match(/^\s*-\s*\{q:\s*(.*?),\s*kind:\s*(\w+),(?:\s*first:\s*(true),)?\s*a:\s*\[(.*)\]\}\s*$/)
@@ -54,8 +57,8 @@ function loadMiniSearch() {
 
 function minisearch(data) {
   const MiniSearch = loadMiniSearch()
-  const idx = Rank.createIndex(MiniSearch, N, data)
-  return query => idx.search(query, { prefix: false }).hits.map(h => h.doc.l)
+  const idx = Rank.createIndex(MiniSearch, N, data, TUNING)
+  return query => idx.search(query).hits.map(h => h.doc.l)
 }
 
 function flexsearch(data) {
@@ -71,7 +74,7 @@ function flexsearch(data) {
     const scores = new Map()
     for (const res of index.search(query, { limit: 60, suggest: true })) {
       res.result.forEach((id, rank) => {
-        const kind = Rank.KIND[data.docs[id].k] || 1
+        const kind = Rank.DEFAULTS.kind[data.docs[id].k] || 1
         scores.set(id, (scores.get(id) || 0) + weight[res.field] * kind / (rank + 3))
       })
     }
@@ -98,7 +101,7 @@ function orama(data) {
       tolerance: 1, limit: 30, threshold: 1
     })
     return res.hits
-      .map(h => [h.document.l, h.score * (Rank.KIND[h.document.k] || 1)])
+      .map(h => [h.document.l, h.score * (Rank.DEFAULTS.kind[h.document.k] || 1)])
       .sort((a, b) => b[1] - a[1]).map(([l]) => l)
   }
 }
@@ -137,13 +140,18 @@ function lunr(siteDir) {
 /* ---------------------------------------------------------------- main */
 
 function parseArgs(argv) {
-  const out = { site: {}, material: {}, engines: ["minisearch", "flexsearch", "orama", "lunr"], misses: false }
+  const out = {
+    site: {}, material: {}, engines: ["minisearch", "flexsearch", "orama", "lunr"], misses: false,
+    queries: path.join(ROOT, "tests/search/queries")
+  }
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--site" || argv[i] === "--material") {
       const [lang, dir] = argv[++i].split("=")
       out[argv[i - 1].slice(2)][lang] = dir
     } else if (argv[i] === "--engines") {
       out.engines = argv[++i].split(",")
+    } else if (argv[i] === "--queries") {
+      out.queries = argv[++i]
     } else if (argv[i] === "--misses") {
       out.misses = true
     }
@@ -185,7 +193,7 @@ async function main() {
         console.log(`${engine} ${lang}: not available (${err.message.split("\n")[0]})`)
         continue
       }
-      const r = await evaluate(run, readQueries(lang))
+      const r = await evaluate(run, readQueries(lang, args.queries))
       rows.push([engine, lang, r])
       console.log(`${engine.padEnd(10)} ${lang}  top-3 ${(100 * r.top3 / r.n).toFixed(1).padStart(5)}%`
         + `  top-1 ${(100 * r.top1 / r.n).toFixed(1).padStart(5)}%  (${r.top3}/${r.n})`
