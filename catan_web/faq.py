@@ -20,7 +20,7 @@ from typing import Any
 from catan_core import CatanError, Game, IllegalAction
 from catan_core.constants import BANK_PER_RESOURCE, COSTS, RESOURCES
 from catan_core.roads import longest_path
-from catan_core.topology import EDGE_ALIASES, EDGE_NAMES, N_EDGES, N_NODES, NODE_ALIASES, NODE_NAMES
+from catan_core.topology import EDGE_NAMES, N_EDGES, N_NODES, NODE_NAMES
 
 from .common import refusal
 
@@ -61,19 +61,16 @@ def do_apply(position: Doc, action: Doc) -> Doc:
 
 
 def do_render(position: Doc, marks: Doc | None = None, title: str = "") -> str:
-    """The board as SVG (``catan_core.svg.render``), with optional marks checked first."""
+    """The board as SVG (``catan_core.svg.render``); ``marks`` as ``svg.MARK_KINDS`` lists them."""
     from catan_core import svg  # imported on first use: it costs ~0.2 s in Pyodide
 
-    marks = marks or {}
-    for key, names in marks.items():
-        table: Any = {"ok_nodes": NODE_ALIASES, "bad_nodes": NODE_ALIASES,
-                      "edges": EDGE_ALIASES, "tiles": range(19)}.get(key)
-        if table is None:
-            raise CatanError("bad_request", f"unknown mark {key!r}", allowed=list(svg.MARK_KEYS))
-        for name in names:
-            if name not in table:
-                raise CatanError("unknown_place", f"{name!r} is not on the island", place=name)
-    return svg.render(Game.from_dict(position), marks, title=title)
+    try:
+        checked = svg.check_marks(marks or {})
+    except svg.MarkError as exc:
+        if exc.place is None:
+            raise CatanError("bad_request", str(exc), allowed=list(svg.MARK_KEYS)) from None
+        raise CatanError("unknown_place", str(exc), place=exc.place) from None
+    return svg.render(Game.from_dict(position), checked, title=title)
 
 
 def do_analyse(position: Doc, query: Doc) -> Doc:
@@ -118,10 +115,11 @@ def production(game: Game, query: Doc) -> Doc:
         owed = full.produce(total)[0]["gains"]
         bank = game.bank_counts()
         result["owed"] = owed
-        result["shortages"] = [
-            {"resource": r, "left": bank[r], "owed_to": [c for c in game.seats if owed.get(c, {}).get(r)],
-             "outcome": "rest" if sum(1 for c in owed if owed[c].get(r)) == 1 else "none"}
-            for r in result["shortage"]]
+        result["shortages"] = []
+        for r in result["shortage"]:
+            takers = [c for c in game.seats if owed.get(c, {}).get(r)]
+            result["shortages"].append({"resource": r, "left": bank[r], "owed_to": takers,
+                                        "outcome": "rest" if len(takers) == 1 else "none"})
     return result
 
 

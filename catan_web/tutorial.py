@@ -36,7 +36,6 @@ from catan_core.topology import (
 
 from . import faq as bridge
 
-
 Doc = dict[str, Any]
 #: What a place-type check fills in its action, and every value it can take.
 PLACES: dict[str, list[Any]] = {
