@@ -13,7 +13,7 @@ import markdown
 import pytest
 from pymdownx.superfences import SuperFencesException
 
-from hooks import fences
+from catan_site import fences
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" data-lang="{lang}"><title>board</title></svg>'
 

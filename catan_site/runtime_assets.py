@@ -1,7 +1,7 @@
 """The browser runtime of the site: self-hosted Pyodide, the engine wheel, the front end.
 
-``copy_runtime(site_dir)`` runs once per site build (``hooks/build_site.py``, after the language
-builds) and writes, shared by every language::
+``copy_runtime(site_dir)`` runs once per site build (``catan_site/build_site.py``, after the
+language builds) and writes, shared by every language::
 
     site/assets/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
                            pyodide-lock.json   (from node_modules/pyodide: run `npm ci`)

@@ -1,7 +1,7 @@
 """MkDocs hook: make the ``catan-widget`` fences of a page playable.
 
-hooks/fences.py turns each fence into ``<div class="catan-widget" data-kind data-spec>`` holding
-the board drawn at build time. On a page with at least one widget, this hook then
+catan_site/fences.py turns each fence into ``<div class="catan-widget" data-kind data-spec>``
+holding the board drawn at build time. On a page with at least one widget, this hook then
 
 1. gives each widget ``data-position``: the position document its fence describes
    (``catan_core.svg.diagram_game``), computed once here so the browser starts from it directly;
@@ -29,13 +29,13 @@ import yaml
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
-from hooks.fences import WIDGET_KINDS
+from catan_site.fences import WIDGET_KINDS
 
 LANGUAGES = ("en", "fr", "es", "nl")
 I18N = Path(__file__).resolve().parent.parent / "i18n"
 WIDGET = re.compile(r'<div class="catan-widget" data-kind="([^"]*)" data-spec="([^"]*)">')
 
-log = logging.getLogger("mkdocs.hooks.widgets")
+log = logging.getLogger("mkdocs.catan_site.widgets")
 
 
 @cache

@@ -73,7 +73,7 @@ class FenceError(SuperFencesException):  # type: ignore[misc]  # pymdownx has no
 
 
 def build_language() -> str:
-    """Language of the build in progress (set by hooks/build_site.py)."""
+    """Language of the build in progress (set by catan_site/build_site.py)."""
     return os.environ.get("CATAN_LANG", "en")
 
 
