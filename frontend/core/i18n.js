@@ -80,7 +80,7 @@ export class Catalog {
   }
 
   /** "2:1 wool" / "3:1" for a harbour of the board (`data-port`). */
-  harbour(kind) { return kind === "3:1" ? this.t("board_harbour_any") : this.t("board_harbour", { resource: this.term(kind) }) }
+  harbour(kind) { return kind === "3:1" ? this.term("harbour_3_1") : this.t("board_harbour", { resource: this.term(kind) }) }
 
   /** The one path from an engine error to words: `{text, href, title, code}` in the page's
    *  language (`href`: the FAQ answer that explains the rule, if there is one). */
