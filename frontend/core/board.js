@@ -160,10 +160,10 @@ export class Board {
   }
 
   move(event) {
-    if (!this.onHover || event.pointerType !== "mouse") return
+    if (event.pointerType !== "mouse") return
     const spot = this.spotAt(event.clientX, event.clientY)
     this.svg?.classList.toggle("is-over-spot", Boolean(spot))
-    if (!spot || spot === this.hovered) return
+    if (!this.onHover || !spot || spot === this.hovered) return
     this.hovered = spot
     this.onHover(spot.kind, spot.kind === "tile" ? Number(spot.id) : spot.id, spot.el)
   }
