@@ -73,7 +73,7 @@ def write(state: State, view: str | None = None) -> Doc:
         "winner": _colour(state, state.win_seat),
     }
     if view is None:
-        doc["rng"] = state.rng.state
+        doc["rng"] = f"{state.rng.state:016x}"
     if state.rules != DEFAULT_RULES:
         doc["rules"] = dict(state.rules)
     return doc
@@ -137,7 +137,7 @@ def read(state: State, doc: Any) -> None:
     state.seats = _read_seats(doc.get("seats"))
     state.vp_to_win = _int(doc.get("vp_to_win", 10), "vp_to_win", 3, 30)
     state.rules = _read_rules(doc.get("rules", {}))
-    state.rng = Rng(_int(doc.get("rng", 0), "rng", 0, (1 << 64) - 1))
+    state.rng = Rng(_read_rng(doc.get("rng", 0)))
     _read_board(state, doc.get("board", "beginner"), doc.get("seed"))
     _read_players(state, _expect(doc.get("players", {}), dict, "players", "an object"))
     _read_deck(state, doc.get("deck"))
@@ -147,6 +147,15 @@ def read(state: State, doc: Any) -> None:
     _read_turn(state, doc.get("turn"))
     _read_pending(state, _expect(doc.get("pending", {}), dict, "pending", "an object"))
     _check_consistency(state)
+
+
+def _read_rng(value: Any) -> int:
+    """The generator state: 16 hex digits as written (or, from older positions, an integer)."""
+    if isinstance(value, str):
+        if not 1 <= len(value) <= 16 or value.strip("0123456789abcdefABCDEF"):
+            raise _fail("rng", "expected 16 hexadecimal digits")
+        return int(value, 16)
+    return _int(value, "rng", 0, (1 << 64) - 1)
 
 
 def _read_seats(value: Any) -> tuple[str, ...]:
