@@ -7,12 +7,12 @@ serves the whole tutorial. It answers each task with the wrong and right answers
 through the worked game to its end and back, and checks that the progress shown on the index
 survives a reload and that reset clears it.
 
-French, Spanish and Dutch each take one whole lesson from their translated index (a different
-lesson each, with rule-breaking wrong answers), reached by a whole page load with its own
-Pyodide, as on a site built without ``site_url``: the verdicts, rule messages and FAQ links are
-in the page's language, and the index counts the finished lesson. The sentences of every lesson
-and of the worked game are checked in four languages without a browser
-(tests/test_tutorial_data.py)."""
+French takes one whole lesson from its translated index (with rule-breaking wrong answers),
+reached by a whole page load with its own Pyodide, as on a site built without ``site_url``: the
+verdicts, rule messages and FAQ links are in the page's language, and the index counts the
+finished lesson. The sentences of every lesson and of the worked game, and each language's
+catalog, are checked in four languages without a browser (tests/test_tutorial_data.py,
+tests/test_frontend.py)."""
 
 from __future__ import annotations
 
@@ -37,10 +37,8 @@ UI = yaml.safe_load((ROOT / "tutorial" / "ui.yml").read_text("utf-8"))
 ENGINE_TIMEOUT = 120_000  # the first answer waits for Pyodide (cold start on a busy machine)
 #: The language of the complete walk-through (instant navigation, one Pyodide).
 WHOLE = "en"
-#: The lesson each other language takes (loaded whole): between them, their wrong answers break
-#: the distance rule, the robber's rules and the trade rates, with every kind of answer but the
-#: full turn's buttons.
-ONE_LESSON = {"fr": "setup", "es": "robber", "nl": "trading"}
+#: The lesson another language takes (loaded whole); its wrong answers break the distance rule.
+ONE_LESSON = {"fr": "setup"}
 
 
 @pytest.fixture(scope="module")
