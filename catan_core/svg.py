@@ -81,15 +81,18 @@ def render(game: Game, marks: dict[str, list[Any]] | None = None, title: str = "
     parts += _marked_edges(named.get("ok_edges", []), "mark-ok-edge", "#43a047", 0.16)
     parts += _marked_edges(named.get("last_edges", []), "mark-last", "#ffffff", 0.34)
     parts += [_road(e, colour) for e, colour in roads.items()]
-    parts += [_halo(n) for n in listed("last_nodes")]
+    parts += [_node_mark(n, "mark-last", 0.32, 'fill="#fff" opacity="0.8"')
+              for n in listed("last_nodes")]
     parts += _hit_nodes(buildings, near)
     parts += [_tile_outline(t) for t in listed("tiles")]
     parts += [_tile_outline(t, "mark-ok-tile", "#43a047") for t in listed("ok_tiles")]
     parts += [_tile_outline(t, "mark-last", "#ffffff") for t in listed("last_tiles")]
     parts.append(_robber(game.robber))
-    parts += [_ok_node(n) for n in listed("ok_nodes")]
+    parts += [_node_mark(n, "mark-ok", 0.16, 'fill="#43a047" stroke="#fff" stroke-width="2"')
+              for n in listed("ok_nodes")]
     parts += [_bad_node(n) for n in listed("bad_nodes")]
-    parts += [_ring_node(n) for n in listed("nodes")]
+    parts += [_node_mark(n, "mark-node", 0.24, 'fill="none" stroke="#ffeb3b" stroke-width="5"')
+              for n in listed("nodes")]
     parts += [_label(place, text) for place, text in (labels or {}).items()]
     parts.append("</svg>")
     return "".join(parts)
@@ -273,10 +276,11 @@ def _tile_outline(t: int, cls: str = "mark-tile", colour: str = "#ffeb3b") -> st
             f'stroke="{colour}" stroke-width="5"/>')
 
 
-def _halo(n: str) -> str:
+def _node_mark(n: str, cls: str, radius: float, paint: str) -> str:
+    """A circle on node ``n`` (``radius`` in hex radii): halo, legal dot or attention ring."""
     x, y = _xy(geometry.node_point(n))
-    return (f'<circle class="mark-last" data-node="{n}" cx="{_fmt(x)}" '
-            f'cy="{_fmt(y)}" r="{_fmt(R * 0.32)}" fill="#fff" opacity="0.8"/>')
+    return (f'<circle class="{cls}" data-node="{n}" cx="{_fmt(x)}" cy="{_fmt(y)}" '
+            f'r="{_fmt(R * radius)}" {paint}/>')
 
 
 def _robber(tile: int) -> str:
@@ -286,19 +290,6 @@ def _robber(tile: int) -> str:
             f'cy="{_fmt(cy + R * 0.12)}" rx="{_fmt(R * 0.13)}" ry="{_fmt(R * 0.2)}" '
             f'fill="#333"/><circle cx="{_fmt(cx)}" cy="{_fmt(cy - R * 0.15)}" '
             f'r="{_fmt(R * 0.1)}" fill="#333"/></g>')
-
-
-def _ok_node(n: str) -> str:
-    x, y = _xy(geometry.node_point(n))
-    return (f'<circle class="mark-ok" data-node="{n}" cx="{_fmt(x)}" cy="{_fmt(y)}" '
-            f'r="{_fmt(R * 0.16)}" fill="#43a047" stroke="#fff" stroke-width="2"/>')
-
-
-def _ring_node(n: str) -> str:
-    x, y = _xy(geometry.node_point(n))
-    return (f'<circle class="mark-node" data-node="{n}" cx="{_fmt(x)}" '
-            f'cy="{_fmt(y)}" r="{_fmt(R * 0.24)}" fill="none" stroke="#ffeb3b" '
-            f'stroke-width="5"/>')
 
 
 def _label(place: str, text: str) -> str:
