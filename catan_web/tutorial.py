@@ -326,13 +326,15 @@ def replay(position: Doc, actions: list[Doc]) -> Doc:
 
 
 def render(position: Doc, marks: Doc | None = None, focus: list[int] | None = None,
-           labels: dict[str, str] | None = None, title: str = "") -> str:
-    """The board as SVG, cropped around ``focus`` like the page's build-time picture."""
+           labels: dict[str, str] | None = None, title: str = "",
+           terms: dict[str, str] | None = None) -> str:
+    """The board as SVG, cropped around ``focus`` like the page's build-time picture;
+    ``terms`` (the glossary's words) translate the harbours' tooltips."""
     from catan_core import svg
 
     marks = {k: v for k, v in (marks or {}).items() if v}
     return svg.render(Game.from_dict(position), marks, title=title, labels=labels or {},
-                      focus=list(focus or []))
+                      focus=list(focus or []), terms=terms)
 
 
 # -- the players' panel under the board -------------------------------------------------------
