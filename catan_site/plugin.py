@@ -44,6 +44,7 @@ from catan_site import (
     alternates,
     faq_answers,
     fences,
+    frontend,
     game_page,
     glossary,
     languages,
@@ -60,7 +61,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 #: Page parts, in order: modules whose ``on_page_markdown`` / ``on_page_content`` functions the
 #: plugin calls for every page (same arguments as the MkDocs events of those names).
-PARTS: tuple[ModuleType, ...] = (glossary, faq_answers, widgets, game_page, tutorial)
+PARTS: tuple[ModuleType, ...] = (glossary, faq_answers, widgets, game_page, tutorial, frontend)
 #: Sources ``mkdocs serve`` watches besides docs/ and mkdocs.yml.
 WATCHED = ("i18n", "tutorial", "catan_core", "overrides")
 
@@ -121,7 +122,11 @@ def _building_language(lang: str) -> Iterator[None]:
         _building = previous
 
 
-class CatanPlugin(BasePlugin[base.Config]):  # type: ignore[no-untyped-call]  # no options
+class CatanConfig(base.Config):
+    """The plugin has no options: the languages live in i18n/languages.yml."""
+
+
+class CatanPlugin(BasePlugin[CatanConfig]):
     """Builds every language of the site, its fences, pages, alternates and runtime."""
 
     def __init__(self) -> None:
