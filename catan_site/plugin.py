@@ -32,12 +32,13 @@ from types import ModuleType
 from typing import Any
 
 from mkdocs.commands.build import build
-from mkdocs.config import load_config
+from mkdocs.config import base, load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.nav import Navigation
 from mkdocs.utils import clean_directory
+from mkdocs.utils.templates import TemplateContext
 
 from catan_site import (
     alternates,
@@ -120,7 +121,7 @@ def _building_language(lang: str) -> Iterator[None]:
         _building = previous
 
 
-class CatanPlugin(BasePlugin):  # type: ignore[type-arg]  # no options
+class CatanPlugin(BasePlugin[base.Config]):  # type: ignore[no-untyped-call]  # no options
     """Builds every language of the site, its fences, pages, alternates and runtime."""
 
     def __init__(self) -> None:
@@ -200,20 +201,21 @@ class CatanPlugin(BasePlugin):  # type: ignore[type-arg]  # no options
                 html = part.on_page_content(html, page, config, files)
         return html
 
-    def on_page_context(self, context: dict[str, Any], *, page: Any, config: MkDocsConfig,
-                        nav: Navigation) -> dict[str, Any]:
+    def on_page_context(self, context: TemplateContext, *, page: Any, config: MkDocsConfig,
+                        nav: Navigation) -> TemplateContext:
         """The page in every language, for the switcher (and, later, the sitemap)."""
-        context["catan_alternates"] = alternates.alternates(page.file.src_uri, self.lang,
-                                                            self.urls, self.site_url)
+        links = alternates.alternates(page.file.src_uri, self.lang, self.urls, self.site_url)
+        context["catan_alternates"] = links  # type: ignore[typeddict-unknown-key]
         self.pages.append((page.file.src_uri, getattr(page, "update_date", None)))
         return context
 
-    def on_template_context(self, context: dict[str, Any], *, template_name: str,
-                            config: MkDocsConfig) -> dict[str, Any]:
+    def on_template_context(self, context: TemplateContext, *, template_name: str,
+                            config: MkDocsConfig) -> TemplateContext:
         """The 404 page (served at any depth) switches to the homes, by absolute links."""
         if template_name == "404.html":
             homes = alternates.alternates("index.md", self.lang, self.urls, self.site_url)
-            context["catan_alternates"] = [{**home, "link": home["href"]} for home in homes]
+            context["catan_alternates"] = [  # type: ignore[typeddict-unknown-key]
+                {**home, "link": home["href"]} for home in homes]
         return context
 
     @event_priority(-100)  # after the search plugin has written its index
@@ -234,10 +236,13 @@ class CatanPlugin(BasePlugin):  # type: ignore[type-arg]  # no options
             runtime_assets.copy_runtime(self.site_root)
         except runtime_assets.RuntimeAssetsError as exc:
             raise PluginError(f"catan: {exc}") from exc
+        # What MkDocs does next sees the whole site: `mkdocs serve` watches docs_dir,
+        # `gh-deploy` publishes site_dir.
+        config.docs_dir, config.site_dir = str(self.docs_root), str(self.site_root)
+        config.site_url = self.site_url
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
-        """Watch every language and every source of the pages (MkDocs watches docs/<lang>)."""
-        server.watch(str(self.docs_root))
+        """Watch every source of the pages besides docs/ and mkdocs.yml."""
         for name in (*WATCHED, runtime_assets.FRONTEND_DIR.name):
             if (ROOT / name).exists():
                 server.watch(str(ROOT / name))

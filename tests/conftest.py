@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE_SOURCES = ("mkdocs.yml", "pyproject.toml", "package-lock.json", "docs", "i18n", "tutorial",
                 "overrides", "catan_site", "catan_core", "catan_web", FRONTEND_DIR.name)
 TEST_SITES = ROOT / "build" / "test-site"
+KEEP_SITES = 3
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -86,10 +87,12 @@ def site_dir() -> Path:
     with FileLock(str(TEST_SITES / ".lock")):
         target = TEST_SITES / source_digest()
         if not (target / "index.html").exists():
-            for old in TEST_SITES.iterdir():  # keep only the newest site
-                if old.is_dir():
-                    shutil.rmtree(old, ignore_errors=True)
             build_site(target)
+            # keep the newest few: another session may still be serving the one before
+            sites = sorted((p for p in TEST_SITES.iterdir() if p.is_dir()),
+                           key=lambda p: p.stat().st_mtime, reverse=True)
+            for old in sites[KEEP_SITES:]:
+                shutil.rmtree(old, ignore_errors=True)
     return target
 
 
