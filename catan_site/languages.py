@@ -26,6 +26,7 @@ class Language:
     code: str
     name: str
     site_name: str | None = None
+    site_description: str | None = None
     nav: dict[str, str] = field(default_factory=dict)
 
 
@@ -34,7 +35,9 @@ def languages() -> tuple[Language, ...]:
     """Every language, the default first."""
     data = yaml.safe_load(LANGUAGES_FILE.read_text(encoding="utf-8")) or {}
     found = tuple(Language(code=str(code), name=str(entry["name"]),
-                           site_name=entry.get("site_name"), nav=dict(entry.get("nav") or {}))
+                           site_name=entry.get("site_name"),
+                           site_description=entry.get("site_description"),
+                           nav=dict(entry.get("nav") or {}))
                   for code, entry in data.items())
     if not found:
         raise ValueError(f"{LANGUAGES_FILE} lists no language")

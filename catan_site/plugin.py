@@ -155,6 +155,7 @@ class CatanPlugin(BasePlugin[base.Config]):  # type: ignore[no-untyped-call]  # 
         config.site_dir = str(self.site_root / self.lang)
         config.site_url = f"{self.site_url}{self.lang}/"
         config.site_name = language.site_name or config.site_name
+        config.site_description = language.site_description or config.site_description
         config.theme["language"] = self.lang
         for name, plugin in config.plugins.items():
             if name.endswith("search"):
