@@ -58,9 +58,12 @@ log = logging.getLogger("mkdocs.plugins.catan")
 ROOT = Path(__file__).resolve().parent.parent
 #: Where the site is served when mkdocs.yml names no ``site_url`` (``nox -s serve``).
 DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
-#: Page parts, in order: modules whose ``on_page_markdown`` / ``on_page_content`` functions the
-#: plugin calls for every page (same arguments as the MkDocs events of those names).
-PARTS: tuple[ModuleType, ...] = (glossary, faq_answers, widgets, game_page, tutorial)
+#: Page parts, in order: modules whose ``on_config`` (at the start of each language's build),
+#: ``on_page_markdown`` and ``on_page_content`` functions the plugin calls (same arguments as
+#: the MkDocs events of those names). The search index reads pages after the FAQ answers are
+#: marked and before the widgets' data is added.
+PARTS: tuple[ModuleType, ...] = (glossary, faq_answers, search_index, widgets, game_page,
+                                 tutorial)
 #: Sources ``mkdocs serve`` watches besides docs/ and mkdocs.yml.
 WATCHED = ("i18n", "tutorial", "catan_core", "overrides")
 
@@ -121,7 +124,11 @@ def _building_language(lang: str) -> Iterator[None]:
         _building = previous
 
 
-class CatanPlugin(BasePlugin[base.Config]):  # type: ignore[no-untyped-call]  # no options
+class CatanConfig(base.Config):
+    """No options: the languages are in i18n/languages.yml, the address is ``site_url``."""
+
+
+class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
     """Builds every language of the site, its fences, pages, alternates and runtime."""
 
     def __init__(self) -> None:
@@ -171,6 +178,9 @@ class CatanPlugin(BasePlugin[base.Config]):  # type: ignore[no-untyped-call]  # 
         ]
         self.urls = alternates.page_urls(self.docs_root, config.use_directory_urls)
         config.extra["alternate"] = True  # the header's switcher; see catan_site/alternates.py
+        for part in PARTS:
+            if hasattr(part, "on_config"):
+                config = part.on_config(config) or config
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
