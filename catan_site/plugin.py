@@ -167,16 +167,9 @@ class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
         for name, plugin in config.plugins.items():
             if name.endswith("search"):
                 plugin.config.lang = [self.lang]
-        if "pymdownx.superfences" not in config.markdown_extensions:
-            config.markdown_extensions.append("pymdownx.superfences")
-        superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
-        ours = fence_config(self.lang)
-        names = {fence["name"] for fence in ours}
-        superfences["custom_fences"] = [
-            *(f for f in superfences.get("custom_fences", []) if f.get("name") not in names),
-            *ours,
-        ]
+        _register_fences(config, self.lang)
         self.urls = alternates.page_urls(self.docs_root, config.use_directory_urls)
+        self.pages = []
         config.extra["alternate"] = True  # the header's switcher; see catan_site/alternates.py
         for part in PARTS:
             if hasattr(part, "on_config"):
@@ -270,6 +263,17 @@ class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
             finally:
                 other.plugins.on_shutdown()
         log.info("catan: built %s in %.2f s", lang, time.perf_counter() - start)
+
+
+def _register_fences(config: MkDocsConfig, lang: str) -> None:
+    """Add the site's fences to superfences' configuration (replacing any of the same name)."""
+    if "pymdownx.superfences" not in config.markdown_extensions:
+        config.markdown_extensions.append("pymdownx.superfences")
+    superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
+    ours = fence_config(lang)
+    names = {fence["name"] for fence in ours}
+    superfences["custom_fences"] = [
+        *(f for f in superfences.get("custom_fences", []) if f.get("name") not in names), *ours]
 
 
 def _translate(items: list[Any], words: dict[str, str]) -> None:
