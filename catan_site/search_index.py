@@ -28,10 +28,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-import yaml
 from mkdocs.plugins import event_priority
 
-from catan_site.search_norm import ROOT, RULES_FILE, load_lexicon
+from catan_site.search_norm import ROOT, load_lexicon
 
 INDEX_NAME = "catan-index.json"
 #: The search library, self-hosted from npm (see package.json), copied next to the worker.
@@ -41,7 +40,8 @@ WORKERS = Path("assets") / "javascripts" / "workers"
 
 _HEADING = re.compile(r"h[1-3]")  # h1 starts the page, h2 and h3 start sections
 _SKIP_TAGS = {"svg", "script", "style", "template", "button", "nav"}
-_SKIP_CLASSES = {"catan-widget", "catan-diagram", "catan-lesson", "headerlink", "catan-game"}
+_SKIP_CLASSES = {"catan-widget", "catan-diagram", "catan-lesson", "headerlink", "catan-game",
+                 "catan-moved"}
 _VOID = {"br", "hr", "img", "input", "meta", "link", "wbr", "source", "area", "col", "embed"}
 _BLOCK = {"p", "li", "td", "th", "dd", "dt", "tr", "div", "pre", "blockquote", "table", "ul",
           "ol", "dl", "figcaption", "details", "summary"}
@@ -62,20 +62,22 @@ class Section:
 class _Sections(HTMLParser):
     """Split a page's HTML into sections at each ``h1``-``h3`` with an id.
 
-    Text inside widgets, diagrams, SVG and heading permalinks is skipped; a paragraph of class
-    ``catan-answer`` (the FAQ's one-line answer, see faq_answers.py) goes to ``answer``; a
-    paragraph that starts with one of ``see_labels`` (the FAQ's cross-reference line) is dropped.
+    Text inside widgets, diagrams, SVG, heading permalinks and links to merged questions is
+    skipped; a paragraph of class ``catan-answer`` (the FAQ's one-line answer, see
+    faq_answers.py) goes to ``answer``; a paragraph that starts with an italic label ending in a
+    colon (the FAQ's "*See:*", "*In the rulebook:*" lines) is dropped: it names other questions.
     """
 
-    def __init__(self, see_labels: tuple[str, ...]) -> None:
+    def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.see_labels = see_labels
         self.sections = [Section(anchor="")]
         self.skip_depth = 0          # > 0 inside a skipped element
         self.stack: list[str] = []   # open tags
         self.heading: Section | None = None
         self.in_answer = 0           # depth of the open answer paragraph, 0 if none
         self.paragraph: list[str] | None = None
+        self.label: list[str] | None = None  # text of an <em> opening the paragraph
+        self.labelled = False                 # the paragraph opens with "<em>...:</em>"
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _VOID:
@@ -91,8 +93,11 @@ class _Sections(HTMLParser):
         elif _HEADING.fullmatch(tag) and values.get("id"):
             self.heading = Section(anchor=values["id"] or "", level=int(tag[1]))
             self.sections.append(self.heading)
+        elif tag == "em" and self.paragraph is not None and not "".join(self.paragraph).strip():
+            self.label = []
         elif tag == "p":
             self.paragraph = []
+            self.labelled = False
             if "catan-answer" in classes:
                 self.in_answer = len(self.stack)
         elif tag in _BLOCK:
@@ -109,10 +114,13 @@ class _Sections(HTMLParser):
         if _HEADING.fullmatch(tag) and self.heading is not None:
             self.heading.title = _SPACES.sub(" ", self.heading.title).strip()
             self.heading = None
+        elif tag == "em" and self.label is not None:
+            self.labelled = "".join(self.label).strip().endswith(":")
+            self.label = None
         elif tag == "p" and self.paragraph is not None:
             text = _SPACES.sub(" ", "".join(self.paragraph)).strip()
             target = self.sections[-1].answer if self.in_answer else self.sections[-1].text
-            if text and not text.startswith(self.see_labels):
+            if text and not self.labelled:
                 target.append(text)
             self.paragraph = None
             self.in_answer = 0
@@ -124,25 +132,26 @@ class _Sections(HTMLParser):
             return
         if self.heading is not None:
             self.heading.title += data
-        else:
-            self._out().append(data)
+            return
+        if self.label is not None:
+            self.label.append(data)
+        self._out().append(data)
 
     def _out(self) -> list[str]:
         """Where text goes now: the open paragraph, or the current section's loose text."""
         return self.paragraph if self.paragraph is not None else self.sections[-1].text
 
 
-def sections(html: str, see_labels: tuple[str, ...] = ()) -> list[Section]:
+def sections(html: str) -> list[Section]:
     """The sections of a page's HTML, the page's start first.
 
     >>> [(s.anchor, s.title, s.answer, s.text) for s in sections(
     ...     '<h1>Robber</h1><p>Intro.</p><h2 id="q">Who?<a class="headerlink">#</a></h2>'
     ...     '<p class="catan-answer"><strong>You.</strong></p><p>Why.</p>'
-    ...     '<div class="catan-widget"><svg><text>9</text></svg></div><p><em>See:</em> x</p>',
-    ...     ("See:",))]
+    ...     '<div class="catan-widget"><svg><text>9</text></svg></div><p><em>See:</em> x</p>')]
     [('', 'Robber', [], ['Intro.']), ('q', 'Who?', ['You.'], ['Why.'])]
     """
-    parser = _Sections(see_labels)
+    parser = _Sections()
     parser.feed(html)
     parser.close()
     out = []
@@ -162,10 +171,9 @@ def kind(url: str, section: Section) -> str:
     return "r" if url.startswith("rules/") else "s"
 
 
-def documents(url: str, page_title: str, html: str,
-              see_labels: tuple[str, ...]) -> list[dict[str, str]]:
+def documents(url: str, page_title: str, html: str) -> list[dict[str, str]]:
     """The index documents of one page (``url`` as in ``page.url``: ``faq/robber/``)."""
-    found = sections(html, see_labels)
+    found = sections(html)
     title = found[0].title or page_title
     docs = []
     for section in found:
@@ -186,12 +194,6 @@ def documents(url: str, page_title: str, html: str,
 _collected: dict[str, list[dict[str, str]]] = {}
 
 
-def _labels(lang: str) -> tuple[str, ...]:
-    """The FAQ's "See:" labels of a language (``see_labels`` in i18n/search.yml)."""
-    spec = yaml.safe_load(RULES_FILE.read_text(encoding="utf-8"))["languages"][lang]
-    return tuple(str(label) for label in spec.get("see_labels", []))
-
-
 def on_config(config: Any) -> Any:
     """Start a new index for this build."""
     _collected.clear()
@@ -200,8 +202,7 @@ def on_config(config: Any) -> Any:
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     """Collect the page's sections (the HTML itself is not changed)."""
-    lang = config.theme["language"]
-    _collected[page.url] = documents(page.url, page.title or "", html, _labels(lang))
+    _collected[page.url] = documents(page.url, page.title or "", html)
     return html
 
 
