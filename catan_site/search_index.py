@@ -6,7 +6,7 @@ question's one-line answer cannot be told from its explanation. Search here need
 
 * each FAQ question as a document with three fields, the question (``t``), its one-line answer
   (``a``) and the rest (``x``), so the question and the answer can weigh most and the result can
-  show the answer line;
+  show the answer line; questions merged into it add their wording (``v``);
 * what kind of section it is (``k``): ``q`` a FAQ question, ``r`` a rules section, ``s`` another
   section, ``p`` a page's introduction, so a question ranks above a page header;
 * no diagram or widget text, no "See:" line (it names other questions and would pull them in).
@@ -21,6 +21,7 @@ focuses the search box (see ``overrides/assets/javascripts/workers/catan-search.
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import shutil
 from dataclasses import dataclass, field
@@ -40,8 +41,8 @@ WORKERS = Path("assets") / "javascripts" / "workers"
 
 _HEADING = re.compile(r"h[1-3]")  # h1 starts the page, h2 and h3 start sections
 _SKIP_TAGS = {"svg", "script", "style", "template", "button", "nav"}
-_SKIP_CLASSES = {"catan-widget", "catan-diagram", "catan-lesson", "headerlink", "catan-game",
-                 "catan-moved"}
+_SKIP_CLASSES = {"catan-widget", "catan-diagram", "catan-lesson", "headerlink", "catan-game"}
+MOVED = "catan-moved"  # a merged question: a link to the answer kept, with the old question
 _VOID = {"br", "hr", "img", "input", "meta", "link", "wbr", "source", "area", "col", "embed"}
 _BLOCK = {"p", "li", "td", "th", "dd", "dt", "tr", "div", "pre", "blockquote", "table", "ul",
           "ol", "dl", "figcaption", "details", "summary"}
@@ -78,6 +79,8 @@ class _Sections(HTMLParser):
         self.paragraph: list[str] | None = None
         self.label: list[str] | None = None  # text of an <em> opening the paragraph
         self.labelled = False                 # the paragraph opens with "<em>...:</em>"
+        self.moved: list[tuple[str, str]] = []  # (href, question) of merged questions
+        self.moved_text: list[str] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _VOID:
@@ -87,6 +90,10 @@ class _Sections(HTMLParser):
         classes = set((values.get("class") or "").split())
         if self.skip_depth or tag in _SKIP_TAGS or classes & _SKIP_CLASSES:
             self.skip_depth += 1
+            return
+        if tag == "a" and MOVED in classes:
+            self.moved.append((values.get("href") or "", ""))
+            self.moved_text = []
             return
         if tag == "h1" and len(self.sections) == 1:
             self.heading = self.sections[0]  # the page's title, whatever its id
@@ -114,6 +121,10 @@ class _Sections(HTMLParser):
         if _HEADING.fullmatch(tag) and self.heading is not None:
             self.heading.title = _SPACES.sub(" ", self.heading.title).strip()
             self.heading = None
+        elif tag == "a" and self.moved_text is not None:
+            href, _ = self.moved[-1]
+            self.moved[-1] = (href, _SPACES.sub(" ", "".join(self.moved_text)).strip())
+            self.moved_text = None
         elif tag == "em" and self.label is not None:
             self.labelled = "".join(self.label).strip().endswith(":")
             self.label = None
@@ -133,6 +144,9 @@ class _Sections(HTMLParser):
         if self.heading is not None:
             self.heading.title += data
             return
+        if self.moved_text is not None:
+            self.moved_text.append(data)
+            return
         if self.label is not None:
             self.label.append(data)
         self._out().append(data)
@@ -142,14 +156,17 @@ class _Sections(HTMLParser):
         return self.paragraph if self.paragraph is not None else self.sections[-1].text
 
 
-def sections(html: str) -> list[Section]:
-    """The sections of a page's HTML, the page's start first.
+def parse(html: str) -> tuple[list[Section], list[tuple[str, str]]]:
+    """The sections of a page's HTML (the page's start first) and its merged questions.
 
-    >>> [(s.anchor, s.title, s.answer, s.text) for s in sections(
+    >>> [(s.anchor, s.title, s.answer, s.text) for s in parse(
     ...     '<h1>Robber</h1><p>Intro.</p><h2 id="q">Who?<a class="headerlink">#</a></h2>'
     ...     '<p class="catan-answer"><strong>You.</strong></p><p>Why.</p>'
-    ...     '<div class="catan-widget"><svg><text>9</text></svg></div><p><em>See:</em> x</p>')]
+    ...     '<div class="catan-widget"><svg><text>9</text></svg></div><p><em>See:</em> x</p>'
+    ... )[0]]
     [('', 'Robber', [], ['Intro.']), ('q', 'Who?', ['You.'], ['Why.'])]
+    >>> parse('<h1>T</h1><li><a class="catan-moved" href="../x/#a" id="b">Old?</a></li>')[1]
+    [('../x/#a', 'Old?')]
     """
     parser = _Sections()
     parser.feed(html)
@@ -159,7 +176,12 @@ def sections(html: str) -> list[Section]:
         text = [t for t in (_SPACES.sub(" ", part).strip() for part in section.text) if t]
         out.append(Section(section.anchor, section.title, section.level, section.answer,
                            [" ".join(text)] if text else []))
-    return out
+    return out, parser.moved
+
+
+def sections(html: str) -> list[Section]:
+    """The sections of a page's HTML, the page's start first."""
+    return parse(html)[0]
 
 
 def kind(url: str, section: Section) -> str:
@@ -172,23 +194,53 @@ def kind(url: str, section: Section) -> str:
 
 
 def documents(url: str, page_title: str, html: str) -> list[dict[str, str]]:
-    """The index documents of one page (``url`` as in ``page.url``: ``faq/robber/``)."""
-    found = sections(html)
+    """The index documents of one page (``url`` as in ``page.url``: ``faq/robber/``).
+
+    A merged question (a ``catan-moved`` link) becomes a document of its own, ``k`` ``m``, with
+    the old question as ``t`` and the answer kept as ``l``: on_post_build adds its words to the
+    answer kept (``v``, other ways to ask the question) and drops it.
+    """
+    found, merged = parse(html)
     title = found[0].title or page_title
     docs = []
     for section in found:
         if section.anchor and not section.title:
             continue
-        doc = {
+        docs.append({
             "l": url + (f"#{section.anchor}" if section.anchor else ""),
             "t": section.title or title,
             "a": " ".join(section.answer),
             "x": " ".join(section.text),
             "k": kind(url, section),
             "p": title,
-        }
-        docs.append(doc)
+        })
+    for href, question in merged:
+        docs.append({"l": _resolve(url, href), "t": question, "k": "m"})
     return docs
+
+
+def _resolve(url: str, href: str) -> str:
+    """A page's relative link as an index location: ``faq/robber/`` + ``../x/#a`` -> ``faq/x/#a``.
+
+    >>> _resolve("faq/robber/", "../development-cards/#knight")
+    'faq/development-cards/#knight'
+    >>> _resolve("faq/robber/", "#who")
+    'faq/robber/#who'
+    """
+    path, _, anchor = href.partition("#")
+    joined = posixpath.normpath(posixpath.join(url, path)) + "/" if path else url
+    return joined.lstrip("./") + (f"#{anchor}" if anchor else "")
+
+
+def merge_variants(docs: list[dict[str, str]]) -> list[dict[str, str]]:
+    """Give each answer kept the questions merged into it (``v``); drop the merged entries."""
+    kept = [doc for doc in docs if doc["k"] != "m"]
+    by_location = {doc["l"]: doc for doc in kept}
+    for doc in docs:
+        if doc["k"] == "m" and doc["l"] in by_location:
+            target = by_location[doc["l"]]
+            target["v"] = (target.get("v", "") + " " + doc["t"]).strip()
+    return kept
 
 
 _collected: dict[str, list[dict[str, str]]] = {}
@@ -219,7 +271,7 @@ def on_post_build(config: Any) -> None:
     if not material.exists():
         return
     lang = config.theme["language"]
-    docs = [doc for url in sorted(_collected) for doc in _collected[url]]
+    docs = merge_variants([doc for url in sorted(_collected) for doc in _collected[url]])
     dump = json.dumps(index_json(lang, docs), ensure_ascii=False, separators=(",", ":"))
     (site / "search" / INDEX_NAME).write_text(dump, encoding="utf-8")
     empty = json.loads(material.read_text(encoding="utf-8"))

@@ -5,8 +5,8 @@
  * comparison and tests in Node (require), so what is measured is what readers get.
  *
  * Documents come from search/catan-index.json (catan_site/search_index.py): l location,
- * t title (the question), a one-line answer, x other text, k kind (q FAQ question, r rules
- * section, s other section, p page start), p page title. Words are normalised by
+ * t title (the question), v questions merged into it, a one-line answer, x other text, k kind
+ * (q FAQ question, r rules section, s other section, p page start), p page title. Words are normalised by
  * catan-normalise.js (stop words, accents, light stemming, glossary synonyms) on both sides.
  */
 (function (root) {
@@ -14,7 +14,7 @@
 
   const DEFAULTS = {
     /** Field weights: the question and its answer line weigh most. */
-    boost: { t: 6, a: 2.5, x: 0.7, p: 0.5 },
+    boost: { t: 6, v: 4, a: 2.5, x: 0.7, p: 0.5 },
     /** Kind weights: a FAQ question before a rules section, a page's start last. */
     kind: { q: 1.6, r: 1.2, s: 0.8, p: 0.35 },
     /** Bonus per question word or negation (exact_words) that the query and the title share. */
@@ -39,7 +39,7 @@
     const docs = data.docs.map((doc, id) => ({ id, ...doc }))
     const { tokenize, parts } = compounds(docs, lex, N)
     const index = new MiniSearch({
-      fields: ["t", "a", "x", "p"],
+      fields: ["t", "v", "a", "x", "p"],
       storeFields: [],
       tokenize,
       processTerm: term => term
