@@ -79,8 +79,9 @@ class _Sections(HTMLParser):
         self.paragraph: list[str] | None = None
         self.label: list[str] | None = None  # text of an <em> opening the paragraph
         self.labelled = False                 # the paragraph opens with "<em>...:</em>"
-        self.moved: list[tuple[str, str]] = []  # (href, question) of merged questions
-        self.moved_text: list[str] | None = None
+        self.links: list[tuple[str, str, bool]] = []  # (href, text, merged?) of section links
+        self.link_text: list[str] | None = None
+        self.in_moved = False  # inside a merged question's link: its text is not the page's
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _VOID:
@@ -91,10 +92,10 @@ class _Sections(HTMLParser):
         if self.skip_depth or tag in _SKIP_TAGS or classes & _SKIP_CLASSES:
             self.skip_depth += 1
             return
-        if tag == "a" and MOVED in classes:
-            self.moved.append((values.get("href") or "", ""))
-            self.moved_text = []
-            return
+        if tag == "a" and "#" in (values.get("href") or ""):
+            self.in_moved = MOVED in classes
+            self.links.append((values.get("href") or "", "", self.in_moved))
+            self.link_text = []
         if tag == "h1" and len(self.sections) == 1:
             self.heading = self.sections[0]  # the page's title, whatever its id
         elif _HEADING.fullmatch(tag) and values.get("id"):
@@ -121,10 +122,11 @@ class _Sections(HTMLParser):
         if _HEADING.fullmatch(tag) and self.heading is not None:
             self.heading.title = _SPACES.sub(" ", self.heading.title).strip()
             self.heading = None
-        elif tag == "a" and self.moved_text is not None:
-            href, _ = self.moved[-1]
-            self.moved[-1] = (href, _SPACES.sub(" ", "".join(self.moved_text)).strip())
-            self.moved_text = None
+        elif tag == "a" and self.link_text is not None:
+            href, _, merged = self.links[-1]
+            self.links[-1] = (href, _SPACES.sub(" ", "".join(self.link_text)).strip(), merged)
+            self.link_text = None
+            self.in_moved = False
         elif tag == "em" and self.label is not None:
             self.labelled = "".join(self.label).strip().endswith(":")
             self.label = None
@@ -144,9 +146,10 @@ class _Sections(HTMLParser):
         if self.heading is not None:
             self.heading.title += data
             return
-        if self.moved_text is not None:
-            self.moved_text.append(data)
-            return
+        if self.link_text is not None:
+            self.link_text.append(data)
+            if self.in_moved:
+                return
         if self.label is not None:
             self.label.append(data)
         self._out().append(data)
@@ -156,8 +159,11 @@ class _Sections(HTMLParser):
         return self.paragraph if self.paragraph is not None else self.sections[-1].text
 
 
-def parse(html: str) -> tuple[list[Section], list[tuple[str, str]]]:
-    """The sections of a page's HTML (the page's start first) and its merged questions.
+def parse(html: str) -> tuple[list[Section], list[tuple[str, str, bool]]]:
+    """The sections of a page's HTML (the page's start first) and its links to sections.
+
+    Links are ``(href, text, merged)``: the site's own words for the section they point to;
+    ``merged`` for a merged question's link (``catan-moved``), kept out of the page's text.
 
     >>> [(s.anchor, s.title, s.answer, s.text) for s in parse(
     ...     '<h1>Robber</h1><p>Intro.</p><h2 id="q">Who?<a class="headerlink">#</a></h2>'
@@ -165,8 +171,10 @@ def parse(html: str) -> tuple[list[Section], list[tuple[str, str]]]:
     ...     '<div class="catan-widget"><svg><text>9</text></svg></div><p><em>See:</em> x</p>'
     ... )[0]]
     [('', 'Robber', [], ['Intro.']), ('q', 'Who?', ['You.'], ['Why.'])]
-    >>> parse('<h1>T</h1><li><a class="catan-moved" href="../x/#a" id="b">Old?</a></li>')[1]
-    [('../x/#a', 'Old?')]
+    >>> found = parse('<h1>T</h1><p>See <a href="#c">the cost</a>.</p>'
+    ...               '<li><a class="catan-moved" href="../x/#a" id="b">Old?</a></li>')
+    >>> found[1], found[0][0].text
+    ([('#c', 'the cost', False), ('../x/#a', 'Old?', True)], ['See the cost.'])
     """
     parser = _Sections()
     parser.feed(html)
@@ -176,7 +184,7 @@ def parse(html: str) -> tuple[list[Section], list[tuple[str, str]]]:
         text = [t for t in (_SPACES.sub(" ", part).strip() for part in section.text) if t]
         out.append(Section(section.anchor, section.title, section.level, section.answer,
                            [" ".join(text)] if text else []))
-    return out, parser.moved
+    return out, parser.links
 
 
 def sections(html: str) -> list[Section]:
@@ -196,11 +204,13 @@ def kind(url: str, section: Section) -> str:
 def documents(url: str, page_title: str, html: str) -> list[dict[str, str]]:
     """The index documents of one page (``url`` as in ``page.url``: ``faq/robber/``).
 
-    A merged question (a ``catan-moved`` link) becomes a document of its own, ``k`` ``m``, with
-    the old question as ``t`` and the answer kept as ``l``: on_post_build adds its words to the
-    answer kept (``v``, other ways to ask the question) and drops it.
+    A question merged into another (its link to the answer kept) becomes a document of its own,
+    ``k`` ``m``, with the old question as ``t`` and the answer kept as ``l``: merge_variants
+    gives its words to the answer kept (``v``) and drops it. (Other links' texts, such as the
+    "See:" lines' titles, were tried as a field of their target too: no better on the labelled
+    queries, so they are not indexed.)
     """
-    found, merged = parse(html)
+    found, links = parse(html)
     title = found[0].title or page_title
     docs = []
     for section in found:
@@ -214,8 +224,9 @@ def documents(url: str, page_title: str, html: str) -> list[dict[str, str]]:
             "k": kind(url, section),
             "p": title,
         })
-    for href, question in merged:
-        docs.append({"l": _resolve(url, href), "t": question, "k": "m"})
+    for href, text, merged in links:
+        if merged:
+            docs.append({"l": _resolve(url, href), "t": text, "k": "m"})
     return docs
 
 
@@ -232,14 +243,29 @@ def _resolve(url: str, href: str) -> str:
     return joined.lstrip("./") + (f"#{anchor}" if anchor else "")
 
 
+LINK_FIELDS = {"m": "v"}  # link kind -> field of the target it adds its text to
+
+
 def merge_variants(docs: list[dict[str, str]]) -> list[dict[str, str]]:
-    """Give each answer kept the questions merged into it (``v``); drop the merged entries."""
-    kept = [doc for doc in docs if doc["k"] != "m"]
+    """Give each answer kept the questions merged into it (``v``, each once).
+
+    >>> merge_variants([{"l": "a/#q", "t": "Who?", "k": "q"}, {"l": "a/#q", "t": "Who?", "k": "m"},
+    ...                 {"l": "a/#q", "t": "Who pays", "k": "m"}, {"l": "b/", "t": "x", "k": "m"}])
+    [{'l': 'a/#q', 't': 'Who?', 'k': 'q', 'v': 'Who pays'}]
+    """
+    kept = [doc for doc in docs if doc["k"] not in LINK_FIELDS]
     by_location = {doc["l"]: doc for doc in kept}
+    texts: dict[tuple[str, str], list[str]] = {}
     for doc in docs:
-        if doc["k"] == "m" and doc["l"] in by_location:
-            target = by_location[doc["l"]]
-            target["v"] = (target.get("v", "") + " " + doc["t"]).strip()
+        target = by_location.get(doc["l"])
+        if doc["k"] not in LINK_FIELDS or not target:
+            continue
+        seen = texts.setdefault((doc["l"], LINK_FIELDS[doc["k"]]), [])
+        if doc["t"] not in ("", target["t"], *seen):
+            seen.append(doc["t"])
+    for (location, name), found in texts.items():
+        if found:
+            by_location[location][name] = " · ".join(found)
     return kept
 
 

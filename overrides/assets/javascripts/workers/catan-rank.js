@@ -19,6 +19,8 @@
     kind: { q: 1.6, r: 1.2, s: 0.8, p: 0.35 },
     /** Bonus per question word or negation (exact_words) that the query and the title share. */
     exactBonus: 0.6,
+    /** Weights of a match with a typo and of a completed word (MiniSearch's: 0.45, 0.375). */
+    weights: { fuzzy: 0.6, prefix: 0.5 },
     /** BM25 parameters (MiniSearch's defaults: k 1.2, b 0.7, d 0.5). */
     bm25: { k: 1.2, b: 0.7, d: 0.5 }
   }
@@ -138,7 +140,7 @@
       maxFuzzy: closest ? 3 : 1,
       prefix: term => closest || (prefix && term === last && term.length >= 2),
       boostDocument: id => options.kind[docs[id].k] || 1,
-      weights: { fuzzy: 0.6, prefix: 0.5 }
+      weights: options.weights
     })
     const asked = exactWords(query, lex, N)
     const hits = results.map(r => {
