@@ -70,7 +70,8 @@ def render(game: Game, marks: dict[str, list[Any]] | None = None, title: str = "
               if game.edge_owner[e] >= 0]
     parts += _hit_nodes(game)
     parts += [_tile_outline(int(t)) for t in marks.get("tiles", [])]
-    parts.append(_robber(game.robber))
+    if game.robber >= 0:  # a board without a desert: off the island until first moved
+        parts.append(_robber(game.robber))
     parts += [_ok_node(NODE_ALIASES[n]) for n in marks.get("ok_nodes", [])]
     parts += [_bad_node(NODE_ALIASES[n]) for n in marks.get("bad_nodes", [])]
     parts += [_ring_node(NODE_ALIASES[n]) for n in marks.get("nodes", [])]

@@ -1,12 +1,15 @@
 """The browser runtime of the site: self-hosted Pyodide, the engine wheel, the widget files.
 
-``copy_runtime(site_dir)`` runs once per site build (``catan_site/build_site.py``, after the
-language builds) and writes, shared by every language::
+``copy_runtime(site_dir)`` runs once per site build (the ``catan`` plugin, after the language
+builds) and writes, shared by every language::
 
     site/assets/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
                            pyodide-lock.json   (from node_modules/pyodide: run `npm ci`)
     site/assets/wheels/    catan_core-<version>-py3-none-any.whl, manifest.json
-    site/assets/widgets/   widgets/*.js, *.mjs, *.css, *.py
+    site/assets/widgets/   the front end (FRONTEND_DIR): *.js, *.mjs, *.css, *.py
+
+The wheel holds the engine (``catan_core``) and the browser bridges (``catan_web``), never the
+site build (``catan_site``).
 
 ``manifest.json`` names the wheel (so JavaScript never hardcodes the version) and the size of
 every file the worker downloads, for its progress messages.
@@ -17,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -30,9 +34,16 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 #: The files the browser fetches; the loader is ``pyodide.asm.mjs`` in recent releases.
 PYODIDE_FILES = ("pyodide.mjs", ("pyodide.asm.mjs", "pyodide.asm.js"), "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
+#: The front end's source folder, copied to FRONTEND_URL (inside the site root).
+FRONTEND_DIR = ROOT / "widgets"
+FRONTEND_URL = "assets/widgets/"
 WIDGET_SUFFIXES = (".js", ".mjs", ".css", ".py")
-#: What goes into the engine wheel; a change to any of these rebuilds it.
-WHEEL_SOURCES = ("pyproject.toml", "README.md", "catan_core")
+#: What goes into the browser wheel (packages missing from the tree are skipped); a change to
+#: any of these rebuilds it.
+WHEEL_SOURCES = ("pyproject.toml", "README.md", "catan_core", "catan_web")
+#: pyproject.toml tables left out of the browser wheel's copy (they name catan_site).
+WHEEL_DROPPED_TABLES = re.compile(
+    r'^\[project\.entry-points\."mkdocs\.plugins"\]\n(?:[^\[\n].*\n|\n)*', re.MULTILINE)
 WHEEL_CACHE = ROOT / "build" / "runtime-wheel"
 
 
@@ -110,6 +121,9 @@ def build_wheel(dest: Path) -> Path:
                 if path.is_dir():
                     shutil.copytree(path, src / name,
                                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+                elif name == "pyproject.toml":
+                    text = WHEEL_DROPPED_TABLES.sub("", path.read_text(encoding="utf-8"))
+                    (src / name).write_text(text, encoding="utf-8")
                 elif path.exists():
                     shutil.copy2(path, src / name)
             command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
@@ -137,18 +151,19 @@ def copy_runtime(site_dir: Path | str) -> dict[str, Any]:
     """
     start = time.perf_counter()
     assets = Path(site_dir) / "assets"
-    for sub in ("pyodide", "wheels", "widgets"):
-        shutil.rmtree(assets / sub, ignore_errors=True)
-        (assets / sub).mkdir(parents=True)
+    frontend = Path(site_dir) / FRONTEND_URL
+    for folder in (assets / "pyodide", assets / "wheels", frontend):
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
     sizes = {}
     for path in pyodide_files():
         shutil.copy2(path, assets / "pyodide" / path.name)
         sizes[f"pyodide/{path.name}"] = path.stat().st_size
     wheel = build_wheel(assets / "wheels")
     sizes[f"wheels/{wheel.name}"] = wheel.stat().st_size
-    for path in sorted((ROOT / "widgets").iterdir()):
+    for path in sorted(FRONTEND_DIR.iterdir()):
         if path.is_file() and path.suffix in WIDGET_SUFFIXES:
-            shutil.copy2(path, assets / "widgets" / path.name)
+            shutil.copy2(path, frontend / path.name)
     manifest = {
         "wheel": wheel.name,
         "version": wheel.name.split("-")[1],

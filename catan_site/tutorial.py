@@ -17,10 +17,10 @@ Each task becomes a board drawn by the engine (visible without JavaScript), the 
 the prompt, controls, a hint and the explanation with its FAQ link. ``widgets/tutorial.js``
 makes it interactive and asks the engine, in the page's worker, to judge every answer.
 
-This module is used twice by ``mkdocs.yml``: its ``format_lesson`` is the superfences formatter,
-and as a hook its ``on_page_content`` turns the ``@@catan-root@@`` placeholders into relative
-links and adds the tutorial's script, style sheet and translated words to the pages that need
-them.
+The ``catan`` plugin (catan_site/plugin.py) uses this module twice: ``format_lesson`` is the
+superfences formatter, and ``on_page_content`` turns the ``@@catan-root@@<page.md>`` placeholders
+into links through MkDocs' files and adds the tutorial's script, style sheet and translated
+words to the pages that need them.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ import functools
 import html
 import importlib.util
 import json
-import os
 import re
 import sys
 from pathlib import Path
@@ -38,10 +37,15 @@ from typing import Any
 import yaml
 from pymdownx.superfences import SuperFencesException
 
+from catan_site import languages
+from catan_site.links import page_href, shared_href
+from catan_site.runtime_assets import FRONTEND_URL
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tutorial"
-LANGUAGES = ("en", "fr", "es", "nl")
 ROOT_MARK = "@@catan-root@@"
+#: A placeholder link: ROOT_MARK, a page of docs/<lang>/ and an optional #anchor.
+MARKED_LINK = re.compile(re.escape(ROOT_MARK) + r"([\w./-]+\.md)(#[\w.:-]+)?")
 FENCE_KEYS = ("task", "lessons", "worked_game")
 UIS = ("tile", "node", "edge", "choice", "multi", "cards", "button")
 HEADING = re.compile(r"^#{1,6} (?P<title>.+?)\s*\{\s*#(?P<anchor>[\w.:-]+)[^}]*\}\s*$", re.M)
@@ -129,16 +133,10 @@ def words(lang: str) -> dict[str, Any]:
     return out
 
 
-def build_language() -> str:
-    return os.environ.get("CATAN_LANG", "en")
-
-
 def page_url(doc_path: str) -> str:
-    """``faq/robber.md#x`` -> ``@@catan-root@@faq/robber/#x`` (directory URLs)."""
-    path, _, anchor = doc_path.partition("#")
-    url = re.sub(r"(^|/)index\.md$", r"\1", path)
-    url = re.sub(r"\.md$", "/", url)
-    return ROOT_MARK + url + (f"#{anchor}" if anchor else "")
+    """``faq/robber.md#x`` -> ``@@catan-root@@faq/robber.md#x``, a link ``on_page_content``
+    resolves through MkDocs' files."""
+    return ROOT_MARK + doc_path
 
 
 @functools.cache
@@ -268,7 +266,7 @@ def render_lessons(lang: str) -> str:
         tasks = [f"{lesson['id']}/{t['id']}" for t in lesson["tasks"]]
         items.append(
             f'<li class="catan-lessons__item" data-lesson="{_esc(lesson["id"])}" '
-            f'data-tasks="{_json_attr(tasks)}"><a href="{ROOT_MARK}tutorial/{lesson["page"]}/">'
+            f'data-tasks="{_json_attr(tasks)}"><a href="{ROOT_MARK}tutorial/{lesson["page"]}.md">'
             f'{_esc(lesson["title"][lang])}</a> <span class="catan-lessons__state"></span></li>')
     w = words(lang)
     return (f'<div class="catan-lessons"><ol class="catan-lessons__list">{"".join(items)}</ol>'
@@ -318,15 +316,15 @@ def validate(language: str, inputs: dict[str, str], options: dict[str, Any],
 
 
 def format_lesson(src: str, language: str, class_name: str, options: dict[str, Any],
-                  md: Any, **kwargs: Any) -> str:
-    """Superfences formatter for ``catan-lesson``."""
+                  md: Any, lang: str | None = None, **kwargs: Any) -> str:
+    """Superfences formatter for ``catan-lesson``; the plugin binds ``lang`` (the page's)."""
     try:
         spec = yaml.safe_load(src) or {}
     except yaml.YAMLError as exc:
         raise TutorialError(f"catan-lesson: invalid YAML: {exc}\n{src}") from exc
     if not isinstance(spec, dict) or len(spec) != 1 or next(iter(spec)) not in FENCE_KEYS:
         raise TutorialError(f"catan-lesson: write exactly one of {', '.join(FENCE_KEYS)}\n{src}")
-    lang = build_language()
+    lang = lang or languages.default()
     if "task" in spec:
         return render_task(str(spec["task"]), lang)
     if "lessons" in spec:
@@ -345,7 +343,7 @@ def page_config(lang: str) -> dict[str, Any]:
             errors[code] = {"message": entry[lang],
                             "faq": faq_link(lang, faq) if faq else ""}
     lessons = [{"id": lesson["id"], "title": lesson["title"][lang],
-                "href": f"{ROOT_MARK}tutorial/{lesson['page']}/",
+                "href": f"{ROOT_MARK}tutorial/{lesson['page']}.md",
                 "tasks": [f"{lesson['id']}/{t['id']}" for t in lesson["tasks"]]}
                for lesson in load()["lessons"]]
     return {"lang": lang, "words": words(lang), "errors": errors, "lessons": lessons}
@@ -358,22 +356,16 @@ def _read_yaml_errors() -> dict[str, Any]:
     return data
 
 
-def relative_root(url: str) -> str:
-    """From a page URL (``tutorial/island/``) to the language root (``../../``)."""
-    depth = url.strip("/").count("/") + 1 if url.strip("/") else 0
-    return "../" * depth or "./"
-
-
 def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     """Fill in relative links; give tutorial pages their script, styles and words."""
     if 'class="catan-task"' not in html_text and "catan-lessons" not in html_text \
             and "catan-worked" not in html_text:
         return html_text
-    lang = build_language()
-    root = relative_root(page.url)
-    assets = root + "../assets/widgets/"
+    lang = config.theme["language"]
+    assets = shared_href(FRONTEND_URL, page)
     config_attr = _json_attr(page_config(lang))
     head = (f'<link rel="stylesheet" href="{assets}tutorial.css">'
             f'<div class="catan-tutorial-config" hidden data-config="{config_attr}"></div>')
     tail = f'<script type="module" src="{assets}tutorial.js"></script>'
-    return (head + html_text + tail).replace(ROOT_MARK, root)
+    return MARKED_LINK.sub(lambda m: page_href(m[1] + (m[2] or ""), page, files),
+                           head + html_text + tail)

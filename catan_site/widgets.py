@@ -10,7 +10,7 @@ holding the board drawn at build time. On a page with at least one widget, this 
    with links to their FAQ answers (i18n/errors.yml). Texts sit in attributes, so the search
    index never sees them; the links are real ``href`` attributes, so Material's instant
    navigation resolves them like any other link;
-3. links ``widgets.css`` and the module ``widgets.js`` from ``site/assets/widgets/``.
+3. links ``widgets.css`` and the module ``widgets.js`` of the front end (``site/assets/widgets/``).
 
 Pages without widgets are left untouched: they load no widget code and never start Pyodide.
 """
@@ -27,11 +27,12 @@ from typing import Any
 
 import yaml
 from mkdocs.exceptions import PluginError
-from mkdocs.utils import get_relative_url
 
+from catan_site import languages
 from catan_site.fences import WIDGET_KINDS
+from catan_site.links import page_href, shared_href
+from catan_site.runtime_assets import FRONTEND_URL
 
-LANGUAGES = ("en", "fr", "es", "nl")
 I18N = Path(__file__).resolve().parent.parent / "i18n"
 WIDGET = re.compile(r'<div class="catan-widget" data-kind="([^"]*)" data-spec="([^"]*)">')
 
@@ -47,7 +48,7 @@ def ui_strings(lang: str) -> dict[str, str]:
     """The widget strings of one language; a string missing in any language fails the build."""
     strings = {}
     for key, entry in _yaml("widgets.yml").items():
-        missing = [code for code in LANGUAGES if not (entry or {}).get(code)]
+        missing = [code for code in languages.codes() if not (entry or {}).get(code)]
         if missing:
             raise PluginError(f"i18n/widgets.yml: {key!r} has no text in {', '.join(missing)}")
         strings[str(key)] = str(entry[lang])
@@ -59,20 +60,11 @@ def terms(lang: str) -> dict[str, str]:
     return {t["key"]: t[lang] for t in _yaml("glossary.yml").get("terms") or []}
 
 
-def page_url(source: str) -> str:
-    """Site URL of a Markdown page: ``faq/robber.md`` -> ``faq/robber/``, ``index.md`` -> ``""``."""
-    stem = source.removesuffix(".md")
-    if stem == "index" or stem.endswith("/index"):
-        return stem.removesuffix("index")
-    return stem + "/"
-
-
-def errors_block(lang: str, here: str) -> str:
-    """One empty link per rule message: code, text, and the FAQ answer relative to ``here``."""
+def errors_block(lang: str, page: Any, files: Any) -> str:
+    """One empty link per rule message: code, text, and the FAQ answer as a link from ``page``."""
     links = []
     for code, entry in _yaml("errors.yml").items():
-        target, _, anchor = str(entry["faq"]).partition("#")
-        href = get_relative_url(page_url(target), here) + (f"#{anchor}" if anchor else "")
+        href = page_href(str(entry["faq"]), page, files)
         links.append(f'<a data-error="{html.escape(code)}" data-text="{html.escape(entry[lang])}" '
                      f'href="{html.escape(href)}"></a>')
     return "".join(links)
@@ -108,10 +100,10 @@ def on_page_content(content: str, page: Any, config: Any, files: Any) -> str:
     content = WIDGET.sub(with_position, content)
     strings = json.dumps({"ui": ui_strings(lang), "terms": terms(lang)}, ensure_ascii=False,
                          separators=(",", ":"))
-    assets = "../" * page.url.count("/") + "../assets/widgets/"
+    assets = shared_href(FRONTEND_URL, page)
     return (content
             + f'<div class="catan-i18n" hidden data-lang="{lang}" '
               f'data-strings="{html.escape(strings, quote=True)}">'
-            + errors_block(lang, page.url) + "</div>"
+            + errors_block(lang, page, files) + "</div>"
             + f'<link rel="stylesheet" href="{assets}widgets.css">'
             + f'<script type="module" src="{assets}widgets.js"></script>')

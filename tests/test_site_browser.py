@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 from conftest import watch
 
+from catan_site import languages
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "fr", "es", "nl")
+LANGUAGES = languages.codes()  # i18n/languages.yml
 
 
 def page_path(markdown: Path) -> str:

@@ -16,10 +16,11 @@ import pytest
 import yaml
 
 from catan_core import Game
+from catan_site import languages
 from catan_site import tutorial as hook
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "fr", "es", "nl")
+LANGUAGES = languages.codes()  # i18n/languages.yml
 TEXT_KEYS = ("prompt", "hint", "explain", "miss", "button")
 FENCE = re.compile(r"^```catan-lesson\n(?P<body>.*?)^```$", re.MULTILINE | re.DOTALL)
 #: Interface words widgets/tutorial.js and tutorial_bridge.panel use.

@@ -22,11 +22,11 @@ import pytest
 import yaml
 from conftest import PageWatch, serve_sitemap, watch
 
-from catan_site import fences
+from catan_site import fences, languages
 from catan_site.widgets import starting_position
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "fr", "es", "nl")
+LANGUAGES = languages.codes()  # i18n/languages.yml
 #: Languages whose widget pages are reached by instant navigation (one Pyodide per language).
 INSTANT = ("fr", "es", "nl")
 READY_MS = 180_000  # Pyodide starts in 3-7 s; a busy CI machine can take far longer
