@@ -95,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
     if not (SITE / "index.html").exists():
-        subprocess.run([sys.executable, "-m", "catan_site.build_site"], cwd=ROOT, check=True)
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(SITE)],
+                       cwd=ROOT, check=True)
     from playwright.sync_api import sync_playwright
 
     server = make_server(0, SITE, quiet=True)

@@ -29,8 +29,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from mkdocs.plugins import event_priority
-
 from catan_site.search_norm import ROOT, load_lexicon
 
 INDEX_NAME = "catan-index.json"
@@ -187,11 +185,6 @@ def parse(html: str) -> tuple[list[Section], list[tuple[str, str, bool]]]:
     return out, parser.links
 
 
-def sections(html: str) -> list[Section]:
-    """The sections of a page's HTML, the page's start first."""
-    return parse(html)[0]
-
-
 def kind(url: str, section: Section) -> str:
     """``q`` FAQ question, ``r`` rules section, ``s`` other section, ``p`` page start."""
     if not section.anchor:
@@ -273,7 +266,7 @@ _collected: dict[str, list[dict[str, str]]] = {}
 
 
 def on_config(config: Any) -> Any:
-    """Start a new index for this build."""
+    """Start a new index for this language's build."""
     _collected.clear()
     return config
 
@@ -289,15 +282,19 @@ def index_json(lang: str, docs: list[dict[str, str]]) -> dict[str, Any]:
     return {"lang": lang, "rules": load_lexicon(lang).to_json(), "docs": docs}
 
 
-@event_priority(-200)  # after static-i18n (-100), which rewrites the index in its post-build
 def on_post_build(config: Any) -> None:
-    """Write ``search/catan-index.json``, copy the library, empty Material's index."""
+    """Write ``search/catan-index.json``, copy the library, empty Material's index.
+
+    Called by the plugin after the search plugin has written its index. The pages collected
+    are then forgotten: the next language's build collects its own.
+    """
+    docs = merge_variants([doc for url in sorted(_collected) for doc in _collected[url]])
+    _collected.clear()
     site = Path(config.site_dir)
     material = site / "search" / "search_index.json"
     if not material.exists():
         return
     lang = config.theme["language"]
-    docs = merge_variants([doc for url in sorted(_collected) for doc in _collected[url]])
     dump = json.dumps(index_json(lang, docs), ensure_ascii=False, separators=(",", ":"))
     (site / "search" / INDEX_NAME).write_text(dump, encoding="utf-8")
     empty = json.loads(material.read_text(encoding="utf-8"))
