@@ -131,10 +131,7 @@ def build_wheel(dest: Path) -> Path:
             if _can_build_in_place():
                 command.insert(4, "--no-build-isolation")
             subprocess.run(command, check=True)
-            shutil.rmtree(WHEEL_CACHE, ignore_errors=True)  # keep only the newest
-            cache.mkdir(parents=True)
-            for wheel in (Path(tmp) / "out").glob("*.whl"):
-                shutil.copy2(wheel, cache / wheel.name)
+            _store(cache, sorted((Path(tmp) / "out").glob("*.whl")))
         wheels = sorted(cache.glob("catan_core-*-py3-none-any.whl"))
     if len(wheels) != 1:
         raise RuntimeAssetsError(f"expected one pure catan_core wheel, got {wheels}")
@@ -142,6 +139,25 @@ def build_wheel(dest: Path) -> Path:
     target = dest / wheels[0].name
     shutil.copy2(wheels[0], target)
     return target
+
+
+def _store(cache: Path, wheels: list[Path]) -> None:
+    """Put ``wheels`` in the cache folder ``cache`` at once, and drop the older folders.
+
+    Test workers and site builds may build the same wheel at the same time: the first complete
+    folder wins (a rename), the others are dropped.
+    """
+    WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+    staged = Path(tempfile.mkdtemp(prefix=".new-", dir=WHEEL_CACHE))
+    for wheel in wheels:
+        shutil.copy2(wheel, staged / wheel.name)
+    try:
+        staged.rename(cache)
+    except OSError:  # already there
+        shutil.rmtree(staged, ignore_errors=True)
+    for old in WHEEL_CACHE.iterdir():
+        if old.is_dir() and old.name != cache.name and not old.name.startswith(".new-"):
+            shutil.rmtree(old, ignore_errors=True)
 
 
 def copy_runtime(site_dir: Path | str) -> dict[str, Any]:
