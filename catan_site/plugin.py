@@ -44,6 +44,7 @@ from catan_site import (
     alternates,
     faq_answers,
     fences,
+    frontend,
     game_page,
     glossary,
     languages,
@@ -63,7 +64,7 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 #: the MkDocs events of those names). The search index reads pages after the FAQ answers are
 #: marked and before the widgets' data is added.
 PARTS: tuple[ModuleType, ...] = (glossary, faq_answers, search_index, widgets, game_page,
-                                 tutorial)
+                                 tutorial, frontend)
 #: Sources ``mkdocs serve`` watches besides docs/ and mkdocs.yml.
 WATCHED = ("i18n", "tutorial", "catan_core", "catan_web", "overrides")
 
