@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("catan_web", "catan_site", "hooks", "widgets", "benchmarks")
 PUBLIC_MODULES = {"catan_core", "catan_core.query", "catan_core.geometry",
                   "catan_core.constants", "catan_core.errors", "catan_core.board",
-                  "catan_core.svg", "catan_core.referee", "catan_core.bots",
+                  "catan_core.reports", "catan_core.svg", "catan_core.referee", "catan_core.bots",
                   "catan_core.bots.driver"}
 
 
