@@ -66,7 +66,7 @@ WIDGET_KINDS: dict[str, str] = {
 #: Keys whose text is translated: they may differ between languages (tests/test_parity.py).
 TRANSLATABLE_KEYS = frozenset({"caption", "alt", "labels", "prompt"})
 
-Renderer = Callable[[dict[str, Any], str], str]
+Renderer = Callable[[dict[str, Any], str, dict[str, str]], str]
 
 
 class FenceError(SuperFencesException):  # type: ignore[misc]  # pymdownx has no type hints
@@ -117,7 +117,10 @@ def render_figure(spec: dict[str, Any], fence: str, src: str, lang: str | None =
     """The board as ``<figure>``: the engine's SVG (in ``lang``, default: the site's default
     language) and the caption."""
     try:
-        svg = load_renderer()(spec, lang or languages.default())
+        from catan_site.frontend import terms
+
+        lang = lang or languages.default()
+        svg = load_renderer()(spec, lang, terms(lang))  # terms: the harbours' tooltips
     except FenceError:
         raise
     except Exception as exc:

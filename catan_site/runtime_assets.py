@@ -1,12 +1,13 @@
-"""The browser runtime of the site: self-hosted Pyodide, the engine wheel, the widget files.
+"""The browser runtime of the site: self-hosted Pyodide, the engine wheel, the front end.
 
 ``copy_runtime(site_dir)`` runs once per site build (the ``catan`` plugin, after the language
 builds) and writes, shared by every language::
 
     site/assets/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
                            pyodide-lock.json   (from node_modules/pyodide: run `npm ci`)
-    site/assets/wheels/    catan_core-<version>-py3-none-any.whl, manifest.json
-    site/assets/widgets/   the front end (FRONTEND_DIR): *.js, *.mjs, *.css, *.py
+    site/assets/wheels/    catan_core-<version>-py3-none-any.whl (catan_core + catan_web),
+                           manifest.json
+    site/assets/frontend/  frontend/**/*.js, *.mjs, *.css (FAQ widgets, tutorial, game, core/)
 
 The wheel holds the engine (``catan_core``) and the browser bridges (``catan_web``), never the
 site build (``catan_site``).
@@ -34,10 +35,11 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 #: The files the browser fetches; the loader is ``pyodide.asm.mjs`` in recent releases.
 PYODIDE_FILES = ("pyodide.mjs", ("pyodide.asm.mjs", "pyodide.asm.js"), "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
-#: The front end's source folder, copied to FRONTEND_URL (inside the site root).
-FRONTEND_DIR = ROOT / "widgets"
-FRONTEND_URL = "assets/widgets/"
-WIDGET_SUFFIXES = (".js", ".mjs", ".css", ".py")
+#: The front end's sources (``frontend/``) and where the site serves them (``assets/frontend/``).
+FRONTEND = "frontend"
+FRONTEND_DIR = ROOT / FRONTEND
+FRONTEND_URL = f"assets/{FRONTEND}/"
+FRONTEND_SUFFIXES = (".js", ".mjs", ".css", ".py")  # .py: the game bridge until catan_web.game
 #: What goes into the browser wheel (packages missing from the tree are skipped); a change to
 #: any of these rebuilds it.
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "catan_core", "catan_web")
@@ -131,10 +133,7 @@ def build_wheel(dest: Path) -> Path:
             if _can_build_in_place():
                 command.insert(4, "--no-build-isolation")
             subprocess.run(command, check=True)
-            shutil.rmtree(WHEEL_CACHE, ignore_errors=True)  # keep only the newest
-            cache.mkdir(parents=True)
-            for wheel in (Path(tmp) / "out").glob("*.whl"):
-                shutil.copy2(wheel, cache / wheel.name)
+            _store(cache, sorted((Path(tmp) / "out").glob("*.whl")))
         wheels = sorted(cache.glob("catan_core-*-py3-none-any.whl"))
     if len(wheels) != 1:
         raise RuntimeAssetsError(f"expected one pure catan_core wheel, got {wheels}")
@@ -144,26 +143,46 @@ def build_wheel(dest: Path) -> Path:
     return target
 
 
+def _store(cache: Path, wheels: list[Path]) -> None:
+    """Put ``wheels`` in the cache folder ``cache`` at once, and drop the older folders.
+
+    Test workers and site builds may build the same wheel at the same time: the first complete
+    folder wins (a rename), the others are dropped.
+    """
+    WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+    staged = Path(tempfile.mkdtemp(prefix=".new-", dir=WHEEL_CACHE))
+    for wheel in wheels:
+        shutil.copy2(wheel, staged / wheel.name)
+    try:
+        staged.rename(cache)
+    except OSError:  # already there
+        shutil.rmtree(staged, ignore_errors=True)
+    for old in WHEEL_CACHE.iterdir():
+        if old.is_dir() and old.name != cache.name and not old.name.startswith(".new-"):
+            shutil.rmtree(old, ignore_errors=True)
+
+
 def copy_runtime(site_dir: Path | str) -> dict[str, Any]:
-    """Copy Pyodide, the engine wheel and the widget files into ``site_dir/assets``.
+    """Copy Pyodide, the engine wheel and the front end into ``site_dir/assets``.
 
     Returns the manifest written to ``assets/wheels/manifest.json``.
     """
     start = time.perf_counter()
     assets = Path(site_dir) / "assets"
-    frontend = Path(site_dir) / FRONTEND_URL
-    for folder in (assets / "pyodide", assets / "wheels", frontend):
-        shutil.rmtree(folder, ignore_errors=True)
-        folder.mkdir(parents=True)
+    for sub in ("pyodide", "wheels", FRONTEND):
+        shutil.rmtree(assets / sub, ignore_errors=True)
+        (assets / sub).mkdir(parents=True)
     sizes = {}
     for path in pyodide_files():
         shutil.copy2(path, assets / "pyodide" / path.name)
         sizes[f"pyodide/{path.name}"] = path.stat().st_size
     wheel = build_wheel(assets / "wheels")
     sizes[f"wheels/{wheel.name}"] = wheel.stat().st_size
-    for path in sorted(FRONTEND_DIR.iterdir()):
-        if path.is_file() and path.suffix in WIDGET_SUFFIXES:
-            shutil.copy2(path, frontend / path.name)
+    for path in sorted(FRONTEND_DIR.rglob("*")):
+        if path.is_file() and path.suffix in FRONTEND_SUFFIXES:
+            target = assets / FRONTEND / path.relative_to(FRONTEND_DIR)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
     manifest = {
         "wheel": wheel.name,
         "version": wheel.name.split("-")[1],

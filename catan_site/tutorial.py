@@ -14,23 +14,21 @@ identical but for their prose::
     ```
 
 Each task becomes a board drawn by the engine (visible without JavaScript), the players' panel,
-the prompt, controls, a hint and the explanation with its FAQ link. ``widgets/tutorial.js``
+the prompt, controls, a hint and the explanation with its FAQ link. ``frontend/tutorial.js``
 makes it interactive and asks the engine, in the page's worker, to judge every answer.
 
 The ``catan`` plugin (catan_site/plugin.py) uses this module twice: ``format_lesson`` is the
 superfences formatter, and ``on_page_content`` turns the ``@@catan-root@@<page.md>`` placeholders
-into links through MkDocs' files and adds the tutorial's script, style sheet and translated
-words to the pages that need them.
+into links through MkDocs' files. The tutorial's catalog, style sheet and ``tutorial.js`` come
+from the one front-end injector, ``catan_site/frontend.py``.
 """
 
 from __future__ import annotations
 
 import functools
 import html
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +36,7 @@ import yaml
 from pymdownx.superfences import SuperFencesException
 
 from catan_site import languages
-from catan_site.links import page_href, shared_href
-from catan_site.runtime_assets import FRONTEND_URL
+from catan_site.links import page_href
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tutorial"
@@ -48,7 +45,6 @@ ROOT_MARK = "@@catan-root@@"
 MARKED_LINK = re.compile(re.escape(ROOT_MARK) + r"([\w./-]+\.md)(#[\w.:-]+)?")
 FENCE_KEYS = ("task", "lessons", "worked_game")
 UIS = ("tile", "node", "edge", "choice", "multi", "cards", "button")
-HEADING = re.compile(r"^#{1,6} (?P<title>.+?)\s*\{\s*#(?P<anchor>[\w.:-]+)[^}]*\}\s*$", re.M)
 
 
 class TutorialError(SuperFencesException):
@@ -62,18 +58,18 @@ def _read_yaml(name: str) -> Any:
         return yaml.safe_load(handle)
 
 
-@functools.lru_cache(maxsize=1)
+def terms(lang: str) -> dict[str, str]:
+    """The glossary's words in ``lang`` (the boards' harbour tooltips)."""
+    from catan_site.frontend import terms as glossary_terms
+
+    return glossary_terms(lang)
+
+
 def bridge() -> Any:
-    """``widgets/tutorial_bridge.py``: the same judge the browser runs."""
-    if "tutorial_bridge" in sys.modules:
-        return sys.modules["tutorial_bridge"]
-    path = ROOT / "widgets" / "tutorial_bridge.py"
-    spec = importlib.util.spec_from_file_location("tutorial_bridge", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["tutorial_bridge"] = module
-    spec.loader.exec_module(module)
-    return module
+    """``catan_web.tutorial``: the same judge the browser runs."""
+    from catan_web import tutorial
+
+    return tutorial
 
 
 def load() -> dict[str, Any]:
@@ -139,17 +135,10 @@ def page_url(doc_path: str) -> str:
     return ROOT_MARK + doc_path
 
 
-@functools.cache
-def headings(lang: str, doc_path: str) -> dict[str, str]:
-    """``{anchor: heading text}`` of a page of docs/<lang>/."""
-    path = ROOT / "docs" / lang / doc_path
-    if not path.is_file():
-        return {}
-    return {m["anchor"]: m["title"] for m in HEADING.finditer(path.read_text(encoding="utf-8"))}
-
-
 def faq_link(lang: str, target: str) -> str:
     """A link to an FAQ answer, titled with the question; fails on a missing anchor."""
+    from catan_site.frontend import headings
+
     path, _, anchor = target.partition("#")
     title = headings(lang, path).get(anchor)
     if title is None:
@@ -232,7 +221,8 @@ def render_task(key: str, lang: str) -> str:
     prompt = task["prompt"][lang]
     board = {"marks": task.get("marks") or {}, "focus": task.get("focus") or [],
              "labels": task.get("labels") or {}}
-    svg = bridge().render(position, board["marks"], board["focus"], board["labels"], prompt)
+    svg = bridge().render(position, board["marks"], board["focus"], board["labels"], prompt,
+                          terms(lang))
     panel = bridge().panel(position, w) if task.get("panel", True) else ""
     spec = {"key": key, "lesson": task["lesson"], "ui": task["ui"], "check": task["check"],
             "position": position, "hand": task.get("hand"), "from": task.get("from"),
@@ -283,7 +273,7 @@ def render_worked_game(lang: str) -> str:
     worked = load()["worked"]
     start = diagram_game(worked["start"]).to_dict()
     w = {**words(lang), "names": worked["names"]}
-    svg = bridge().render(start, {}, [], {}, worked["intro"][lang])
+    svg = bridge().render(start, {}, [], {}, worked["intro"][lang], terms(lang))
     panel = bridge().panel(start, w, None, True)
     steps = [{"actions": s["actions"], "marks": s.get("marks") or {}} for s in worked["steps"]]
     spec = {"start": start, "steps": steps, "names": worked["names"]}
@@ -334,38 +324,12 @@ def format_lesson(src: str, language: str, class_name: str, options: dict[str, A
 
 # -- hook ---------------------------------------------------------------------------------------
 
-def page_config(lang: str) -> dict[str, Any]:
-    """What tutorial.js needs on every tutorial page: words, error messages, lessons."""
-    errors = {}
-    for code, entry in _read_yaml_errors().items():
-        if isinstance(entry, dict) and lang in entry:
-            faq = entry.get("faq")
-            errors[code] = {"message": entry[lang],
-                            "faq": faq_link(lang, faq) if faq else ""}
-    lessons = [{"id": lesson["id"], "title": lesson["title"][lang],
-                "href": f"{ROOT_MARK}tutorial/{lesson['page']}.md",
-                "tasks": [f"{lesson['id']}/{t['id']}" for t in lesson["tasks"]]}
-               for lesson in load()["lessons"]]
-    return {"lang": lang, "words": words(lang), "errors": errors, "lessons": lessons}
-
-
-@functools.lru_cache(maxsize=1)
-def _read_yaml_errors() -> dict[str, Any]:
-    with (ROOT / "i18n" / "errors.yml").open(encoding="utf-8") as handle:
-        data: dict[str, Any] = yaml.safe_load(handle)
-    return data
-
-
 def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
-    """Fill in relative links; give tutorial pages their script, styles and words."""
-    if 'class="catan-task"' not in html_text and "catan-lessons" not in html_text \
-            and "catan-worked" not in html_text:
+    """Turn the ``@@catan-root@@`` placeholders into links relative to the page.
+
+    The tutorial's catalog, style sheet and ``tutorial.js`` come from the one front-end
+    injector, ``catan_site/frontend.py``.
+    """
+    if ROOT_MARK not in html_text:
         return html_text
-    lang = config.theme["language"]
-    assets = shared_href(FRONTEND_URL, page)
-    config_attr = _json_attr(page_config(lang))
-    head = (f'<link rel="stylesheet" href="{assets}tutorial.css">'
-            f'<div class="catan-tutorial-config" hidden data-config="{config_attr}"></div>')
-    tail = f'<script type="module" src="{assets}tutorial.js"></script>'
-    return MARKED_LINK.sub(lambda m: page_href(m[1] + (m[2] or ""), page, files),
-                           head + html_text + tail)
+    return MARKED_LINK.sub(lambda m: page_href(m[1] + (m[2] or ""), page, files), html_text)

@@ -31,7 +31,7 @@ def engine(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[dict[str, object]]]
     """A stand-in catan_core.svg that records the specs it is asked to draw."""
     calls: list[dict[str, object]] = []
 
-    def render_diagram(spec: dict[str, object], lang: str) -> str:
+    def render_diagram(spec: dict[str, object], lang: str, terms: dict[str, str]) -> str:
         calls.append(spec)
         return SVG.format(lang=lang)
 
@@ -78,7 +78,7 @@ def test_missing_engine_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_engine_errors_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(spec: dict[str, object], lang: str) -> str:
+    def broken(spec: dict[str, object], lang: str, terms: dict[str, str]) -> str:
         raise ValueError("tile 42 does not exist")
 
     module = types.ModuleType("catan_core.svg")
