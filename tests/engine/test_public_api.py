@@ -1,12 +1,12 @@
 """Code outside ``catan_core`` uses the engine's public API only.
 
 The public API is ``catan_core.PUBLIC_ATTRIBUTES`` on a ``Game``, and the public modules
-(``catan_core``, ``query``, ``geometry``, ``constants``, ``errors``, ``board``, ``svg``,
-``referee``, ``bots``). This test reads every Python file of ``catan_web/``, ``catan_site/``,
-``hooks/``, ``widgets/`` and ``benchmarks/`` and lists each read of an internal ``Game``
-attribute (an attribute that exists only as engine internals, such as ``game.hand`` or
-``game.node_owner``, read on something named like a game) and each import of an internal
-engine module.
+(``catan_core``, ``query``, ``reports``, ``geometry``, ``constants``, ``errors``, ``board``,
+``svg``, ``referee``, ``bots``). This test reads every Python file of ``catan_web/``,
+``catan_site/``, ``hooks/``, ``widgets/``, ``frontend/`` and ``benchmarks/`` and lists each read
+of an internal ``Game`` attribute (an attribute that exists only as engine internals, such as
+``game.hand`` or ``game.node_owner``, read on something named like a game) and each import of
+an internal engine module.
 
 While other helpers still move their modules onto the read API, the findings are reported as
 an expected failure (``xfail``) with the full list; set ``CATAN_STRICT_API=1`` to make them fail.
