@@ -17,7 +17,8 @@ from conftest import watch
 pytestmark = pytest.mark.browser
 READY_MS = 180_000
 ROOT = Path(__file__).resolve().parent.parent
-TERMS = {t["key"]: t for t in yaml.safe_load((ROOT / "i18n" / "glossary.yml").read_text("utf-8"))["terms"]}
+GLOSSARY = yaml.safe_load((ROOT / "i18n" / "glossary.yml").read_text("utf-8"))
+TERMS = {t["key"]: t for t in GLOSSARY["terms"]}
 PHONE = {"width": 390, "height": 844}
 MIN_AREA = 44 * 44
 
