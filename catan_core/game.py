@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import serialize
 from .board import Board
 from .constants import COLOURS, DEFAULT_RULES, DEV_COUNTS, RESOURCES
-from .errors import IllegalAction, InvalidPosition
+from .errors import IllegalAction, InvalidArgument, InvalidPosition
 from .query import Queries
 from .rng import Rng, seed_state
 from .state import Action, Event, Trade
@@ -38,10 +37,16 @@ class Game(Queries):
         """A game at the start of set-up: empty island, shuffled deck, first seat to place.
 
         ``start_cards`` gives every player that many cards of each resource (the Quick mode
-        of the game page uses 1).
+        of the game page uses 1). Bad arguments raise ``InvalidArgument`` naming which.
+
+        >>> Game.new(seats=["red", "red", "blue"])
+        Traceback (most recent call last):
+        ...
+        catan_core.errors.InvalidArgument: seats must be 3 or 4 different colours of ...
         """
-        doc: dict[str, Any] = {"seats": list(seats), "vp_to_win": vp_to_win,
-                               "rng": seed_state(seed ^ 0x5EED), "rules": rules or {}}
+        seats = _check_new(seats, seed, board, vp_to_win, rules, numbers, start_cards)
+        doc: dict[str, Any] = {"seats": seats, "vp_to_win": vp_to_win,
+                               "rng": seed_state(seed ^ 0x5EED), "rules": dict(rules or {})}
         if start_cards:
             hand = {r: start_cards for r in RESOURCES}
             doc["players"] = {colour: {"hand": dict(hand)} for colour in seats}
@@ -49,14 +54,15 @@ class Game(Queries):
             island = board
         elif board == "standard":
             island = Board.standard(seed, numbers)
-        elif board == "beginner":
-            island = Board.beginner()
         else:
-            raise ValueError("board must be 'standard', 'beginner' or a Board")
+            island = Board.beginner()
         doc["board"] = {"tiles": island.tile_strings(), "ports": island.port_dict()}
-        doc["turn"] = {"player": doc["seats"][0] if doc["seats"] else None, "number": 0,
-                       "phase": "setup_settlement", "dev_card_played": False}
-        return cls.from_dict(doc)
+        doc["turn"] = {"player": seats[0], "number": 0, "phase": "setup_settlement",
+                       "dev_card_played": False}
+        try:
+            return cls.from_dict(doc)
+        except InvalidPosition as exc:  # a hand-made Board the position format refuses
+            raise InvalidArgument("invalid_board", exc.message) from None
 
     @classmethod
     def from_dict(cls, doc: Any) -> Game:
@@ -72,27 +78,47 @@ class Game(Queries):
 
     def to_dict(self, view: str | None = None) -> dict[str, Any]:
         """The whole position, or what ``view`` (a colour) may see of it."""
+        if view is not None and (not isinstance(view, str) or view not in self.seats):
+            raise InvalidArgument("unknown_player", f"view must be one of {list(self.seats)}",
+                                  player=view if isinstance(view, str) else repr(view))
         return serialize.write(self, view)
 
     def copy(self) -> Game:
-        """An independent copy (generator included)."""
-        other = Game.__new__(Game)
-        for name in _SLOTS:
-            value = getattr(self, name)
-            if name in ("board", "seats", "node_port", "board_production"):
-                setattr(other, name, value)
-            elif name == "rng":
-                setattr(other, name, Rng(value.state))
-            elif name == "trade":
-                setattr(other, name, copy.deepcopy(value))
-            elif isinstance(value, list):
-                setattr(other, name, [x.copy() if isinstance(x, list | set) else x
-                                      for x in value])
-            elif isinstance(value, dict):
-                setattr(other, name, dict(value))
-            else:
-                setattr(other, name, value)
-        return other
+        """An independent copy (generator included); the fast way to branch a game.
+
+        >>> g = Game.new(seats=["red", "blue", "white"], board="beginner")
+        >>> h = g.copy()
+        >>> _ = h.apply({"type": "place_settlement", "node": "9.N"})
+        >>> g.phase, h.phase
+        ('setup_settlement', 'setup_road')
+        """
+        o = Game.__new__(Game)
+        # Shared: never changed after loading.
+        o.seats, o.board, o.node_port = self.seats, self.board, self.node_port
+        o.board_production, o.vp_to_win, o.rules = self.board_production, self.vp_to_win, \
+            self.rules
+        # Numbers, strings and tuples.
+        o.longest_road, o.largest_army, o.robber = self.longest_road, self.largest_army, \
+            self.robber
+        o.current, o.turn_number, o.phase = self.current, self.turn_number, self.phase
+        o.dev_played, o.built, o.dice = self.dev_played, self.built, self.dice
+        o.return_phase, o.win_seat = self.return_phase, self.win_seat
+        # Containers.
+        o.hand = [h[:] for h in self.hand]
+        o.dev = [d[:] for d in self.dev]
+        o.new_dev = [d[:] for d in self.new_dev]
+        o.rates = [r[:] for r in self.rates]
+        o.bank, o.knights, o.road_len = self.bank[:], self.knights[:], self.road_len[:]
+        o.node_owner, o.node_level = self.node_owner[:], self.node_level[:]
+        o.edge_owner, o.deck = self.edge_owner[:], self.deck[:]
+        o.settlements = [x.copy() for x in self.settlements]
+        o.cities = [x.copy() for x in self.cities]
+        o.roads = [x.copy() for x in self.roads]
+        o.discard_owed = dict(self.discard_owed)
+        trade = self.trade
+        o.trade = None if trade is None else Trade(trade.give, trade.get, dict(trade.answers))
+        o.rng = Rng(self.rng.state)
+        return o
 
     # -- playing --------------------------------------------------------------------------
 
@@ -109,11 +135,14 @@ class Game(Queries):
             raise IllegalAction("game_over", "the game is over",
                                 winner=self.seats[self.win_seat])
         events = handler(self, action)
-        return events + self.check_victory()
+        if self.phase not in _NO_VICTORY and self.victory_points_of(self.current) \
+                >= self.vp_to_win:
+            events += self.check_victory()
+        return events
 
     def check_victory(self) -> list[Event]:
         """The active player wins the moment they reach ``vp_to_win`` (never someone else)."""
-        if self.phase in ("setup_settlement", "setup_road") or self.win_seat >= 0:
+        if self.phase in _NO_VICTORY or self.win_seat >= 0:
             return []
         p = self.current
         points = self.victory_points_of(p)
@@ -153,6 +182,40 @@ class Game(Queries):
                 f"{self.seats[self.current]} {self.phase}>")
 
 
+def _check_new(seats: object, seed: object, board: object, vp_to_win: object, rules: object,
+               numbers: object, start_cards: object) -> list[str]:
+    """``Game.new``'s arguments, refused with ``InvalidArgument`` when bad; the seats."""
+    if isinstance(seats, str) or not isinstance(seats, Sequence) or len(seats) not in (3, 4) \
+            or not all(isinstance(c, str) and c in COLOURS for c in seats) \
+            or len(set(seats)) != len(seats):
+        raise InvalidArgument("invalid_seats", "seats must be 3 or 4 different colours of "
+                              f"{list(COLOURS)}", seats=repr(seats))
+    if not _is_int(seed):
+        raise InvalidArgument("invalid_seed", "seed must be an integer", seed=repr(seed))
+    if not isinstance(board, Board) and board not in ("standard", "beginner"):
+        raise InvalidArgument("invalid_board", "board must be 'standard', 'beginner' or a Board",
+                              board=repr(board))
+    if numbers not in ("spiral", "random"):
+        raise InvalidArgument("invalid_numbers", "numbers must be 'spiral' or 'random'",
+                              numbers=repr(numbers))
+    if not _is_int(vp_to_win) or not 3 <= vp_to_win <= 30:  # type: ignore[operator]
+        raise InvalidArgument("invalid_vp_to_win", "vp_to_win must be a number from 3 to 30",
+                              vp_to_win=repr(vp_to_win))
+    if rules is not None and (not isinstance(rules, dict) or not all(
+            k in DEFAULT_RULES and isinstance(v, bool) for k, v in rules.items())):
+        raise InvalidArgument("invalid_rules", f"rules must map {list(DEFAULT_RULES)} to "
+                              "true or false", rules=repr(rules))
+    if not _is_int(start_cards) or not 0 <= start_cards <= 4:  # type: ignore[operator]
+        raise InvalidArgument("invalid_start_cards", "start_cards must be from 0 to 4",
+                              start_cards=repr(start_cards))
+    return list(seats)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_NO_VICTORY = frozenset(("setup_settlement", "setup_road", "game_over"))
 _SLOTS = [s for cls in Game.__mro__ for s in getattr(cls, "__slots__", ())]
 _HANDLERS: dict[str, Handler] = {
     "place_settlement": Game.do_place_settlement,
@@ -188,5 +251,5 @@ PUBLIC_ATTRIBUTES: frozenset[str] = frozenset(
        if not name.startswith("_") and name != "check_victory"}
 )
 
-__all__ = ["ACTION_TYPES", "COLOURS", "PUBLIC_ATTRIBUTES", "DEFAULT_RULES", "DEV_COUNTS", "N_EDGES", "N_NODES",
-           "Game", "Trade"]
+__all__ = ["ACTION_TYPES", "COLOURS", "DEFAULT_RULES", "DEV_COUNTS", "N_EDGES", "N_NODES",
+           "PUBLIC_ATTRIBUTES", "Game", "Trade"]

@@ -19,6 +19,25 @@ def longest_trail(roads: Iterable[int], node_owner: Sequence[int], player: int) 
     >>> longest_trail([edge_id(n) for n in ("0.NE", "0.E", "0.SE")], [-1] * 54, 0)
     3
     """
+    mask = blocked_mask = 0
+    for e in roads:
+        mask |= 1 << e
+        for n in EDGE_NODES[e]:
+            if node_owner[n] != player and node_owner[n] >= 0:
+                blocked_mask |= 1 << n
+    key = (mask, blocked_mask)
+    found = _TRAILS.get(key)
+    if found is None:
+        if len(_TRAILS) >= 8192:
+            _TRAILS.clear()
+        found = _TRAILS[key] = _longest(roads, node_owner, player)
+    return found
+
+
+_TRAILS: dict[tuple[int, int], int] = {}  # a pure cache: (roads, blocked nodes) -> length
+
+
+def _longest(roads: Iterable[int], node_owner: Sequence[int], player: int) -> int:
     adjacency: dict[int, list[tuple[int, int]]] = {}
     for e in roads:
         a, b = EDGE_NODES[e]
@@ -37,21 +56,19 @@ def _longest_from(adjacency: dict[int, list[tuple[int, int]]], blocked: set[int]
                   starts: list[int], size: int) -> int:
     """Longest trail in one component of ``size`` edges, walking from ``starts``."""
     best = 0
-
-    def walk(node: int, used: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        if (length and node in blocked) or best == size:
-            return
-        for bit, other in adjacency[node]:
-            if not used & bit:
-                walk(other, used | bit, length + 1)
-
-    for node in starts:
-        walk(node, 0, 0)
-        if best == size:
-            break
+    for start in starts:
+        stack = [(start, 0, 0)]  # node, roads used (bits), length
+        while stack:
+            node, used, length = stack.pop()
+            if length > best:
+                best = length
+                if best == size:
+                    return best
+            if length and node in blocked:
+                continue  # a trail may end at an opponent's building, not pass it
+            for bit, other in adjacency[node]:
+                if not used & bit:
+                    stack.append((other, used | bit, length + 1))
     return best
 
 

@@ -115,16 +115,14 @@ class State:
 
     def compute_bank(self) -> Vec:
         """19 of each resource minus every hand."""
-        return [BANK_PER_RESOURCE - sum(h[r] for h in self.hand) for r in range(5)]
+        return [BANK_PER_RESOURCE - held for held in map(sum, zip(*self.hand, strict=True))]
 
     def ports_of(self, p: int) -> set[str]:
         """Harbour kinds seat ``p`` can use (a settlement or city on the harbour)."""
-        found = set()
-        for n in self.settlements[p] | self.cities[p]:
-            kind = self.node_port[n]
-            if kind is not None:
-                found.add(kind)
-        return found
+        port = self.node_port
+        found = {port[n] for n in self.settlements[p]} | {port[n] for n in self.cities[p]}
+        found.discard(None)
+        return found  # type: ignore[return-value]
 
     def trade_rates(self, p: int) -> list[int]:
         """Maritime rate per resource for seat ``p``: 4, 3 with a 3:1 harbour, 2 with its 2:1."""
@@ -194,8 +192,10 @@ def parse_cards(value: object, what: str) -> Vec:
                             field=what)
     vec = [0] * 5
     for key, count in value.items():
-        r = parse_resource(key)
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0 or count > 95:
+        r = RESOURCE_INDEX.get(key) if type(key) is str else None
+        if r is None:
+            r = parse_resource(key)  # raises: not a resource
+        if type(count) is not int or count < 0 or count > 95:
             raise IllegalAction("malformed_action", f"{what}.{key} must be a count", field=what)
         vec[r] += count
     return vec
@@ -219,7 +219,8 @@ class Checks(State):
 
     def active_actor(self, action: Action) -> int:
         """The active player, after checking that ``action`` does not name someone else."""
-        if "player" in action and self.seat_index_or_refuse(action["player"]) != self.current:
+        if "player" in action and action["player"] != self.seats[self.current] \
+                and self.seat_index_or_refuse(action["player"]) != self.current:
             raise IllegalAction("not_your_turn", f"it is {self.seats[self.current]}'s turn",
                                 player=action["player"], current=self.seats[self.current])
         return self.current

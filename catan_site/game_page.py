@@ -4,7 +4,7 @@ The page gets the game's root element with a no-JavaScript notice and its words 
 its ``data-strings`` attribute (attributes stay out of the search index): the UI strings of
 ``i18n/game.yml``, the official terms of ``i18n/glossary.yml`` and the engine's messages of
 ``i18n/errors.yml`` (each with its FAQ link made relative to the page), all in the page's
-language. ``frontend/game.js`` (loaded as a module) reads them and mounts the game. A string
+language. ``widgets/game.js`` (loaded as a module) reads them and mounts the game. A string
 missing in the page's language is a warning, so the strict build fails.
 """
 
@@ -14,12 +14,15 @@ import html
 import json
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from catan_site.glossary import load_glossary
+from catan_site.links import page_href, shared_href
+from catan_site.runtime_assets import FRONTEND_URL
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_FILE = ROOT / "i18n" / "game.yml"
@@ -42,23 +45,11 @@ def _load(path: Path) -> dict[str, Any]:
     return data
 
 
-def faq_href(target: str, page_url: str) -> str:
-    """``faq/turn.md#steps`` as a link from the page at ``page_url`` (directory URLs).
+def strings(lang: str, link: Callable[[str], str]) -> dict[str, Any]:
+    """Everything the game says, in ``lang``: ``{lang, ui, terms, errors}``.
 
-    >>> faq_href("faq/turn.md#steps", "play/")
-    '../faq/turn/#steps'
-    >>> faq_href("faq/index.md", "play/")
-    '../faq/'
+    ``link`` turns a page of the docs (``faq/turn.md#steps``) into a link from the Play page.
     """
-    path, _, anchor = target.partition("#")
-    path = re.sub(r"(^|/)index\.md$", r"\1", path)
-    path = re.sub(r"\.md$", "/", path)
-    up = "../" * page_url.count("/")
-    return f"{up}{path}" + (f"#{anchor}" if anchor else "")
-
-
-def strings(lang: str, page_url: str) -> dict[str, Any]:
-    """Everything the game says, in ``lang``: ``{lang, ui, terms, errors}``."""
     ui = {}
     for key, entry in _load(GAME_FILE).items():
         text = (entry or {}).get(lang)
@@ -70,14 +61,22 @@ def strings(lang: str, page_url: str) -> dict[str, Any]:
     errors = {}
     for code, entry in _load(ERRORS_FILE).items():
         errors[code] = {"msg": str(entry.get(lang) or entry.get("en", code)),
-                        "faq": faq_href(entry["faq"], page_url) if entry.get("faq") else None}
+                        "faq": link(entry["faq"]) if entry.get("faq") else None}
     return {"lang": lang, "ui": ui, "terms": terms, "errors": errors}
 
 
-def game_block(lang: str, page_url: str) -> str:
-    """The HTML that replaces the placeholder (the words sit in an attribute: no search hit)."""
-    data = json.dumps(strings(lang, page_url), ensure_ascii=False, separators=(",", ":"))
-    assets = "../" * (page_url.count("/") + 1) + "assets/frontend/"
+def game_block(lang: str, link: Callable[[str], str], assets: str) -> str:
+    """The HTML that replaces the placeholder (the words sit in an attribute: no search hit).
+
+    ``assets`` is the link to the front end's folder.
+
+    >>> block = game_block("fr", lambda target: "../" + target, "../../assets/widgets/")
+    >>> 'lang="fr"' in block and 'src="../../assets/widgets/game.js"' in block
+    True
+    >>> "../faq/" in block
+    True
+    """
+    data = json.dumps(strings(lang, link), ensure_ascii=False, separators=(",", ":"))
     notice = NOSCRIPT.get(lang, NOSCRIPT["en"])
     return (f'<div class="catan-game-page">\n'
             f'<link rel="stylesheet" href="{assets}game.css">\n'
@@ -92,5 +91,6 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Render the ``{{ catan_game }}`` placeholder, if the page has one."""
     if not PLACEHOLDER.search(markdown):
         return markdown
-    block = game_block(config.theme["language"], page.url)
+    block = game_block(config.theme["language"], lambda target: page_href(target, page, files),
+                       shared_href(FRONTEND_URL, page))
     return PLACEHOLDER.sub(lambda _: "\n" + block + "\n", markdown)

@@ -1,13 +1,15 @@
 """The browser runtime of the site: self-hosted Pyodide, the engine wheel, the front end.
 
-``copy_runtime(site_dir)`` runs once per site build (``catan_site/build_site.py``, after the
-language builds) and writes, shared by every language::
+``copy_runtime(site_dir)`` runs once per site build (the ``catan`` plugin, after the language
+builds) and writes, shared by every language::
 
     site/assets/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
                            pyodide-lock.json   (from node_modules/pyodide: run `npm ci`)
-    site/assets/wheels/    catan_core-<version>-py3-none-any.whl (catan_core + catan_web),
-                           manifest.json
-    site/assets/frontend/  frontend/**/*.js, *.mjs, *.css (FAQ widgets, tutorial, game, core/)
+    site/assets/wheels/    catan_core-<version>-py3-none-any.whl, manifest.json
+    site/assets/frontend/  the front end (FRONTEND_DIR, sub-folders kept): *.js, *.mjs, *.css
+
+The wheel holds the engine (``catan_core``) and the browser bridges (``catan_web``), never the
+site build (``catan_site``).
 
 ``manifest.json`` names the wheel (so JavaScript never hardcodes the version) and the size of
 every file the worker downloads, for its progress messages.
@@ -18,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -31,12 +34,17 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 #: The files the browser fetches; the loader is ``pyodide.asm.mjs`` in recent releases.
 PYODIDE_FILES = ("pyodide.mjs", ("pyodide.asm.mjs", "pyodide.asm.js"), "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
-#: The front end's sources and where the site serves them (``assets/<FRONTEND>/``).
-FRONTEND = "frontend"
-#: ``.py``: only the game page's bridge until it moves into catan_web (see core/worker.mjs).
+#: The front end's source folder, copied to FRONTEND_URL (inside the site root).
+FRONTEND_DIR = ROOT / "frontend"
+FRONTEND_URL = "assets/frontend/"
+#: ``.py``: only the Play page's bridge until it moves into catan_web (see core/worker.mjs).
 FRONTEND_SUFFIXES = (".js", ".mjs", ".css", ".py")
-#: What goes into the engine wheel; a change to any of these rebuilds it.
+#: What goes into the browser wheel (packages missing from the tree are skipped); a change to
+#: any of these rebuilds it.
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "catan_core", "catan_web")
+#: pyproject.toml tables left out of the browser wheel's copy (they name catan_site).
+WHEEL_DROPPED_TABLES = re.compile(
+    r'^\[project\.entry-points\."mkdocs\.plugins"\]\n(?:[^\[\n].*\n|\n)*', re.MULTILINE)
 WHEEL_CACHE = ROOT / "build" / "runtime-wheel"
 
 
@@ -114,6 +122,9 @@ def build_wheel(dest: Path) -> Path:
                 if path.is_dir():
                     shutil.copytree(path, src / name,
                                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+                elif name == "pyproject.toml":
+                    text = WHEEL_DROPPED_TABLES.sub("", path.read_text(encoding="utf-8"))
+                    (src / name).write_text(text, encoding="utf-8")
                 elif path.exists():
                     shutil.copy2(path, src / name)
             command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
@@ -141,18 +152,19 @@ def copy_runtime(site_dir: Path | str) -> dict[str, Any]:
     """
     start = time.perf_counter()
     assets = Path(site_dir) / "assets"
-    for sub in ("pyodide", "wheels", FRONTEND):
-        shutil.rmtree(assets / sub, ignore_errors=True)
-        (assets / sub).mkdir(parents=True)
+    frontend = Path(site_dir) / FRONTEND_URL
+    for folder in (assets / "pyodide", assets / "wheels", frontend):
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
     sizes = {}
     for path in pyodide_files():
         shutil.copy2(path, assets / "pyodide" / path.name)
         sizes[f"pyodide/{path.name}"] = path.stat().st_size
     wheel = build_wheel(assets / "wheels")
     sizes[f"wheels/{wheel.name}"] = wheel.stat().st_size
-    for path in sorted((ROOT / FRONTEND).rglob("*")):
+    for path in sorted(FRONTEND_DIR.rglob("*")):
         if path.is_file() and path.suffix in FRONTEND_SUFFIXES:
-            target = assets / FRONTEND / path.relative_to(ROOT / FRONTEND)
+            target = frontend / path.relative_to(FRONTEND_DIR)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
     manifest = {

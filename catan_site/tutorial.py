@@ -17,9 +17,10 @@ Each task becomes a board drawn by the engine (visible without JavaScript), the 
 the prompt, controls, a hint and the explanation with its FAQ link. ``frontend/tutorial.js``
 makes it interactive and asks the engine, in the page's worker, to judge every answer.
 
-This module is used twice by ``mkdocs.yml``: its ``format_lesson`` is the superfences formatter,
-and as a hook its ``on_page_content`` turns the ``@@catan-root@@`` placeholders into relative
-links.
+The ``catan`` plugin (catan_site/plugin.py) uses this module twice: ``format_lesson`` is the
+superfences formatter, and ``on_page_content`` turns the ``@@catan-root@@<page.md>`` placeholders
+into links through MkDocs' files. The tutorial's catalog, style sheet and script come from the
+one front-end injector, ``catan_site/frontend.py``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from __future__ import annotations
 import functools
 import html
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -35,10 +35,14 @@ from typing import Any
 import yaml
 from pymdownx.superfences import SuperFencesException
 
+from catan_site import languages
+from catan_site.links import page_href
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tutorial"
-LANGUAGES = ("en", "fr", "es", "nl")
 ROOT_MARK = "@@catan-root@@"
+#: A placeholder link: ROOT_MARK, a page of docs/<lang>/ and an optional #anchor.
+MARKED_LINK = re.compile(re.escape(ROOT_MARK) + r"([\w./-]+\.md)(#[\w.:-]+)?")
 FENCE_KEYS = ("task", "lessons", "worked_game")
 UIS = ("tile", "node", "edge", "choice", "multi", "cards", "button")
 HEADING = re.compile(r"^#{1,6} (?P<title>.+?)\s*\{\s*#(?P<anchor>[\w.:-]+)[^}]*\}\s*$", re.M)
@@ -55,18 +59,18 @@ def _read_yaml(name: str) -> Any:
         return yaml.safe_load(handle)
 
 
-def terms(lang: str) -> dict[str, str]:
-    """The glossary's words in ``lang`` (the boards' harbour tooltips)."""
-    from catan_site.frontend import terms as glossary_terms
-
-    return glossary_terms(lang)
-
-
 def bridge() -> Any:
     """``catan_web.tutorial``: the same judge the browser runs."""
     from catan_web import tutorial
 
     return tutorial
+
+
+def terms(lang: str) -> dict[str, str]:
+    """The glossary's words in ``lang`` (the boards' harbour tooltips)."""
+    from catan_site.frontend import terms as glossary_terms
+
+    return glossary_terms(lang)
 
 
 def load() -> dict[str, Any]:
@@ -126,22 +130,23 @@ def words(lang: str) -> dict[str, Any]:
     return out
 
 
-def build_language() -> str:
-    return os.environ.get("CATAN_LANG", "en")
-
-
 def page_url(doc_path: str) -> str:
-    """``faq/robber.md#x`` -> ``@@catan-root@@faq/robber/#x`` (directory URLs)."""
-    path, _, anchor = doc_path.partition("#")
-    url = re.sub(r"(^|/)index\.md$", r"\1", path)
-    url = re.sub(r"\.md$", "/", url)
-    return ROOT_MARK + url + (f"#{anchor}" if anchor else "")
+    """``faq/robber.md#x`` -> ``@@catan-root@@faq/robber.md#x``, a link ``on_page_content``
+    resolves through MkDocs' files."""
+    return ROOT_MARK + doc_path
+
+
+@functools.cache
+def headings(lang: str, doc_path: str) -> dict[str, str]:
+    """``{anchor: heading text}`` of a page of docs/<lang>/."""
+    path = ROOT / "docs" / lang / doc_path
+    if not path.is_file():
+        return {}
+    return {m["anchor"]: m["title"] for m in HEADING.finditer(path.read_text(encoding="utf-8"))}
 
 
 def faq_link(lang: str, target: str) -> str:
     """A link to an FAQ answer, titled with the question; fails on a missing anchor."""
-    from catan_site.frontend import headings
-
     path, _, anchor = target.partition("#")
     title = headings(lang, path).get(anchor)
     if title is None:
@@ -259,7 +264,7 @@ def render_lessons(lang: str) -> str:
         tasks = [f"{lesson['id']}/{t['id']}" for t in lesson["tasks"]]
         items.append(
             f'<li class="catan-lessons__item" data-lesson="{_esc(lesson["id"])}" '
-            f'data-tasks="{_json_attr(tasks)}"><a href="{ROOT_MARK}tutorial/{lesson["page"]}/">'
+            f'data-tasks="{_json_attr(tasks)}"><a href="{ROOT_MARK}tutorial/{lesson["page"]}.md">'
             f'{_esc(lesson["title"][lang])}</a> <span class="catan-lessons__state"></span></li>')
     w = words(lang)
     return (f'<div class="catan-lessons"><ol class="catan-lessons__list">{"".join(items)}</ol>'
@@ -309,15 +314,15 @@ def validate(language: str, inputs: dict[str, str], options: dict[str, Any],
 
 
 def format_lesson(src: str, language: str, class_name: str, options: dict[str, Any],
-                  md: Any, **kwargs: Any) -> str:
-    """Superfences formatter for ``catan-lesson``."""
+                  md: Any, lang: str | None = None, **kwargs: Any) -> str:
+    """Superfences formatter for ``catan-lesson``; the plugin binds ``lang`` (the page's)."""
     try:
         spec = yaml.safe_load(src) or {}
     except yaml.YAMLError as exc:
         raise TutorialError(f"catan-lesson: invalid YAML: {exc}\n{src}") from exc
     if not isinstance(spec, dict) or len(spec) != 1 or next(iter(spec)) not in FENCE_KEYS:
         raise TutorialError(f"catan-lesson: write exactly one of {', '.join(FENCE_KEYS)}\n{src}")
-    lang = build_language()
+    lang = lang or languages.default()
     if "task" in spec:
         return render_task(str(spec["task"]), lang)
     if "lessons" in spec:
@@ -327,18 +332,8 @@ def format_lesson(src: str, language: str, class_name: str, options: dict[str, A
 
 # -- hook ---------------------------------------------------------------------------------------
 
-def relative_root(url: str) -> str:
-    """From a page URL (``tutorial/island/``) to the language root (``../../``)."""
-    depth = url.strip("/").count("/") + 1 if url.strip("/") else 0
-    return "../" * depth or "./"
-
-
 def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
-    """Turn the ``@@catan-root@@`` placeholders into links relative to the page.
-
-    The tutorial's catalog, style sheet and ``tutorial.js`` come from the one front-end
-    injector, ``catan_site/frontend.py``.
-    """
+    """Turn the ``@@catan-root@@<page.md>`` placeholders into links through MkDocs' files."""
     if ROOT_MARK not in html_text:
         return html_text
-    return html_text.replace(ROOT_MARK, relative_root(page.url))
+    return MARKED_LINK.sub(lambda m: page_href(m[1] + (m[2] or ""), page, files), html_text)
