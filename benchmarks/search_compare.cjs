@@ -20,6 +20,8 @@ const path = require("path")
 const vm = require("vm")
 
 const ROOT = path.resolve(__dirname, "..")
+/** Where the pages are read (merged questions): another checkout in CATAN_DOCS_ROOT. */
+const DOCS_ROOT = process.env.CATAN_DOCS_ROOT || ROOT
 const WORKERS = path.join(ROOT, "overrides/assets/javascripts/workers")
 const N = require(path.join(WORKERS, "catan-normalise.js"))
 const Rank = require(path.join(WORKERS, "catan-rank.js"))
@@ -34,6 +36,18 @@ function readQueries(lang, dir) {
     const m = line.match(/^\s*-\s*\{q:\s*(.*?),\s*kind:\s*(\w+),(?:\s*first:\s*(true),)?\s*a:\s*\[(.*)\]\}\s*$/)
     if (m)
       out.push({ q: m[1], kind: m[2], first: !!m[3], a: m[4].split(",").map(s => s.trim()) })
+  }
+  return out
+}
+
+/** Anchors of merged FAQ questions -> the answer kept ("{ #old .catan-moved }" links). */
+function moved(lang) {
+  const out = new Map()
+  const dir = path.join(DOCS_ROOT, "docs", lang, "faq")
+  for (const file of fs.readdirSync(dir).filter(f => f.endsWith(".md"))) {
+    const text = fs.readFileSync(path.join(dir, file), "utf8")
+    for (const m of text.matchAll(/\]\(([\w./-]+)\.md#([\w-]+)\)\{ #([\w-]+) \.catan-moved \}/g))
+      out.set(`faq/${file.slice(0, -3)}#${m[3]}`, `${path.posix.normalize(`faq/${m[1]}`)}#${m[2]}`)
   }
   return out
 }
@@ -193,7 +207,10 @@ async function main() {
         console.log(`${engine} ${lang}: not available (${err.message.split("\n")[0]})`)
         continue
       }
-      const r = await evaluate(run, readQueries(lang, args.queries))
+      const aliases = moved(lang)
+      const queries = readQueries(lang, args.queries)
+        .map(item => ({ ...item, a: item.a.map(a => aliases.get(a) || a) }))
+      const r = await evaluate(run, queries)
       rows.push([engine, lang, r])
       console.log(`${engine.padEnd(10)} ${lang}  top-3 ${(100 * r.top3 / r.n).toFixed(1).padStart(5)}%`
         + `  top-1 ${(100 * r.top1 / r.n).toFixed(1).padStart(5)}%  (${r.top3}/${r.n})`

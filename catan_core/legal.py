@@ -26,7 +26,7 @@ from .topology import (
     NODE_EDGES,
     NODE_NAMES,
     NODE_NEIGHBOURS,
-    TILE_NODES,
+    NODE_TILES,
 )
 from .trading import TradingRules
 
@@ -42,6 +42,12 @@ class LegalActions(TradingRules):
             return []
         phase = self.phase
         colour = self.seats[self.current]
+        if phase == "main":
+            return self.legal_trade_answers() if self.trade is not None else self.legal_main()
+        if phase == "roll":
+            if self.dev_played or not any(self.dev[self.current]):
+                return [{"type": "roll", "player": colour}]
+            return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
         if phase == "setup_settlement":
             owner = self.node_owner
             return [{"type": "place_settlement", "player": colour, "node": NODE_NAMES[n]}
@@ -51,14 +57,10 @@ class LegalActions(TradingRules):
             node = self.last_setup_settlement(self.current)
             return [{"type": "place_road", "player": colour, "edge": EDGE_NAMES[e]}
                     for e in sorted(NODE_EDGES[node]) if self.edge_owner[e] < 0]
-        if phase == "roll":
-            return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
         if phase == "discard":
             return self.legal_discards()
         if phase == "move_robber":
             return self.legal_robber_moves()
-        if phase == "main":
-            return self.legal_trade_answers() if self.trade is not None else self.legal_main()
         return []
 
     def legal_main(self) -> list[Action]:
@@ -79,7 +81,7 @@ class LegalActions(TradingRules):
                         for n in sorted(self.settlements[p])]
         if wool and grain and ore and self.deck:
             actions.append({"type": "buy_dev_card", "player": colour})
-        if not self.dev_played:
+        if not self.dev_played and any(self.dev[p]):
             actions += self.legal_dev_plays()
         if not (self.built and self.rules["trade_before_build"]):
             rates, bank = self.rates[p], self.bank
@@ -167,15 +169,23 @@ class LegalActions(TradingRules):
 
     def legal_robber_moves(self) -> list[Action]:
         colour = self.seats[self.current]
-        seats, owner, me, robber = self.seats, self.node_owner, self.current, self.robber
+        seats, me, robber = self.seats, self.current, self.robber
+        on_tile: dict[int, set[int]] = {}
+        for q in range(len(seats)):
+            if q != me:
+                for places in (self.settlements[q], self.cities[q]):
+                    for n in places:
+                        for t in NODE_TILES[n]:
+                            if t in on_tile:
+                                on_tile[t].add(q)
+                            else:
+                                on_tile[t] = {q}
         holding = [sum(h) > 0 for h in self.hand]
         actions: list[Action] = []
         for tile in range(N_TILES):
             if tile == robber:
                 continue
-            victims = {owner[n] for n in TILE_NODES[tile]}
-            victims.discard(-1)
-            victims.discard(me)
+            victims = on_tile.get(tile)
             if victims and any(holding[q] for q in victims):
                 for q in sorted(victims):
                     actions.append({"type": "move_robber", "player": colour, "tile": tile,

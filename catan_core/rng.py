@@ -52,9 +52,8 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
     def dice(self) -> tuple[int, int]:
-        """Two six-sided dice, from one uniform draw of 36 outcomes."""
-        x = self.below(36)
-        return x // 6 + 1, x % 6 + 1
+        """Two six-sided dice."""
+        return self.below(6) + 1, self.below(6) + 1
 
 
 def seed_state(seed: int) -> int:

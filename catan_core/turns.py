@@ -260,7 +260,8 @@ class TurnRules(BuildingRules):
         p = self.active_actor(action)
         if self.phase != "main":
             self.require_phase("main")
-        self.require_no_offer()
+        if self.trade is not None:
+            self.require_no_offer()
         new = self.new_dev[p]
         if any(new):
             dev = self.dev[p]

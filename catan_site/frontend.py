@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -41,6 +42,7 @@ from catan_site.runtime_assets import FRONTEND_URL
 
 ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "i18n"
+HEADING = re.compile(r"^#{1,6} (?P<title>.+?)\s*\{\s*#(?P<anchor>[\w.:-]+)[^}]*\}\s*$", re.M)
 
 
 @dataclass(frozen=True)
@@ -77,11 +79,8 @@ def flat_strings(path: Path, lang: str) -> dict[str, str]:
     return strings
 
 
-def ui_strings(feature: str, lang: str, link: Any) -> dict[str, Any]:
-    """The interface texts of one feature (or ``board``: what every board says).
-
-    ``link(target)`` makes a link to a page (``tutorial/setup.md``) from the page at hand.
-    """
+def ui_strings(feature: str, lang: str, page: Any, files: Any) -> dict[str, Any]:
+    """The interface texts of one feature (or ``board``: what every board says)."""
     if feature == "board":
         return flat_strings(I18N / "board.yml", lang)
     if feature == "faq":
@@ -91,7 +90,7 @@ def ui_strings(feature: str, lang: str, link: Any) -> dict[str, Any]:
     from catan_site import tutorial
 
     lessons = [{"id": lesson["id"], "title": lesson["title"][lang],
-                "href": link(f"tutorial/{lesson['page']}.md"),
+                "href": page_href(f"tutorial/{lesson['page']}.md", page, files),
                 "tasks": [f"{lesson['id']}/{t['id']}" for t in lesson["tasks"]]}
                for lesson in tutorial.load()["lessons"]]
     return {**tutorial.words(lang), "lessons": lessons}
@@ -102,30 +101,42 @@ def terms(lang: str) -> dict[str, str]:
     return {t["key"]: str(t[lang]) for t in _yaml(I18N / "glossary.yml").get("terms") or []}
 
 
-def errors(lang: str, link: Any) -> dict[str, dict[str, str | None]]:
-    """Every engine error code: its message, and the FAQ answer explaining the rule (its link
-    from the page at hand, and the question as the FAQ page writes it)."""
-    from catan_site.tutorial import headings
+@cache
+def headings(lang: str, doc_path: str) -> dict[str, str]:
+    """``{anchor: heading text}`` of a page of ``docs/<lang>/``."""
+    path = ROOT / "docs" / lang / doc_path
+    if not path.is_file():
+        return {}
+    return {m["anchor"]: m["title"] for m in HEADING.finditer(path.read_text(encoding="utf-8"))}
 
+
+def faq_target(lang: str, target: str, page: Any, files: Any) -> tuple[str, str]:
+    """``(href, question)`` of an FAQ answer (``faq/turn.md#steps``) as a link from ``page``.
+
+    The link goes through MkDocs' files; a missing page or anchor fails the build.
+    """
+    path, _, anchor = target.partition("#")
+    title = headings(lang, path).get(anchor) if anchor else None
+    if anchor and title is None:
+        raise PluginError(f"FAQ link {target} does not exist in docs/{lang}/")
+    return page_href(target, page, files), title or ""
+
+
+def errors(lang: str, page: Any, files: Any) -> dict[str, dict[str, str | None]]:
+    """Every engine error code: its message, and the FAQ answer explaining the rule."""
     out: dict[str, dict[str, str | None]] = {}
     for code, entry in _yaml(I18N / "errors.yml").items():
-        href = title = None
+        href, title = (None, None)
         if entry.get("faq"):
-            target = str(entry["faq"])
-            path, _, anchor = target.partition("#")
-            title = headings(lang, path).get(anchor) if anchor else ""
-            if title is None:
-                raise PluginError(f"i18n/errors.yml: FAQ link {target} does not exist in "
-                                  f"docs/{lang}/")
-            href = link(target)
+            href, title = faq_target(lang, str(entry["faq"]), page, files)
         out[str(code)] = {"text": str(entry[lang]), "href": href, "title": title}
     return out
 
 
-def catalog(lang: str, link: Any, features: list[str]) -> dict[str, Any]:
+def catalog(lang: str, page: Any, files: Any, features: list[str]) -> dict[str, Any]:
     """The page's catalog: ``{lang, ui: {board, <feature>...}, terms, errors}``."""
-    ui = {name: ui_strings(name, lang, link) for name in ["board", *features]}
-    return {"lang": lang, "ui": ui, "terms": terms(lang), "errors": errors(lang, link)}
+    ui = {name: ui_strings(name, lang, page, files) for name in ["board", *features]}
+    return {"lang": lang, "ui": ui, "terms": terms(lang), "errors": errors(lang, page, files)}
 
 
 def needs(content: str) -> list[str]:
@@ -134,25 +145,22 @@ def needs(content: str) -> list[str]:
             if any(marker in content for marker in feature.markers)]
 
 
-def block(lang: str, link: Any, assets: str, features: list[str]) -> str:
-    """The HTML a page with ``features`` gets: the catalog, style sheets and scripts.
-
-    ``link(target)`` links a page from this one; ``assets`` is the front end's folder from it.
-    """
-    data = json.dumps(catalog(lang, link, features), ensure_ascii=False, separators=(",", ":"))
+def block(lang: str, page: Any, files: Any, features: list[str]) -> str:
+    """The HTML a page with ``features`` gets: the catalog, style sheets and scripts."""
+    data = json.dumps(catalog(lang, page, files, features), ensure_ascii=False,
+                      separators=(",", ":"))
+    base = shared_href(FRONTEND_URL, page)
     styles = ["core/board.css", *(s for f in features for s in FEATURES[f].styles)]
     return (f'<div class="catan-catalog" hidden data-catalog="{html.escape(data, quote=True)}">'
             "</div>"
-            + "".join(f'<link rel="stylesheet" href="{assets}{s}">' for s in styles)
-            + "".join(f'<script type="module" src="{assets}{FEATURES[f].script}"></script>'
+            + "".join(f'<link rel="stylesheet" href="{base}{s}">' for s in styles)
+            + "".join(f'<script type="module" src="{base}{FEATURES[f].script}"></script>'
                       for f in features))
 
 
 def on_page_content(content: str, page: Any, config: Any, files: Any) -> str:
-    """Page part: give a page that holds a part of the front end what that part needs."""
+    """MkDocs hook: give a page that holds a part of the front end what that part needs."""
     features = needs(content)
     if not features:
         return content
-    return content + block(config.theme["language"],
-                           lambda target: page_href(target, page, files),
-                           shared_href(FRONTEND_URL, page), features)
+    return content + block(config.theme["language"], page, files, features)

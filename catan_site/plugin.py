@@ -59,9 +59,12 @@ log = logging.getLogger("mkdocs.plugins.catan")
 ROOT = Path(__file__).resolve().parent.parent
 #: Where the site is served when mkdocs.yml names no ``site_url`` (``nox -s serve``).
 DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
-#: Page parts, in order: modules whose ``on_page_markdown`` / ``on_page_content`` functions the
-#: plugin calls for every page (same arguments as the MkDocs events of those names).
-PARTS: tuple[ModuleType, ...] = (glossary, faq_answers, widgets, game_page, tutorial, frontend)
+#: Page parts, in order: modules whose ``on_config`` (at the start of each language's build),
+#: ``on_page_markdown`` and ``on_page_content`` functions the plugin calls (same arguments as
+#: the MkDocs events of those names). The search index reads pages after the FAQ answers are
+#: marked and before the widgets' data is added.
+PARTS: tuple[ModuleType, ...] = (glossary, faq_answers, search_index, widgets, game_page,
+                                 tutorial, frontend)
 #: Sources ``mkdocs serve`` watches besides docs/ and mkdocs.yml.
 WATCHED = ("i18n", "tutorial", "catan_core", "overrides")
 
@@ -122,7 +125,11 @@ def _building_language(lang: str) -> Iterator[None]:
         _building = previous
 
 
-class CatanPlugin(BasePlugin[base.Config]):  # type: ignore[no-untyped-call]  # no options
+class CatanConfig(base.Config):
+    """No options: the languages are in i18n/languages.yml, the address is ``site_url``."""
+
+
+class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
     """Builds every language of the site, its fences, pages, alternates and runtime."""
 
     def __init__(self) -> None:
@@ -161,17 +168,13 @@ class CatanPlugin(BasePlugin[base.Config]):  # type: ignore[no-untyped-call]  # 
         for name, plugin in config.plugins.items():
             if name.endswith("search"):
                 plugin.config.lang = [self.lang]
-        if "pymdownx.superfences" not in config.markdown_extensions:
-            config.markdown_extensions.append("pymdownx.superfences")
-        superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
-        ours = fence_config(self.lang)
-        names = {fence["name"] for fence in ours}
-        superfences["custom_fences"] = [
-            *(f for f in superfences.get("custom_fences", []) if f.get("name") not in names),
-            *ours,
-        ]
+        _register_fences(config, self.lang)
         self.urls = alternates.page_urls(self.docs_root, config.use_directory_urls)
+        self.pages = []
         config.extra["alternate"] = True  # the header's switcher; see catan_site/alternates.py
+        for part in PARTS:
+            if hasattr(part, "on_config"):
+                config = part.on_config(config) or config
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -261,6 +264,17 @@ class CatanPlugin(BasePlugin[base.Config]):  # type: ignore[no-untyped-call]  # 
             finally:
                 other.plugins.on_shutdown()
         log.info("catan: built %s in %.2f s", lang, time.perf_counter() - start)
+
+
+def _register_fences(config: MkDocsConfig, lang: str) -> None:
+    """Add the site's fences to superfences' configuration (replacing any of the same name)."""
+    if "pymdownx.superfences" not in config.markdown_extensions:
+        config.markdown_extensions.append("pymdownx.superfences")
+    superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
+    ours = fence_config(lang)
+    names = {fence["name"] for fence in ours}
+    superfences["custom_fences"] = [
+        *(f for f in superfences.get("custom_fences", []) if f.get("name") not in names), *ours]
 
 
 def _translate(items: list[Any], words: dict[str, str]) -> None:

@@ -5,8 +5,9 @@ builds) and writes, shared by every language::
 
     site/assets/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
                            pyodide-lock.json   (from node_modules/pyodide: run `npm ci`)
-    site/assets/wheels/    catan_core-<version>-py3-none-any.whl, manifest.json
-    site/assets/frontend/  the front end (FRONTEND_DIR, sub-folders kept): *.js, *.mjs, *.css
+    site/assets/wheels/    catan_core-<version>-py3-none-any.whl (catan_core + catan_web),
+                           manifest.json
+    site/assets/frontend/  frontend/**/*.js, *.mjs, *.css (FAQ widgets, tutorial, game, core/)
 
 The wheel holds the engine (``catan_core``) and the browser bridges (``catan_web``), never the
 site build (``catan_site``).
@@ -34,11 +35,11 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 #: The files the browser fetches; the loader is ``pyodide.asm.mjs`` in recent releases.
 PYODIDE_FILES = ("pyodide.mjs", ("pyodide.asm.mjs", "pyodide.asm.js"), "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
-#: The front end's source folder, copied to FRONTEND_URL (inside the site root).
-FRONTEND_DIR = ROOT / "frontend"
-FRONTEND_URL = "assets/frontend/"
-#: ``.py``: only the Play page's bridge until it moves into catan_web (see core/worker.mjs).
-FRONTEND_SUFFIXES = (".js", ".mjs", ".css", ".py")
+#: The front end's sources (``frontend/``) and where the site serves them (``assets/frontend/``).
+FRONTEND = "frontend"
+FRONTEND_DIR = ROOT / FRONTEND
+FRONTEND_URL = f"assets/{FRONTEND}/"
+FRONTEND_SUFFIXES = (".js", ".mjs", ".css", ".py")  # .py: the game bridge until catan_web.game
 #: What goes into the browser wheel (packages missing from the tree are skipped); a change to
 #: any of these rebuilds it.
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "catan_core", "catan_web")
@@ -132,10 +133,7 @@ def build_wheel(dest: Path) -> Path:
             if _can_build_in_place():
                 command.insert(4, "--no-build-isolation")
             subprocess.run(command, check=True)
-            shutil.rmtree(WHEEL_CACHE, ignore_errors=True)  # keep only the newest
-            cache.mkdir(parents=True)
-            for wheel in (Path(tmp) / "out").glob("*.whl"):
-                shutil.copy2(wheel, cache / wheel.name)
+            _store(cache, sorted((Path(tmp) / "out").glob("*.whl")))
         wheels = sorted(cache.glob("catan_core-*-py3-none-any.whl"))
     if len(wheels) != 1:
         raise RuntimeAssetsError(f"expected one pure catan_core wheel, got {wheels}")
@@ -145,6 +143,25 @@ def build_wheel(dest: Path) -> Path:
     return target
 
 
+def _store(cache: Path, wheels: list[Path]) -> None:
+    """Put ``wheels`` in the cache folder ``cache`` at once, and drop the older folders.
+
+    Test workers and site builds may build the same wheel at the same time: the first complete
+    folder wins (a rename), the others are dropped.
+    """
+    WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+    staged = Path(tempfile.mkdtemp(prefix=".new-", dir=WHEEL_CACHE))
+    for wheel in wheels:
+        shutil.copy2(wheel, staged / wheel.name)
+    try:
+        staged.rename(cache)
+    except OSError:  # already there
+        shutil.rmtree(staged, ignore_errors=True)
+    for old in WHEEL_CACHE.iterdir():
+        if old.is_dir() and old.name != cache.name and not old.name.startswith(".new-"):
+            shutil.rmtree(old, ignore_errors=True)
+
+
 def copy_runtime(site_dir: Path | str) -> dict[str, Any]:
     """Copy Pyodide, the engine wheel and the front end into ``site_dir/assets``.
 
@@ -152,10 +169,9 @@ def copy_runtime(site_dir: Path | str) -> dict[str, Any]:
     """
     start = time.perf_counter()
     assets = Path(site_dir) / "assets"
-    frontend = Path(site_dir) / FRONTEND_URL
-    for folder in (assets / "pyodide", assets / "wheels", frontend):
-        shutil.rmtree(folder, ignore_errors=True)
-        folder.mkdir(parents=True)
+    for sub in ("pyodide", "wheels", FRONTEND):
+        shutil.rmtree(assets / sub, ignore_errors=True)
+        (assets / sub).mkdir(parents=True)
     sizes = {}
     for path in pyodide_files():
         shutil.copy2(path, assets / "pyodide" / path.name)
@@ -164,7 +180,7 @@ def copy_runtime(site_dir: Path | str) -> dict[str, Any]:
     sizes[f"wheels/{wheel.name}"] = wheel.stat().st_size
     for path in sorted(FRONTEND_DIR.rglob("*")):
         if path.is_file() and path.suffix in FRONTEND_SUFFIXES:
-            target = frontend / path.relative_to(FRONTEND_DIR)
+            target = assets / FRONTEND / path.relative_to(FRONTEND_DIR)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
     manifest = {

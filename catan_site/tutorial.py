@@ -19,8 +19,8 @@ makes it interactive and asks the engine, in the page's worker, to judge every a
 
 The ``catan`` plugin (catan_site/plugin.py) uses this module twice: ``format_lesson`` is the
 superfences formatter, and ``on_page_content`` turns the ``@@catan-root@@<page.md>`` placeholders
-into links through MkDocs' files. The tutorial's catalog, style sheet and script come from the
-one front-end injector, ``catan_site/frontend.py``.
+into links through MkDocs' files. The tutorial's catalog, style sheet and ``tutorial.js`` come
+from the one front-end injector, ``catan_site/frontend.py``.
 """
 
 from __future__ import annotations
@@ -45,7 +45,6 @@ ROOT_MARK = "@@catan-root@@"
 MARKED_LINK = re.compile(re.escape(ROOT_MARK) + r"([\w./-]+\.md)(#[\w.:-]+)?")
 FENCE_KEYS = ("task", "lessons", "worked_game")
 UIS = ("tile", "node", "edge", "choice", "multi", "cards", "button")
-HEADING = re.compile(r"^#{1,6} (?P<title>.+?)\s*\{\s*#(?P<anchor>[\w.:-]+)[^}]*\}\s*$", re.M)
 
 
 class TutorialError(SuperFencesException):
@@ -59,18 +58,18 @@ def _read_yaml(name: str) -> Any:
         return yaml.safe_load(handle)
 
 
-def bridge() -> Any:
-    """``catan_web.tutorial``: the same judge the browser runs."""
-    from catan_web import tutorial
-
-    return tutorial
-
-
 def terms(lang: str) -> dict[str, str]:
     """The glossary's words in ``lang`` (the boards' harbour tooltips)."""
     from catan_site.frontend import terms as glossary_terms
 
     return glossary_terms(lang)
+
+
+def bridge() -> Any:
+    """``catan_web.tutorial``: the same judge the browser runs."""
+    from catan_web import tutorial
+
+    return tutorial
 
 
 def load() -> dict[str, Any]:
@@ -136,17 +135,10 @@ def page_url(doc_path: str) -> str:
     return ROOT_MARK + doc_path
 
 
-@functools.cache
-def headings(lang: str, doc_path: str) -> dict[str, str]:
-    """``{anchor: heading text}`` of a page of docs/<lang>/."""
-    path = ROOT / "docs" / lang / doc_path
-    if not path.is_file():
-        return {}
-    return {m["anchor"]: m["title"] for m in HEADING.finditer(path.read_text(encoding="utf-8"))}
-
-
 def faq_link(lang: str, target: str) -> str:
     """A link to an FAQ answer, titled with the question; fails on a missing anchor."""
+    from catan_site.frontend import headings
+
     path, _, anchor = target.partition("#")
     title = headings(lang, path).get(anchor)
     if title is None:
@@ -333,7 +325,11 @@ def format_lesson(src: str, language: str, class_name: str, options: dict[str, A
 # -- hook ---------------------------------------------------------------------------------------
 
 def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
-    """Turn the ``@@catan-root@@<page.md>`` placeholders into links through MkDocs' files."""
+    """Turn the ``@@catan-root@@`` placeholders into links relative to the page.
+
+    The tutorial's catalog, style sheet and ``tutorial.js`` come from the one front-end
+    injector, ``catan_site/frontend.py``.
+    """
     if ROOT_MARK not in html_text:
         return html_text
     return MARKED_LINK.sub(lambda m: page_href(m[1] + (m[2] or ""), page, files), html_text)

@@ -1,7 +1,7 @@
-"""Page part: give each ``catan-widget`` of a page its starting position.
+"""MkDocs hook: give each ``catan-widget`` of a page its starting position.
 
 catan_site/fences.py turns each fence into ``<div class="catan-widget" data-kind data-spec>``
-holding the board drawn at build time. This part gives each widget ``data-position``: the
+holding the board drawn at build time. This hook gives each widget ``data-position``: the
 position document its fence describes (``catan_core.svg.diagram_game``), computed once here so
 the browser starts from it directly. The page's catalog, style sheets and ``faq-widgets.js``
 come from the one front-end injector, ``catan_site/frontend.py``.

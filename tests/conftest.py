@@ -156,11 +156,12 @@ def watch(page: Any, base_url: str) -> PageWatch:
 
 
 def serve_sitemap(page: Any, site_dir: Path, base_url: str, lang: str) -> None:
-    """Answer sitemap.xml with this server's URLs, as a deployment with ``site_url`` would.
+    """Answer sitemap.xml with this server's URLs, as a site built for its address would.
 
     Material's instant navigation only intercepts links listed in the sitemap, matched with
-    their port; the built sitemap has no usable URLs without ``site_url``. With it, following
-    links keeps the page (and its one Pyodide); without it, every link loads a whole page.
+    their port; the test site is built for mkdocs.yml's default address (port 8000), not for
+    this server's free port. With it, following links keeps the page (and its one Pyodide);
+    without it, every link loads a whole page.
     """
     pages = sorted(p.parent.relative_to(site_dir / lang).as_posix()
                    for p in (site_dir / lang).rglob("index.html"))

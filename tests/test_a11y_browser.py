@@ -7,9 +7,12 @@ request leaves the origin. Pages are checked in the state a reader sees them in:
 after its engine answered a question, the tutorial lesson with its board live, the Play page on
 its new-game form and again once the set-up of a game has begun.
 
-One browser context per scheme: the scheme is emulated (``prefers-color-scheme``) and the test
-checks that Material's palette followed it (``data-md-color-scheme`` on ``<body>`` and the
-checked palette toggle), so the dark run really is Material's ``slate`` scheme.
+Material picks the scheme once per page load from ``prefers-color-scheme`` (the palette option
+whose ``data-md-color-media`` matches; a choice made with the toggle is saved and wins from then
+on). So each page is opened once, in light, checked, then switched to dark the way a reader
+does it, with the header's toggle (and the emulated system scheme switched too); every check
+first asserts that ``<body data-md-color-scheme>`` and the toggle shown agree with the scheme.
+Pages that run the engine start it once for both schemes.
 """
 
 from __future__ import annotations
@@ -71,10 +74,9 @@ def report(violations: list[dict[str, Any]]) -> str:
 
 
 @dataclass
-class Scheme:
-    """One browser context in one colour scheme; each page is loaded once and kept."""
+class Site:
+    """One browser context; each page is loaded once and kept for both schemes."""
 
-    name: str
     context: Any
     base_url: str
     pages: dict[str, Any] = field(default_factory=dict)
@@ -90,25 +92,33 @@ class Scheme:
             self.pages[path] = page
         return self.pages[path]
 
-    def check(self, page: Any, label: str) -> str:
-        """axe at desktop and at phone size; the serious ones as a report ('' when none)."""
-        assert page.evaluate(PALETTE) == [SCHEMES[self.name]] * 2, "Material's palette"
-        inject_axe(page)
-        failures = []
-        try:
-            for size, viewport in SIZES.items():
-                page.set_viewport_size(viewport)
-                page.evaluate(SETTLE)
-                violations = page.evaluate(RUN_AXE)
-                serious = [v for v in violations if v["impact"] in FAILING]
-                others = [v for v in violations if v["impact"] not in FAILING]
-                if serious:
-                    failures.append(f"{label}, {self.name}, {size}:\n{report(serious)}")
-                if others:
-                    print(f"\n{label}, {self.name}, {size} (not failing):\n{report(others)}")
-        finally:
-            page.set_viewport_size(DESKTOP)
-        return "\n".join(failures)
+
+def use_scheme(page: Any, scheme: str) -> None:
+    """Emulate the system scheme and, if Material shows the other one, press its toggle."""
+    page.emulate_media(color_scheme=scheme)
+    if page.evaluate(PALETTE)[0] != SCHEMES[scheme]:
+        page.locator("[data-md-component=palette] label:not([hidden])").click()
+    assert page.evaluate(PALETTE) == [SCHEMES[scheme]] * 2, "Material's palette and its toggle"
+
+
+def check(page: Any, label: str, scheme: str) -> str:
+    """axe at desktop and at phone size; the serious ones as a report ('' when none)."""
+    inject_axe(page)
+    failures = []
+    try:
+        for size, viewport in SIZES.items():
+            page.set_viewport_size(viewport)
+            page.evaluate(SETTLE)
+            violations = page.evaluate(RUN_AXE)
+            serious = [v for v in violations if v["impact"] in FAILING]
+            others = [v for v in violations if v["impact"] not in FAILING]
+            if serious:
+                failures.append(f"{label}, {scheme}, {size}:\n{report(serious)}")
+            if others:
+                print(f"\n{label}, {scheme}, {size} (not failing):\n{report(others)}")
+    finally:
+        page.set_viewport_size(DESKTOP)
+    return "\n".join(failures)
 
 
 #: Two animation frames: the layout after a resize is drawn.
@@ -121,13 +131,12 @@ def inject_axe(page: Any) -> None:
         page.add_script_tag(path=str(AXE))
 
 
-@pytest.fixture(scope="module", params=list(SCHEMES))
-def scheme(request: pytest.FixtureRequest, browser: Any, base_url: str,
-           site_dir: Path) -> Iterator[Scheme]:
+@pytest.fixture(scope="module")
+def site(browser: Any, base_url: str, site_dir: Path) -> Iterator[Site]:
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: run `npm ci` (axe-core is pinned in package.json)")
-    context = browser.new_context(viewport=DESKTOP, color_scheme=request.param)
-    yield Scheme(request.param, context, base_url)
+    context = browser.new_context(viewport=DESKTOP, color_scheme="light")
+    yield Site(context, base_url)
     context.close()
 
 
@@ -187,20 +196,34 @@ PAGES: dict[str, tuple[str, Callable[[Any], None] | None]] = {
 }
 
 
-@pytest.mark.parametrize("label", list(PAGES))
-def test_no_serious_violation(scheme: Scheme, label: str) -> None:
+@pytest.mark.parametrize(("label", "scheme"),
+                         [(label, scheme) for label in PAGES for scheme in SCHEMES])
+def test_no_serious_violation(site: Site, label: str, scheme: str) -> None:
     path, prepare = PAGES[label]
-    page = scheme.page(path)
+    page = site.page(path)
     if prepare:
         prepare(page)
-    failures = scheme.check(page, label)
+    use_scheme(page, scheme)
+    failures = check(page, label, scheme)
     assert not failures, f"axe-core found serious or critical violations:\n{failures}"
-    scheme.watches[path].assert_clean()
+    site.watches[path].assert_clean()
 
 
-def test_axe_reports_what_it_sees(scheme: Scheme) -> None:
+@pytest.mark.parametrize("scheme", list(SCHEMES))
+def test_material_follows_the_system_scheme(browser: Any, base_url: str, scheme: str) -> None:
+    """A first visit shows the scheme the system asks for, with the toggle to the other one."""
+    context = browser.new_context(color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}/en/")
+        assert page.evaluate(PALETTE) == [SCHEMES[scheme]] * 2
+    finally:
+        context.close()
+
+
+def test_axe_reports_what_it_sees(site: Site) -> None:
     """The harness is live: faint text injected here is reported, with where it is."""
-    page = scheme.page("glossary/")
+    page = site.page("glossary/")
     inject_axe(page)
     page.evaluate("""() => { const p = document.createElement('p'); p.id = 'axe-probe'
       p.textContent = 'too faint'; p.style.cssText = 'color:#999;background:#aaa'
@@ -210,3 +233,66 @@ def test_axe_reports_what_it_sees(scheme: Scheme) -> None:
     finally:
         page.evaluate("document.getElementById('axe-probe').remove()")
     assert "#axe-probe" in found.get("color-contrast", []), json.dumps(found)[:500]
+
+
+# -- touch targets on a phone ----------------------------------------------------------------
+
+#: Each control matching the selector that a tap at its centre reaches (on screen, not covered,
+#: not hidden), with its size in CSS px.
+TARGETS = """sel => [...document.querySelectorAll(sel)].flatMap((el) => {
+  const r = el.getBoundingClientRect()
+  if (!r.width || !r.height || r.right <= 0 || r.left >= innerWidth || r.bottom <= 0
+      || r.top >= innerHeight || getComputedStyle(el).visibility === "hidden") return []
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)
+  if (!hit || !(hit === el || el.contains(hit))) return []
+  const name = el.getAttribute("aria-label") || el.getAttribute("title") || el.textContent
+  return [[`${el.tagName.toLowerCase()}.${el.className} "${name.trim().slice(0, 30)}"`,
+           Math.round(r.width), Math.round(r.height)]]
+})"""
+MIN_TARGET = 44
+
+
+def targets(page: Any, selector: str) -> list[tuple[str, int, int]]:
+    found = page.evaluate(TARGETS, selector)
+    assert found, f"nothing to tap matches {selector}"
+    return [tuple(t) for t in found]
+
+
+def test_site_controls_take_a_thumb_on_a_phone(page: Any, base_url: str) -> None:
+    """Header buttons, back-to-top, language menu, drawer links and search: 44 x 44 px."""
+    page.set_viewport_size(PHONE)
+    page.goto(f"{base_url}/en/rules/robber/")
+    found = targets(page, ".md-header__button")
+    assert len(found) == 4, found  # menu, palette toggle, languages, search
+
+    page.evaluate("scrollTo(0, 2000)")  # Material offers "back to top" on the way back up
+    page.wait_for_function("scrollY > 1000")
+    page.mouse.move(PHONE["width"] / 2, PHONE["height"] * 0.7)
+    page.mouse.wheel(0, -300)
+    page.wait_for_selector(".md-top:not([hidden])")
+    page.wait_for_function("(el => getComputedStyle(el).opacity === '1')"
+                           "(document.querySelector('.md-top'))")
+    found += targets(page, ".md-top")
+
+    page.focus(".md-header__option .md-select button")
+    page.wait_for_function("getComputedStyle(document.querySelector('.md-select__inner'))"
+                           ".opacity === '1'")
+    found += targets(page, ".md-select__link")
+
+    for path in ("", "rules/robber/"):  # the drawer's top level, then a section's pages
+        page.goto(f"{base_url}/en/{path}")
+        page.click(".md-header label[for=__drawer]")
+        page.wait_for_function("document.querySelector('.md-sidebar--primary')"
+                               ".getBoundingClientRect().left >= 0")
+        found += targets(page, ".md-nav--primary .md-nav__link")
+    page.click(".md-overlay", position={"x": PHONE["width"] - 20, "y": 400})  # close it
+
+    page.click(".md-header label[for=__search]")
+    page.keyboard.type("robber")
+    reset = ".md-search__options button[type=reset]"
+    page.wait_for_function(f"(el => getComputedStyle(el).opacity > 0.5 && "  # shown, grown
+                           f"el.getBoundingClientRect().width >= el.offsetWidth)"
+                           f"(document.querySelector('{reset}'))")
+    found += targets(page, f".md-search__icon[for=__search], {reset}")
+    small = [t for t in found if min(t[1], t[2]) < MIN_TARGET]
+    assert not small, "smaller than 44 x 44 px on a phone:\n" + "\n".join(map(str, small))

@@ -129,6 +129,8 @@ def test_one_build_makes_every_language(site_dir: Path) -> None:
         assert len(pages(site_dir, lang)) == len(sources[lang]), lang
         home = (site_dir / lang / "index.html").read_text(encoding="utf-8")
         assert f'<html lang="{lang}"' in home
+        rules = languages.get(lang).nav.get("Rules", "Rules")  # the nav titles are translated
+        assert re.search(rf'class="md-tabs__link">\s*{re.escape(rules)}\s*<', home), lang
     assert sorted(p.name for p in site_dir.iterdir() if p.is_dir()) == sorted(
         [*LANGUAGES, "assets"])
 

@@ -42,6 +42,10 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_devcards.py::test_victory_point_cards_are_never_played",
     "building#buying-card-counts-as-building":
         "engine/test_trading.py::test_ruling_trade_before_build_buying_a_card_counts_as_building",
+    "production#bank-cards-public":
+        "engine/test_production.py::test_ruling_bank_shortage_several_players_get_none",
+    "winning#win-with-third-knight":
+        "engine/test_victory.py::test_win_by_largest_army_comes_before_the_robber_move",
     "winning#delay-revealing-win":
         "engine/test_victory.py::test_a_player_with_enough_points_waits_for_their_turn",
 }

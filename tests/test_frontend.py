@@ -19,7 +19,7 @@ import yaml
 from catan_site import frontend, languages
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = languages.codes()
+LANGUAGES = languages.codes()  # i18n/languages.yml
 CORE = ROOT / "frontend" / "core"
 CATALOG = re.compile(r'<div class="catan-catalog" hidden data-catalog="([^"]*)"></div>')
 

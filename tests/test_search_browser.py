@@ -15,6 +15,8 @@ reported as xfail, with the misses, between that and the target.
 
 from __future__ import annotations
 
+import posixpath
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -41,11 +43,26 @@ RESULTS_JS = """() => [...document.querySelectorAll(
   .map(a => [a.getAttribute('href'), +a.querySelector('article').dataset.mdScore])"""
 
 
+#: A merged FAQ question keeps its anchor as a link to the answer kept (notes/site-layout.md).
+MOVED = re.compile(r"\]\(([\w./-]+)\.md#([\w-]+)\)\{ #([\w-]+) \.catan-moved \}")
+
+
+def moved(lang: str) -> dict[str, str]:
+    """Anchors of merged questions -> the anchor of the answer kept (``page#anchor``)."""
+    out = {}
+    for path in (ROOT / "docs" / lang / "faq").glob("*.md"):
+        for target, new, old in MOVED.findall(path.read_text(encoding="utf-8")):
+            page = posixpath.normpath(posixpath.join("faq", target))
+            out[f"faq/{path.stem}#{old}"] = f"{page}#{new}"
+    return out
+
+
 def load(lang: str) -> list[dict[str, Any]]:
-    """The labelled queries of a language."""
+    """The labelled queries of a language, anchors of merged questions followed."""
     data = yaml.safe_load((QUERIES / f"{lang}.yml").read_text(encoding="utf-8"))
     assert data["lang"] == lang
-    return list(data["queries"])
+    aliases = moved(lang)
+    return [{**item, "a": [aliases.get(a, a) for a in item["a"]]} for item in data["queries"]]
 
 
 def anchor(href: str) -> str:

@@ -5,8 +5,8 @@
  * comparison and tests in Node (require), so what is measured is what readers get.
  *
  * Documents come from search/catan-index.json (catan_site/search_index.py): l location,
- * t title (the question), a one-line answer, x other text, k kind (q FAQ question, r rules
- * section, s other section, p page start), p page title. Words are normalised by
+ * t title (the question), v questions merged into it, a one-line answer, x other text, k kind
+ * (q FAQ question, r rules section, s other section, p page start), p page title. Words are normalised by
  * catan-normalise.js (stop words, accents, light stemming, glossary synonyms) on both sides.
  */
 (function (root) {
@@ -14,11 +14,13 @@
 
   const DEFAULTS = {
     /** Field weights: the question and its answer line weigh most. */
-    boost: { t: 6, a: 2.5, x: 0.7, p: 0.5 },
+    boost: { t: 6, v: 4, a: 2.5, x: 0.7, p: 0.5 },
     /** Kind weights: a FAQ question before a rules section, a page's start last. */
     kind: { q: 1.6, r: 1.2, s: 0.8, p: 0.35 },
     /** Bonus per question word or negation (exact_words) that the query and the title share. */
     exactBonus: 0.6,
+    /** Weights of a match with a typo and of a completed word (MiniSearch's: 0.45, 0.375). */
+    weights: { fuzzy: 0.6, prefix: 0.5 },
     /** BM25 parameters (MiniSearch's defaults: k 1.2, b 0.7, d 0.5). */
     bm25: { k: 1.2, b: 0.7, d: 0.5 }
   }
@@ -37,16 +39,16 @@
   function createIndex(MiniSearch, N, data, tuning = {}) {
     const lex = N.prepare(data.rules)
     const docs = data.docs.map((doc, id) => ({ id, ...doc }))
-    const tokenize = compounds(docs, lex, N)
+    const { tokenize, parts } = compounds(docs, lex, N)
     const index = new MiniSearch({
-      fields: ["t", "a", "x", "p"],
+      fields: ["t", "v", "a", "x", "p"],
       storeFields: [],
       tokenize,
       processTerm: term => term
     })
     index.addAll(docs)
     docs.forEach(doc => { doc.exact = exactWords(doc.t, lex, N) })
-    const weights = { ...DEFAULTS, ...tuning }
+    const weights = { ...DEFAULTS, ...tuning, parts }
     return {
       index, docs, lex,
       search: (query, options) => search(index, docs, lex, N, query, { ...weights, ...options })
@@ -54,38 +56,40 @@
   }
 
   /**
-   * The index's tokenizer. In Dutch, compounds are written as one word ("overwinningspunten"):
-   * a long token also yields the longest known token it ends with ("punt"), so a reader's
-   * "punten" finds it. Known tokens are those that occur on their own somewhere in the index.
+   * Compounds. Dutch writes them as one word ("overwinningspunten", "startgrondstoffen"): a long
+   * token also yields the longest known token it ends with ("punt"), and the part before it when
+   * that is known too ("start"), on both sides, so "punten" finds "overwinningspunten" and
+   * "startgrondstoffen" finds "grondstoffen bij de start". Known tokens are those that occur
+   * somewhere in the index. Returns {tokenize (for the index), parts (token -> its parts)}.
    */
   function compounds(docs, lex, N) {
     const plain = text => N.normalise(text, lex)
     if (!lex.undoubleVowels)  /* Dutch only (the rule set that undoubles vowels) */
-      return plain
+      return { tokenize: plain, parts: () => [] }
     const known = new Set()
     for (const doc of docs)
       for (const field of ["t", "a", "x"])
         plain(doc[field] || "").forEach(token => known.add(token))
-    const tails = new Map()
-    const tail = token => {
-      if (!tails.has(token)) {
-        let found = ""  /* the longest known tail */
-        for (let i = 1; i <= token.length - COMPOUND_MIN.tail && !found; i++)
-          if (known.has(token.slice(i)))
-            found = token.slice(i)
-        tails.set(token, found)
+    const cache = new Map()
+    const parts = token => {
+      if (token.length < COMPOUND_MIN.word)
+        return []
+      if (!cache.has(token)) {
+        const found = []
+        for (let i = COMPOUND_MIN.tail; i <= token.length - COMPOUND_MIN.tail; i++)
+          if (known.has(token.slice(i))) {  /* the longest known tail */
+            const head = token.slice(0, i)
+            found.push(token.slice(i))
+            if (known.has(head))
+              found.push(head)
+            break
+          }
+        cache.set(token, found)
       }
-      return tails.get(token)
+      return cache.get(token)
     }
-    return text => {
-      const out = []
-      for (const token of plain(text)) {
-        out.push(token)
-        if (token.length >= COMPOUND_MIN.word && tail(token))
-          out.push(tail(token))
-      }
-      return out
-    }
+    const tokenize = text => plain(text).flatMap(token => [token, ...parts(token)])
+    return { tokenize, parts }
   }
 
   /** The question words and negations (exact_words) of a text, folded. */
@@ -116,10 +120,15 @@
    */
   function search(index, docs, lex, N, query, options = {}) {
     const terms = queryTerms(query, lex, N)
+    const last = terms.length ? terms[terms.length - 1][0] : ""
+    if (options.parts)
+      for (const [token, word] of [...terms])
+        for (const part of options.parts(token))
+          if (!terms.some(([t]) => t === part))
+            terms.push([part, word])
     if (!terms.length)
       return { terms, hits: [] }
     const words = new Map(terms)
-    const last = terms[terms.length - 1][0]
     const prefix = options.prefix ?? !/\s$/.test(query)
     const closest = !!options.closest  /* nothing matched: look further */
     const results = index.search(terms.map(([token]) => token).join(" "), {
@@ -131,7 +140,7 @@
       maxFuzzy: closest ? 3 : 1,
       prefix: term => closest || (prefix && term === last && term.length >= 2),
       boostDocument: id => options.kind[docs[id].k] || 1,
-      weights: { fuzzy: 0.6, prefix: 0.5 }
+      weights: options.weights
     })
     const asked = exactWords(query, lex, N)
     const hits = results.map(r => {
