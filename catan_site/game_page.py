@@ -4,7 +4,7 @@ The page gets the game's root element with a no-JavaScript notice and its words 
 its ``data-strings`` attribute (attributes stay out of the search index): the UI strings of
 ``i18n/game.yml``, the official terms of ``i18n/glossary.yml`` and the engine's messages of
 ``i18n/errors.yml`` (each with its FAQ link made relative to the page), all in the page's
-language. ``frontend/game.js`` (loaded as a module) reads them and mounts the game. A string
+language. ``widgets/game.js`` (loaded as a module) reads them and mounts the game. A string
 missing in the page's language is a warning, so the strict build fails.
 """
 
