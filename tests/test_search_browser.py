@@ -158,3 +158,25 @@ def test_no_match_offers_the_closest_questions(page: Any, base_url: str) -> None
     page.goto(f"{base_url}/nl/")
     top = search(page, "monopoolie")  # two typos: no word within one edit
     assert top and top[0].startswith("faq/development-cards#monopoly")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_search_on_a_phone_in_both_colour_schemes(browser: Any, base_url: str,
+                                                  scheme: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, color_scheme=scheme)
+    page = context.new_page()
+    seen = watch(page, base_url)
+    page.goto(f"{base_url}/es/faq/trading/")
+    page.locator("label.md-header__button[for=__search]").click()  # the header's search icon
+    box = page.locator("input.md-search__input")
+    assert box.is_visible()
+    top = search(page, "ladron desierto")
+    assert top[0] in {"faq/robber#robber-on-desert-steal",
+                      "faq/development-cards#knight-card-robber-desert"}
+    first = page.locator(".md-search-result__list li").first
+    assert first.is_visible() and first.locator("mark").count() >= 2
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{base_url}/es/{top[0].replace('#', '/**#')}")
+    seen.assert_clean()
+    context.close()
