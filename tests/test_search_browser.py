@@ -129,10 +129,11 @@ def test_index_loads_on_first_focus_and_enter_opens_the_best_answer(page: Any,
     seen = watch(page, base_url)
     page.goto(f"{base_url}/fr/faq/robber/")
     page.wait_for_load_state("networkidle")
-    assert not [url for url in seen.requests if "catan-index.json" in url]
+    lazy = ("search/catan-index.json", "workers/minisearch.js", "workers/catan-rank.js")
+    assert not [url for url in seen.requests if url.endswith(lazy)]
     page.locator("input.md-search__input").focus()
     results = search(page, "brigand désert")
-    assert [url for url in seen.requests if "catan-index.json" in url]
+    assert {name for name in lazy for url in seen.requests if url.endswith(name)} == set(lazy)
     answers = {"faq/robber#robber-on-desert-steal",
                "faq/development-cards#knight-card-robber-desert"}
     assert results and results[0] in answers
