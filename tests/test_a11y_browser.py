@@ -164,13 +164,19 @@ def tutorial_live(page: Any) -> None:
                                arg=task.element_handle(), timeout=ENGINE)
 
 
+#: A corner the Play page marks legal: the engine's green mark (board drawn by catan_core.svg),
+#: or the page's own marked spot (before the Play page moved to that renderer).
+LEGAL_CORNER = (".catan-game__svg circle.mark-ok[data-node], "
+                ".catan-game__svg .spot.is-legal[data-pick=node]")
+
+
 def new_game_form(page: Any) -> None:
     page.wait_for_selector(".catan-setup", timeout=ENGINE)
 
 
 def game_started(page: Any) -> None:
     """A game against three computers, waiting for the reader's first settlement."""
-    spot = ".catan-game__svg .spot.is-legal[data-pick=node]"
+    spot = LEGAL_CORNER
     if not page.locator(spot).count():
         new_game_form(page)
         page.select_option("[data-field=speed]", "instant")
