@@ -168,6 +168,7 @@ def _read_checked(state: State, doc: Any) -> None:
 
 
 _TOP_KEY_SET = frozenset(TOP_KEYS)
+_COLOUR_SET = frozenset(COLOURS)
 _PLAYER_KEY_SET = frozenset(PLAYER_KEYS)
 
 
@@ -181,9 +182,13 @@ def _read_fast(state: State, doc: Any) -> bool:
             or doc.get("format", FORMAT) != FORMAT:
         return False
     seats = doc.get("seats")
-    if type(seats) is not list or len(seats) not in (3, 4) \
-            or not all(type(c) is str and c in COLOURS for c in seats) \
-            or len(set(seats)) != len(seats):
+    if type(seats) is not list or len(seats) not in (3, 4):
+        return False
+    try:
+        distinct = set(seats)
+    except TypeError:  # an unhashable entry
+        return False
+    if len(distinct) != len(seats) or not _COLOUR_SET.issuperset(distinct):
         return False
     state.seats = tuple(seats)
     vp = doc.get("vp_to_win", 10)

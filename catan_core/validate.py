@@ -43,7 +43,7 @@ def check_consistency(state: State) -> None:
             raise _fail(f"players.{colour}", "more pieces than the supply (15/5/4)")
     owner = state.node_owner
     occupied = set().union(*state.settlements, *state.cities)
-    if any(not _NEAR[n].isdisjoint(occupied) for n in occupied):
+    if not occupied.isdisjoint(set().union(*map(_NEAR.__getitem__, occupied))):
         for node in sorted(occupied):  # the first pair at fault, in canonical order
             for other in NODE_NEIGHBOURS[node]:
                 if owner[other] >= 0:
