@@ -392,3 +392,139 @@ def _add_shown(game: Game, item: str, player: Any, marks: dict[str, list[Any]]) 
     else:
         marks.setdefault("edges", []).extend(
             EDGE_NAMES[e] for e in longest_path(game.roads[p], game.node_owner, p))
+
+
+# -- the Play page's board ------------------------------------------------------------------
+
+#: The colour of a tile whose terrain set-up hides (Fog and Terra Incognita modes).
+HIDDEN_FILL = "#8a97a3"
+PICK_KINDS = ("node", "edge", "tile")
+
+
+def render_play(game: Game, *, hidden: str | None = None, pick: str | None = None,
+                legal: Iterable[Any] = (), last: dict[str, list[str]] | None = None,
+                label: str = "") -> dict[str, str]:
+    """The Play page's board as two stacked SVG pictures with the same ``viewBox``:
+    ``island`` (sea, tiles, harbours: redrawn rarely) and ``top`` (pieces, robber, spots).
+
+    ``hidden`` (``fog``/``terra``) draws the island as set-up hides it: unknown terrains grey
+    with a question mark, and for Terra Incognita no numbers and no harbours. ``pick``
+    (``node``/``edge``/``tile``) adds a target for every spot of that kind (``data-pick``,
+    class ``spot``; ``is-legal`` and a green mark for the names or tile numbers in ``legal``).
+    ``last`` (``{"nodes": [...], "edges": [...]}``) haloes the pieces just placed.
+    Every spot carries ``data-tiles``, the tiles it touches, so the page can name it.
+
+    >>> from catan_core import Game
+    >>> game = Game.new(seats=["red", "blue", "white"], seed=1, board="beginner")
+    >>> board = render_play(game, hidden="terra", pick="node", legal=["9.N"])
+    >>> board["island"].count('data-terrain="hidden"'), board["top"].count('class="spot')
+    (18, 54)
+    """
+    if pick is not None and pick not in PICK_KINDS:
+        raise ValueError(f"pick must be one of {PICK_KINDS}")
+    legal_set = {str(x) for x in legal}
+    last = last or {}
+    head = _open_svg("", []).replace('role="img" ', 'aria-hidden="true" ')
+    island = [head.replace('class="catan-board"', 'class="catan-board catan-board__base"')]
+    island += [_play_tile(game, t, hidden, pick == "tile", str(t) in legal_set)
+               for t in range(N_TILES)]
+    if hidden != "terra":
+        island += [_port(e, kind) for e, kind in game.board.ports]
+    island.append("</svg>")
+    top = [_open_svg("", []).split("<rect")[0]
+           .replace('class="catan-board"', 'class="catan-board catan-board__top"')
+           .replace('role="img" ', f'role="group" aria-label="{escape(label)}" ' if label
+                    else 'aria-hidden="true" ')]
+    recent_edges, recent_nodes = set(last.get("edges", [])), set(last.get("nodes", []))
+    for e in range(N_EDGES):
+        if game.edge_owner[e] >= 0:
+            top.append(_play_road(e, game.seats[game.edge_owner[e]],
+                                  EDGE_NAMES[e] in recent_edges))
+    for n in range(N_NODES):
+        if game.node_owner[n] >= 0:
+            top.append(_play_building(n, game.seats[game.node_owner[n]],
+                                      game.node_level[n] == 2, NODE_NAMES[n] in recent_nodes))
+    top.append(_robber(game.robber).replace('class="robber"', 'class="robber" aria-hidden="true"'))
+    if pick == "node":
+        top += [_node_spot(n, NODE_NAMES[n] in legal_set) for n in range(N_NODES)]
+    elif pick == "edge":
+        top += [_edge_spot(e, EDGE_NAMES[e] in legal_set) for e in range(N_EDGES)]
+    top.append("</svg>")
+    return {"island": "".join(island), "top": "".join(top)}
+
+
+def _play_tile(game: Game, t: int, hidden: str | None, picking: bool, legal: bool) -> str:
+    from .topology import TILE_NODES
+
+    out = _tile(game, t)
+    terrain = game.board.terrains[t]
+    if hidden and terrain != "desert":
+        out = out.replace(f'data-terrain="{terrain}"', 'data-terrain="hidden"', 1)
+        out = out.replace(f'fill="{TERRAIN_FILL[terrain]}"', f'fill="{HIDDEN_FILL}"', 1)
+        cx, cy = _xy(tile_point(t))
+        mark = (f'<text class="tile-unknown" x="{_fmt(cx)}" y="{_fmt(cy - R * 0.45)}" '
+                f'text-anchor="middle">?</text>')
+        if hidden == "terra":  # the number is unknown too: the tile is its polygon and a mark
+            out = out[:out.index("/>") + 2] + mark + "</g>"
+        else:
+            out = out[:-len("</g>")] + mark + "</g>"
+    if picking:
+        corners = _points(_xy(node_point(n)) for n in TILE_NODES[t])
+        cls = "tile spot is-legal" if legal else "tile spot"
+        out = out.replace('<g class="tile"', f'<g class="{cls}" data-pick="tile"', 1)
+        if legal:
+            out = out[:-len("</g>")] + (f'<polygon class="legal-ring" points="{corners}" '
+                                        f'fill="none"/></g>')
+    return out
+
+
+def _play_road(edge: int, colour: str, recent: bool) -> str:
+    out = _road(edge, colour)
+    if not recent:
+        return out
+    x1, y1, x2, y2 = _segment(edge)
+    halo = (f'<line class="halo" x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" '
+            f'y2="{_fmt(y2)}" stroke-width="{_fmt(R * 0.34)}" stroke-linecap="round"/>')
+    return out.replace('<g class="road"', '<g class="road is-recent"', 1).replace(
+        f'data-player="{colour}">', f'data-player="{colour}">{halo}', 1)
+
+
+def _play_building(n: int, colour: str, city: bool, recent: bool) -> str:
+    x, y = _xy(node_point(n))
+    piece = _building(x, y, colour, city).replace(
+        "<polygon ", f'<polygon data-node="{NODE_NAMES[n]}" ', 1)
+    if not recent:
+        return piece
+    s = R * (0.26 if city else 0.2)
+    return (f'<g class="is-recent"><circle class="halo" cx="{_fmt(x)}" cy="{_fmt(y - s * 0.1)}" '
+            f'r="{_fmt(s * 1.45)}"/>{piece}</g>')
+
+
+def _spot_tiles(nodes: Iterable[int]) -> str:
+    from .topology import TILE_NODES
+
+    corners = set(nodes)
+    return ",".join(str(t) for t in range(N_TILES) if corners <= set(TILE_NODES[t]))
+
+
+def _node_spot(n: int, legal: bool) -> str:
+    x, y = _xy(node_point(n))
+    mark = (f'<circle class="mark" cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(R * 0.15)}"/>'
+            if legal else "")
+    return (f'<g class="spot{" is-legal" if legal else ""}" data-pick="node" '
+            f'data-node="{NODE_NAMES[n]}" data-tiles="{_spot_tiles([n])}">'
+            f'<circle class="hit" cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(R * 0.24)}"/>{mark}</g>')
+
+
+def _edge_spot(e: int, legal: bool) -> str:
+    x1, y1, x2, y2 = _segment(e)
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    nx, ny = -(y2 - y1) / length * R * 0.15, (x2 - x1) / length * R * 0.15
+    band = _points([(x1 + nx, y1 + ny), (x2 + nx, y2 + ny), (x2 - nx, y2 - ny),
+                    (x1 - nx, y1 - ny)])
+    mark = (f'<line class="mark" x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" '
+            f'y2="{_fmt(y2)}" stroke-width="{_fmt(R * 0.14)}" stroke-linecap="round"/>'
+            if legal else "")
+    return (f'<g class="spot{" is-legal" if legal else ""}" data-pick="edge" '
+            f'data-edge="{EDGE_NAMES[e]}" data-tiles="{_spot_tiles(EDGE_NODES[e])}">'
+            f'<polygon class="hit" points="{band}"/>{mark}</g>')
