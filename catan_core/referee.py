@@ -257,10 +257,11 @@ class Referee:
 
     def next_actor(self, game: Game) -> str | None:
         """The colour whose decision comes next: computers first (their discards and answers
-        take no time), then people. None once the game is over."""
+        take no time), then those the referee answers for (:meth:`forced_action`), then
+        people. None once the game is over."""
         waiting = waiting_for(game)
-        computers = [c for c in waiting if self.computer_plays(game, c)]
-        first = computers or waiting
+        first = ([c for c in waiting if self.computer_plays(game, c)]
+                 or [c for c in waiting if self.forced_action(game, c) is not None] or waiting)
         return first[0] if first else None
 
     def forced_action(self, game: Game, colour: str) -> Action | None:
