@@ -188,7 +188,8 @@ def _port(edge: int, kind: str, terms: dict[str, str]) -> str:
     dx, dy = mx - tx, my - ty
     norm = math.hypot(dx, dy) or 1.0
     px, py = mx + dx / norm * R * 0.55, my + dy / norm * R * 0.55
-    label = "3:1" if kind == "3:1" else f"2:1 {terms.get(kind, kind)}"
+    ratio = "3:1" if kind == "3:1" else "2:1"
+    label = terms.get("harbour_3_1", ratio) if kind == "3:1" else f"{ratio} {terms.get(kind, kind)}"
     fill = "#fff" if kind == "3:1" else TERRAIN_FILL[_TERRAIN_OF[kind]]
     return (f'<g class="port" data-edge="{EDGE_NAMES[edge]}" data-port="{kind}">'
             f'<line x1="{_fmt(ax)}" y1="{_fmt(ay)}" x2="{_fmt(px)}" y2="{_fmt(py)}" '
@@ -197,7 +198,7 @@ def _port(edge: int, kind: str, terms: dict[str, str]) -> str:
             f'<circle cx="{_fmt(px)}" cy="{_fmt(py)}" r="{_fmt(R * 0.3)}" fill="{fill}" '
             f'stroke="#7a5a2f" stroke-width="2"/><text x="{_fmt(px)}" '
             f'y="{_fmt(py + R * 0.07)}" text-anchor="middle" font-size="{_fmt(R * 0.2)}" '
-            f'font-family="sans-serif" font-weight="bold">{escape(label.split()[0])}</text>'
+            f'font-family="sans-serif" font-weight="bold">{ratio}</text>'
             f"<title>{escape(label)}</title></g>")
 
 
