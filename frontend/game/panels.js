@@ -57,6 +57,7 @@ export const panels = {
       this.pickedMarkup = this.boardMarkup
       this.board.pick(kinds, targets)
       this.boardHost.classList.toggle("is-picking", kinds.length > 0)
+      if (!onBoard) this.focusBoard(false)   // the board's one tab stop starts on a legal spot
     }
     this.setStatus(this.statusLine())
     this.renderPrompt()
