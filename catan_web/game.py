@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from catan_core import CatanError, Game, IllegalAction
+from catan_core import Game, IllegalAction
 from catan_core.constants import COSTS, DEV_CARDS, RESOURCES, VICTORY_POINT
 from catan_core.referee import (
     TIMER_BONUS_S,
@@ -48,7 +48,7 @@ from catan_core.referee import (
 )
 from catan_core.topology import EDGE_NAMES, N_TILES, NODE_NAMES
 
-from .common import refusal
+from .common import bad_request, refusal
 
 Doc = dict[str, Any]
 #: Game modes: points to win and starting cards of each resource.
@@ -83,10 +83,10 @@ def do_new_game(settings: Doc) -> Doc:
     seed = _int(settings.get("seed", 0), "seed")
     mode = settings.get("mode", "classic")
     if mode not in MODES:
-        raise CatanError("bad_request", f"unknown mode {mode!r}", allowed=sorted(MODES))
+        raise bad_request(f"unknown mode {mode!r}", allowed=sorted(MODES))
     board = BOARDS.get(settings.get("board", ""))
     if board is None:
-        raise CatanError("bad_request", "board must be 'beginner' or 'variable'")
+        raise bad_request("board must be 'beginner' or 'variable'")
     rules = {k: bool(v) for k, v in (settings.get("rules") or {}).items()}
     if seats and settings.get("random_start", True):
         first = random.Random(seed).randrange(len(seats))
@@ -96,7 +96,7 @@ def do_new_game(settings: Doc) -> Doc:
         game = Game.new(seats=seats, seed=seed, board=board, vp_to_win=vp_to_win, rules=rules,
                         start_cards=start_cards)
     except (TypeError, ValueError) as exc:
-        raise CatanError("bad_request", str(exc)) from None
+        raise bad_request(str(exc)) from None
     referee = _referee_for(game, settings.get("players"), {}, seed)
     return {"position": game.to_dict(), "referee": referee.to_dict()}
 
@@ -135,7 +135,7 @@ def _referee_for(game: Game, players: Any, state: Any, seed: Any) -> Referee:
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CatanError("bad_request", f"{what} must be an integer")
+        raise bad_request(f"{what} must be an integer")
     return value
 
 
@@ -503,7 +503,7 @@ def do_pick(position: Doc, referee: Doc | None, viewer: str, options: Doc | None
     mode = _mode(options.get("mode"), game, viewer)
     key = mode["kind"] if mode else game.phase
     if key not in PICKS:
-        raise CatanError("bad_request", "nothing to choose on the board now")
+        raise bad_request("nothing to choose on the board now")
     pick, kind = PICKS[key]
     action: Doc = {"type": kind, "player": viewer}
     if kind == "play_road_building":
@@ -518,7 +518,7 @@ def do_pick(position: Doc, referee: Doc | None, viewer: str, options: Doc | None
         action["edges"] = same or picks
     elif pick == "tile":
         if not isinstance(spot, int) and not (isinstance(spot, str) and spot.isdigit()):
-            raise CatanError("bad_request", "a tile is a number")
+            raise bad_request("a tile is a number")
         action["tile"] = int(spot)
         victims = _victims(game, viewer).get(str(action["tile"]), [])
         if len(victims) > 1:
@@ -575,7 +575,7 @@ def do_timeout(position: Doc, referee: Doc | None, colour: str, acted: bool = Fa
     """``colour``'s time ran out: ``{referee, log, view}`` (the stand-in plays from now)."""
     game, ref = _open(position, referee)
     if colour not in ref.seats:
-        raise CatanError("bad_request", f"no seat {colour!r}")
+        raise bad_request(f"no seat {colour!r}")
     events = ref.timeout(game, colour, bool(acted))
     return {"referee": ref.to_dict(), "log": [{"e": e} for e in events],
             "view": view_of(game, ref, viewer, options or {})}
@@ -587,7 +587,7 @@ def do_seat(position: Doc, referee: Doc | None, colour: str, change: str,
     (the person takes their seat back from the stand-in). ``{referee, log, view}``."""
     game, ref = _open(position, referee)
     if colour not in ref.seats:
-        raise CatanError("bad_request", f"no seat {colour!r}")
+        raise bad_request(f"no seat {colour!r}")
     events = ref.come_back(colour) if change == "back" else ref.set_kind(colour, change)
     return {"referee": ref.to_dict(), "log": [{"e": e} for e in events],
             "view": view_of(game, ref, viewer, options or {})}
