@@ -95,7 +95,8 @@ def render(game: Game, marks: dict[str, list[Any]] | None = None, title: str = "
     parts += [_tile_outline(t, "mark-ok-tile", "#43a047")
               for t in sorted(tiles.get("ok_tiles", ()))]
     parts += [_tile_outline(t, "mark-last", "#ffffff") for t in sorted(tiles.get("last_tiles", ()))]
-    parts.append(_robber(game.robber))
+    if game.robber >= 0:  # a board without a desert: off the island until first moved
+        parts.append(_robber(game.robber))
     parts += [_ok_node(n) for n in sorted(nodes.get("ok_nodes", ()))]
     parts += [_bad_node(n) for n in sorted(nodes.get("bad_nodes", ()))]
     parts += [_ring_node(n) for n in sorted(nodes.get("nodes", ()))]
