@@ -328,7 +328,6 @@ class GameApp {
     const result = await this.request(() => this.transport.seat(this.game, colour, change, this.game.viewer, this.options()))
     if (!result) return
     if (change !== "back") this.seat(colour).kind = change
-    this.commit(result)
     this.pump()
   }
 
@@ -337,18 +336,30 @@ class GameApp {
 
   // -- the loop -----------------------------------------------------------------------------------
 
-  /** One request to the referee at a time; null (with the error shown) when it failed. */
-  async request(send) {
-    if (this.busy) return null
+  /** One request to the referee at a time: a person's waits for the one under way (`wait`),
+   *  a computer's step is dropped instead. A move in the answer is taken before the next
+   *  request starts, so each one starts from the game the last one left. Null (with the
+   *  error shown) when it failed. */
+  async request(send, { wait = true } = {}) {
+    while (this.busy) {
+      if (!wait) return null
+      await this.pending
+    }
     this.busy = true
+    let finished
+    this.pending = new Promise((resolve) => { finished = resolve })
     try {
-      return await send()
+      const result = await send()
+      if (result && result.wait) this.take(result.view)
+      else if (result && result.view && !result.error) this.commit(result)
+      return result
     } catch (error) {
       console.error("catan game:", error)
       this.refuse(error)
       return null
     } finally {
       this.busy = false
+      finished()
     }
   }
 
@@ -381,14 +392,12 @@ class GameApp {
       this.botTimer = null
       if (this.dead || this.busy || !this.game) return
       const start = performance.now()
-      const result = await this.request(() => this.transport.advance(this.game, this.game.viewer, this.options()))
+      const result = await this.request(() => this.transport.advance(this.game, this.game.viewer, this.options()), { wait: false })
       if (!result) return
       if (result.dice) return this.askDice(result.dice)
-      if (result.wait) this.take(result.view)
-      else {
+      if (!result.wait) {
         performance.measure("catan:bot-move", { start, end: performance.now(), detail: { ms: result.ms, colour: result.actor } })
         if (result.note && result.note !== "forced" && result.note !== "capped") console.warn("catan game: the computer's move was refused:", result.note)
-        this.commit(result)
       }
       this.pump()
     }, delay)
@@ -424,7 +433,6 @@ class GameApp {
       this.clock.deadline += (this.view.next.bonus_s || 0) * 1000
       this.clock.acted = true
     }
-    this.commit(result)
     this.pump()
     return true
   }
@@ -478,9 +486,7 @@ class GameApp {
     closeDialogs(this.root)
     this.shownDialog = null
     const result = await this.request(() => this.transport.timeout(this.game, colour, acted, this.game.viewer, this.options()))
-    if (!result) return
-    this.commit(result)
-    this.pump()
+    if (result) this.pump()
   }
 
   dispose() {
