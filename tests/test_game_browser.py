@@ -367,7 +367,7 @@ def test_an_illegal_move_names_the_rule_in_french(play: Any, base_url: str) -> N
     message.get_by_text(errors["distance_rule"]["fr"]).wait_for()
     link = message.locator("a")
     assert link.inner_text() == _catalog()["why_faq"]["fr"]
-    assert link.get_attribute("href") == "../faq/building/#distance-rule-meaning"
+    assert link.get_attribute("href") == f"{base_url}/fr/faq/building/#distance-rule-meaning"
     seen.assert_clean()
 
 
