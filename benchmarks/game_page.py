@@ -153,8 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
     if not (args.site / "en" / "play" / "index.html").exists():
-        subprocess.run([sys.executable, "-m", "catan_site.build_site",
-                        "--site-dir", str(args.site)],
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(args.site)],
                        cwd=ROOT, check=True)
     from playwright.sync_api import sync_playwright
 

@@ -22,9 +22,10 @@ from conftest import watch
 
 from catan_core import Game
 from catan_core.topology import NODE_ALIASES, NODE_NAMES, NODE_NEIGHBOURS
+from catan_site import languages
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGS = ("en", "fr", "es", "nl")
+LANGS = languages.codes()  # i18n/languages.yml
 KEY = "catan-companion/game"
 BACKUP_KEY = "catan-companion/game-previous"
 ENGINE = 180_000  # ms: Pyodide starts in a few seconds, far slower on a busy 2-core machine
