@@ -6,6 +6,7 @@ Every session installs what it needs into its own virtualenv, so a fresh machine
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 
@@ -20,12 +21,14 @@ ENV = {"NO_MKDOCS_2_WARNING": "1"}  # mkdocs-material's notice about MkDocs 2
 
 
 def _npm_install(session: nox.Session) -> None:
-    """Install the pinned npm packages (Pyodide) when package.json exists."""
+    """Install the pinned npm packages (Pyodide, axe-core...) when one of them is missing."""
     if os.path.exists("package.json"):
         npm = shutil.which("npm")
         if npm is None:
             session.error("npm is required to install Pyodide (see README)")
-        if not os.path.isdir("node_modules/pyodide"):
+        with open("package.json", encoding="utf-8") as file:
+            wanted = json.load(file).get("dependencies", {})
+        if any(not os.path.isdir(f"node_modules/{name}") for name in wanted):
             session.run(npm, "ci", "--no-audit", "--no-fund", external=True)
 
 
