@@ -366,6 +366,14 @@ class DistanceRule extends Widget {
     }
   }
 
+  /** A corner's name also says what the rule says of it (for a screen reader, before choosing). */
+  describe(spot, name) {
+    if (!this.spots) return name
+    const code = this.spots.illegal[spot.dataset.node]
+    const verdict = code ? this.tx.error({ code }).text : this.tx.t("dist_legal", { player: this.tx.colour(this.player) })
+    return `${name}: ${verdict}`
+  }
+
   onHover(node) { if (this.spots && node !== this.selected) this.explain(node) }
 
   async onNode(node) { this.explain(node) }
