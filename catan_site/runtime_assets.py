@@ -39,7 +39,7 @@ PYODIDE_FILES = ("pyodide.mjs", ("pyodide.asm.mjs", "pyodide.asm.js"), "pyodide.
 FRONTEND = "frontend"
 FRONTEND_DIR = ROOT / FRONTEND
 FRONTEND_URL = f"assets/{FRONTEND}/"
-FRONTEND_SUFFIXES = (".js", ".mjs", ".css", ".py")  # .py: the game bridge until catan_web.game
+FRONTEND_SUFFIXES = (".js", ".mjs", ".css")
 #: What goes into the browser wheel (packages missing from the tree are skipped); a change to
 #: any of these rebuilds it.
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "catan_core", "catan_web")
