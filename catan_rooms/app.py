@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -31,6 +32,7 @@ from .schemas import RoomSettings
 from .store import open_store
 
 LANGUAGES = ("en", "fr", "es", "nl")
+log = logging.getLogger("catan_rooms")
 MAX_BODY = 8192
 
 
@@ -69,6 +71,10 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
         bot_delay = float(os.environ.get("CATAN_ROOMS_BOT_DELAY", "0.6"))
     if site_dir is None and os.environ.get("CATAN_ROOMS_SITE"):
         site_dir = os.environ["CATAN_ROOMS_SITE"]
+    if limits is None:
+        limits = Limits(**{name: kind(os.environ[f"CATAN_ROOMS_{name.upper()}"])
+                           for name, kind in (("rate", float), ("burst", float))
+                           if f"CATAN_ROOMS_{name.upper()}" in os.environ})
     hub = Hub(open_store(store_url), bot_delay=bot_delay, limits=limits)
 
     @contextlib.asynccontextmanager
@@ -162,6 +168,10 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
                     await hub.handle(conn, text)
                 except RoomError as exc:
                     conn.queue.put_nowait(error_frame(exc, text))
+                except Exception as exc:  # a bug: this client gets an error, the room goes on
+                    log.exception("rooms: message failed")
+                    conn.queue.put_nowait(error_frame(RoomError(
+                        "internal_error", f"{type(exc).__name__}"), text))
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:

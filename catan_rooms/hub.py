@@ -319,6 +319,8 @@ class Hub:
             where = ".".join(str(x) for x in first[0]["loc"])[:80] if first else ""
             raise RoomError("malformed", "the message is not valid",
                             at=where, problem=(first[0]["msg"][:120] if first else "")) from None
+        except (ValueError, RecursionError):
+            raise RoomError("malformed", "the message is not valid") from None
         if msg.room is not None and msg.room != conn.room_id:
             raise RoomError("wrong_room", "this socket belongs to another room")
         if isinstance(msg, Hello):

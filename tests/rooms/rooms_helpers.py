@@ -25,8 +25,10 @@ def free_port() -> int:
 class Server:
     """A rooms server process on 127.0.0.1 (computers move without delay)."""
 
-    def __init__(self, store: str, port: int | None = None, *, bot_delay: float = 0.0) -> None:
+    def __init__(self, store: str, port: int | None = None, *, bot_delay: float = 0.0,
+                 env: dict[str, str] | None = None) -> None:
         self.store, self.port, self.bot_delay = store, port or free_port(), bot_delay
+        self.env = env or {}
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -34,10 +36,18 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        return self.launch().wait()
+
+    def launch(self) -> Server:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), **self.env}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "catan_rooms", "--port", str(self.port), "--store", self.store,
              "--bot-delay", str(self.bot_delay)], cwd=ROOT, env=env)
+        return self
+
+    def wait(self) -> Server:
+        """Until ``/healthz`` answers 200."""
+        assert self.proc is not None
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -17,6 +17,8 @@ Doc = dict[str, Any]
 HUMANS = ["red", "blue", "white"]
 SETTINGS = {"players": 4, "mode": "quick", "board": "variable", "timer": None,
             "computers": {"orange": {"level": "hard", "personality": "merchant"}}}
+#: Simulated people act far faster than people: the rate limits are tested in test_bad_clients.
+FAST = {"CATAN_ROOMS_RATE": "500", "CATAN_ROOMS_BURST": "500"}
 MAX_ROUNDS = 100000  # polling rounds (and 100 s): bounds, a game takes far fewer
 
 
@@ -295,7 +297,7 @@ async def play(servers: list[Server], restart: Any) -> None:
 
 
 def test_online_game_sqlite(servers: list[Server], sqlite_store: str) -> None:
-    server = Server(sqlite_store).start()
+    server = Server(sqlite_store, env=FAST).start()
     servers.append(server)
 
     async def restart() -> None:
@@ -306,13 +308,17 @@ def test_online_game_sqlite(servers: list[Server], sqlite_store: str) -> None:
 
 
 def test_online_game_redis_two_processes(servers: list[Server], redis_store: str) -> None:
-    pair = [Server(redis_store).start(), Server(redis_store).start()]
+    pair = [Server(redis_store, env=FAST).launch(), Server(redis_store, env=FAST).launch()]
+    for server in pair:
+        server.wait()
     servers.extend(pair)
 
     async def restart() -> None:
         for server in pair:
             server.kill()
         for server in pair:
-            server.start()
+            server.launch()
+        for server in pair:
+            server.wait()
 
     asyncio.run(asyncio.wait_for(play(pair, restart), 120))
