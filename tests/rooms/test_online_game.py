@@ -229,7 +229,6 @@ async def play(servers: list[Server], restart: Any) -> None:
             break
         moved = await table.step()
         update = clients[0].update
-        version = update["version"] if update else 0
         turn = update["game"]["view"]["turn"]["number"] if update and update["game"] else 0
         if not reconnected and turn >= 3:
             # a person closes the tab while the game waits for them, and comes back
