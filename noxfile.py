@@ -46,14 +46,14 @@ def _build_site(session: nox.Session, address: str = "") -> None:
     env = {"NO_MKDOCS_2_WARNING": "1"}
     if address:
         env["CATAN_SITE_URL"] = address
-    session.run("python", "-m", "hooks.build_site", env=env)
+    session.run("python", "-m", "catan_site.build_site", env=env)
 
 
 @nox.session
 def tests(session: nox.Session) -> None:
     """The whole test suite: engine, site build, parity, browser tests."""
     session.install("-e", ".", *TEST_DEPS, *SITE_DEPS)
-    if os.path.exists("hooks/build_site.py"):
+    if os.path.exists("catan_site/build_site.py"):
         _build_site(session)
     session.run("pytest", *session.posargs, env={"NO_MKDOCS_2_WARNING": "1"})
 
@@ -80,7 +80,7 @@ def serve(session: nox.Session) -> None:
     port = session.posargs[0] if session.posargs else "8000"
     # built for this address, links open without reloading the page (and the rules engine)
     _build_site(session, f"http://127.0.0.1:{port}/")
-    session.run("python", "-m", "hooks.serve", port)
+    session.run("python", "-m", "catan_site.serve", port)
 
 
 @nox.session

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from hooks.serve import make_server
+from catan_site.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -153,7 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
     if not (args.site / "en" / "play" / "index.html").exists():
-        subprocess.run([sys.executable, "-m", "hooks.build_site", "--site-dir", str(args.site)],
+        subprocess.run([sys.executable, "-m", "catan_site.build_site",
+                        "--site-dir", str(args.site)],
                        cwd=ROOT, check=True)
     from playwright.sync_api import sync_playwright
 

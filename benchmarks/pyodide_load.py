@@ -1,7 +1,7 @@
 """Start-up cost of the browser runtime: bare ``loadPyodide`` vs the engine's first answer.
 
 In headless Chromium (``/usr/bin/chromium``), on a tiny page served from a temporary copy of the
-runtime (``hooks.runtime_assets.copy_runtime``) on 127.0.0.1, each run measures from the page:
+runtime (``catan_site.runtime_assets.copy_runtime``) on 127.0.0.1, each run measures from the page:
 
 * **bare**: a module Web Worker that imports ``pyodide.mjs`` and awaits ``loadPyodide()``;
 * **runtime**: ``widgets/runtime.js`` until its worker answers a first ``legal_actions`` call for
@@ -27,8 +27,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from catan_core import Game
-from hooks.runtime_assets import copy_runtime
-from hooks.serve import make_server
+from catan_site.runtime_assets import copy_runtime
+from catan_site.serve import make_server
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

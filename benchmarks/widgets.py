@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from hooks.serve import make_server
+from catan_site.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -76,7 +76,7 @@ WATCH_WIDGET = """(() => {
 def site_root(site: Path, tmp: Path) -> Path:
     """A folder serving the built site plus the bare page (links, nothing copied)."""
     if not (site / "index.html").exists():
-        subprocess.run([sys.executable, "-m", "hooks.build_site", "--site-dir", str(site)],
+        subprocess.run([sys.executable, "-m", "catan_site.build_site", "--site-dir", str(site)],
                        cwd=ROOT, check=True)
     for entry in site.iterdir():
         os.symlink(entry, tmp / entry.name)

@@ -1,13 +1,17 @@
 """Board pictures as SVG, drawn with the standard library only (like python-chess's ``svg``).
 
-Every tile, node and edge element carries ``data-tile`` / ``data-node`` / ``data-edge`` with its
-canonical name, so the same picture becomes interactive in the browser.
+This is the one board renderer: build-time diagrams, the FAQ widgets, the tutorial and the game
+page all draw with :func:`render`. Every tile, node and edge element carries ``data-tile`` /
+``data-node`` / ``data-edge`` with its canonical name, and every node and edge ``data-near``:
+the tiles it touches as ``terrain:number`` (``desert``, ``sea``, ``unknown`` for a hidden tile),
+so the browser can make the same picture interactive and name each spot for people
+("corner of the 6 fields, 9 hills and sea").
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from html import escape
 from typing import Any
 
@@ -31,11 +35,21 @@ from .topology import (
 R = 50.0  # hex radius in pixels
 TERRAIN_FILL = {
     "hills": "#c96a3b", "forest": "#2f7d3a", "pasture": "#9ccc65", "fields": "#f1c84b",
-    "mountains": "#9a9a9a", "desert": "#e6d5a3",
+    "mountains": "#9a9a9a", "desert": "#e6d5a3", "unknown": "#7d8b99",
 }
 PLAYER_FILL = {"red": "#d32f2f", "blue": "#1e63c4", "white": "#f5f5f5", "orange": "#f08a1c"}
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
-MARK_KEYS = ("ok_nodes", "bad_nodes", "nodes", "edges", "tiles")
+#: Marks drawn over the board, each a list of places of one kind (``node``, ``edge``, ``tile``):
+#: legal spots (``ok_*``: green), refused ones (``bad_nodes``: red crosses), attention
+#: (``nodes``/``edges``/``tiles``: yellow), the last move (``last_*``: a halo), and fog
+#: (``hidden_terrain``/``hidden_number``: tiles whose terrain or number a player cannot see).
+MARK_KINDS = {
+    "ok_nodes": "node", "bad_nodes": "node", "nodes": "node", "last_nodes": "node",
+    "ok_edges": "edge", "edges": "edge", "last_edges": "edge",
+    "ok_tiles": "tile", "tiles": "tile", "last_tiles": "tile",
+    "hidden_terrain": "tile", "hidden_number": "tile",
+}
+MARK_KEYS = tuple(MARK_KINDS)
 SHOW_KEYS = ("settlement_spots", "road_spots", "longest_road")
 
 
@@ -52,31 +66,68 @@ def _points(pts: Iterable[tuple[float, float]]) -> str:
 
 
 def render(game: Game, marks: dict[str, list[Any]] | None = None, title: str = "",
-           labels: dict[str, str] | None = None, focus: list[int] | None = None) -> str:
+           labels: dict[str, str] | None = None, focus: list[int] | None = None,
+           terms: dict[str, str] | None = None) -> str:
     """An SVG picture of ``game``'s island, pieces and robber, with optional marks.
 
-    ``marks`` may hold ``ok_nodes`` and ``bad_nodes`` (green dots, red crosses), ``nodes``
-    (yellow rings), ``edges`` (highlighted sides) and ``tiles`` (outlined tiles), each a list
-    of names or tile numbers. ``labels`` writes short texts on places; ``focus`` crops the
-    picture around some tiles.
+    ``marks`` maps keys of :data:`MARK_KINDS` to lists of names or tile numbers (checked by
+    :func:`check_marks`). ``labels`` writes short texts on places; ``focus`` crops the picture
+    around some tiles; ``terms`` translates the harbours' tooltips (``{"wool": "laine"}``).
     """
-    marks = marks or {}
+    marks = check_marks(marks or {})
+    nodes = {k: {NODE_ALIASES[n] for n in v} for k, v in marks.items() if MARK_KINDS[k] == "node"}
+    edges = {k: [EDGE_ALIASES[e] for e in v] for k, v in marks.items() if MARK_KINDS[k] == "edge"}
+    tiles = {k: {int(t) for t in v} for k, v in marks.items() if MARK_KINDS[k] == "tile"}
+    hidden = (tiles.get("hidden_terrain", set()), tiles.get("hidden_number", set()))
+    near = _Near(game, *hidden)
     parts = [_open_svg(title, focus or [])]
-    parts += [_tile(game, t) for t in range(N_TILES)]
-    parts += [_port(e, kind) for e, kind in game.board.ports]
-    parts += _hit_edges(game)
-    parts += _marked_edges(marks.get("edges", []))
+    parts += [_tile(game, t, *hidden) for t in range(N_TILES)]
+    parts += [_port(e, kind, terms or {}) for e, kind in game.board.ports]
+    parts += _hit_edges(near)
+    parts += _marked_edges(edges.get("edges", []))
+    parts += _marked_edges(edges.get("ok_edges", []), "mark-ok-edge", "#43a047", 0.16)
+    parts += _marked_edges(edges.get("last_edges", []), "mark-last", "#ffffff", 0.34)
     parts += [_road(e, game.seats[game.edge_owner[e]]) for e in range(N_EDGES)
               if game.edge_owner[e] >= 0]
-    parts += _hit_nodes(game)
-    parts += [_tile_outline(int(t)) for t in marks.get("tiles", [])]
+    parts += [_halo(n) for n in sorted(nodes.get("last_nodes", ()))]
+    parts += _hit_nodes(game, near)
+    parts += [_tile_outline(t) for t in sorted(tiles.get("tiles", ()))]
+    parts += [_tile_outline(t, "mark-ok-tile", "#43a047")
+              for t in sorted(tiles.get("ok_tiles", ()))]
+    parts += [_tile_outline(t, "mark-last", "#ffffff") for t in sorted(tiles.get("last_tiles", ()))]
     parts.append(_robber(game.robber))
-    parts += [_ok_node(NODE_ALIASES[n]) for n in marks.get("ok_nodes", [])]
-    parts += [_bad_node(NODE_ALIASES[n]) for n in marks.get("bad_nodes", [])]
-    parts += [_ring_node(NODE_ALIASES[n]) for n in marks.get("nodes", [])]
+    parts += [_ok_node(n) for n in sorted(nodes.get("ok_nodes", ()))]
+    parts += [_bad_node(n) for n in sorted(nodes.get("bad_nodes", ()))]
+    parts += [_ring_node(n) for n in sorted(nodes.get("nodes", ()))]
     parts += [_label(place, text) for place, text in (labels or {}).items()]
     parts.append("</svg>")
     return "".join(parts)
+
+
+class _Near:
+    """``data-near`` of a node or an edge: its tiles as ``terrain:number``, ``sea`` for none."""
+
+    def __init__(self, game: Game, no_terrain: Collection[int],
+                 no_number: Collection[int]) -> None:
+        from .topology import NODE_TILES
+
+        def name(t: int) -> str:
+            terrain = "unknown" if t in no_terrain else game.board.terrains[t]
+            number = game.board.numbers[t]
+            return f"{terrain}:{number}" if number and t not in no_number else terrain
+
+        self.tiles = [name(t) for t in range(N_TILES)]
+        self.node_tiles = NODE_TILES
+
+    def _of(self, tiles: Iterable[int], spots: int) -> str:
+        named = [self.tiles[t] for t in tiles]
+        return " ".join(named + ["sea"] * (len(named) < spots))
+
+    def node(self, n: int) -> str:
+        return self._of(self.node_tiles[n], 3)
+
+    def edge(self, e: int) -> str:
+        return self._of(EDGE_TILES[e], 2)
 
 
 def _open_svg(title: str, focus: list[int]) -> str:
@@ -98,15 +149,24 @@ def _open_svg(title: str, focus: list[int]) -> str:
     return head
 
 
-def _tile(game: Game, t: int) -> str:
+def _tile(game: Game, t: int, no_terrain: Collection[int] = (),
+          no_number: Collection[int] = ()) -> str:
     from .topology import TILE_NODES
 
     terrain, number = game.board.terrains[t], game.board.numbers[t]
+    if t in no_terrain:
+        terrain = "unknown"
+    if t in no_number:
+        number = 0
     corners = [_xy(node_point(n)) for n in TILE_NODES[t]]
     cx, cy = _xy(tile_point(t))
-    out = (f'<g class="tile" data-tile="{t}" data-terrain="{terrain}">'
+    data = f' data-number="{number}"' if number else ""
+    out = (f'<g class="tile" data-tile="{t}" data-terrain="{terrain}"{data}>'
            f'<polygon points="{_points(corners)}" fill="{TERRAIN_FILL[terrain]}" '
            f'stroke="#f4ecd6" stroke-width="3"/>')
+    if terrain == "unknown":
+        out += (f'<text x="{_fmt(cx)}" y="{_fmt(cy - R * 0.45)}" text-anchor="middle" '
+                f'font-size="{_fmt(R * 0.3)}" font-family="sans-serif" fill="#fff">?</text>')
     if number:
         colour = "#c62828" if number in (6, 8) else "#222"
         out += (f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(R * 0.36)}" fill="#fbf3dc" '
@@ -121,14 +181,15 @@ def _tile(game: Game, t: int) -> str:
     return out + "</g>"
 
 
-def _port(edge: int, kind: str) -> str:
+def _port(edge: int, kind: str, terms: dict[str, str]) -> str:
     (ax, ay), (bx, by) = (_xy(node_point(n)) for n in EDGE_NODES[edge])
     tx, ty = _xy(tile_point(EDGE_TILES[edge][0]))
     mx, my = (ax + bx) / 2, (ay + by) / 2
     dx, dy = mx - tx, my - ty
     norm = math.hypot(dx, dy) or 1.0
     px, py = mx + dx / norm * R * 0.55, my + dy / norm * R * 0.55
-    label = "3:1" if kind == "3:1" else f"2:1 {kind}"
+    ratio = "3:1" if kind == "3:1" else "2:1"
+    label = terms.get("harbour_3_1", ratio) if kind == "3:1" else f"{ratio} {terms.get(kind, kind)}"
     fill = "#fff" if kind == "3:1" else TERRAIN_FILL[_TERRAIN_OF[kind]]
     return (f'<g class="port" data-edge="{EDGE_NAMES[edge]}" data-port="{kind}">'
             f'<line x1="{_fmt(ax)}" y1="{_fmt(ay)}" x2="{_fmt(px)}" y2="{_fmt(py)}" '
@@ -137,7 +198,7 @@ def _port(edge: int, kind: str) -> str:
             f'<circle cx="{_fmt(px)}" cy="{_fmt(py)}" r="{_fmt(R * 0.3)}" fill="{fill}" '
             f'stroke="#7a5a2f" stroke-width="2"/><text x="{_fmt(px)}" '
             f'y="{_fmt(py + R * 0.07)}" text-anchor="middle" font-size="{_fmt(R * 0.2)}" '
-            f'font-family="sans-serif" font-weight="bold">{escape(label.split()[0])}</text>'
+            f'font-family="sans-serif" font-weight="bold">{ratio}</text>'
             f"<title>{escape(label)}</title></g>")
 
 
@@ -152,23 +213,25 @@ def _segment(edge: int) -> tuple[float, float, float, float]:
     return ax + (bx - ax) * k, ay + (by - ay) * k, bx - (bx - ax) * k, by - (by - ay) * k
 
 
-def _hit_edges(game: Game) -> list[str]:
+def _hit_edges(near: _Near) -> list[str]:
     out = []
     for e in range(N_EDGES):
         x1, y1, x2, y2 = _segment(e)
-        out.append(f'<line class="edge" data-edge="{EDGE_NAMES[e]}" x1="{_fmt(x1)}" '
+        out.append(f'<line class="edge" data-edge="{EDGE_NAMES[e]}" data-near="{near.edge(e)}" '
+                   f'x1="{_fmt(x1)}" '
                    f'y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" stroke="transparent" '
                    f'stroke-width="{_fmt(R * 0.22)}" stroke-linecap="round"/>')
     return out
 
 
-def _marked_edges(names: list[Any]) -> list[str]:
+def _marked_edges(edges: list[int], cls: str = "mark-edge", colour: str = "#ffeb3b",
+                  width: float = 0.3) -> list[str]:
     out = []
-    for name in names:
-        x1, y1, x2, y2 = _segment(EDGE_ALIASES[name])
-        out.append(f'<line class="mark-edge" x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" '
-                   f'y2="{_fmt(y2)}" stroke="#ffeb3b" stroke-width="{_fmt(R * 0.3)}" '
-                   f'stroke-linecap="round" opacity="0.9"/>')
+    for e in edges:
+        x1, y1, x2, y2 = _segment(e)
+        out.append(f'<line class="{cls}" data-edge="{EDGE_NAMES[e]}" x1="{_fmt(x1)}" '
+                   f'y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" stroke="{colour}" '
+                   f'stroke-width="{_fmt(R * width)}" stroke-linecap="round" opacity="0.9"/>')
     return out
 
 
@@ -182,7 +245,7 @@ def _road(edge: int, colour: str) -> str:
             f'stroke-linecap="round"/></g>')
 
 
-def _hit_nodes(game: Game) -> list[str]:
+def _hit_nodes(game: Game, near: _Near) -> list[str]:
     out = []
     for n in range(N_NODES):
         x, y = _xy(node_point(n))
@@ -190,7 +253,7 @@ def _hit_nodes(game: Game) -> list[str]:
         piece = ""
         if owner >= 0:
             piece = _building(x, y, game.seats[owner], game.node_level[n] == 2)
-        out.append(f'<g class="node" data-node="{NODE_NAMES[n]}">'
+        out.append(f'<g class="node" data-node="{NODE_NAMES[n]}" data-near="{near.node(n)}">'
                    f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(R * 0.2)}" '
                    f'fill="transparent"/>{piece}</g>')
     return out
@@ -210,12 +273,18 @@ def _building(x: float, y: float, colour: str, city: bool) -> str:
             f'fill="{PLAYER_FILL[colour]}" stroke="#222" stroke-width="2"/>')
 
 
-def _tile_outline(t: int) -> str:
+def _tile_outline(t: int, cls: str = "mark-tile", colour: str = "#ffeb3b") -> str:
     from .topology import TILE_NODES
 
     corners = [_xy(node_point(n)) for n in TILE_NODES[t]]
-    return (f'<polygon class="mark-tile" points="{_points(corners)}" fill="none" '
-            f'stroke="#ffeb3b" stroke-width="5"/>')
+    return (f'<polygon class="{cls}" data-tile="{t}" points="{_points(corners)}" fill="none" '
+            f'stroke="{colour}" stroke-width="5"/>')
+
+
+def _halo(n: int) -> str:
+    x, y = _xy(node_point(n))
+    return (f'<circle class="mark-last" data-node="{NODE_NAMES[n]}" cx="{_fmt(x)}" '
+            f'cy="{_fmt(y)}" r="{_fmt(R * 0.32)}" fill="#fff" opacity="0.8"/>')
 
 
 def _robber(tile: int) -> str:
@@ -326,7 +395,7 @@ def _board_object(board: Any, seed: Any) -> dict[str, Any]:
     return {"tiles": island.tile_strings(), "ports": island.port_dict()}
 
 
-def render_diagram(spec: Any, lang: str = "en") -> str:
+def render_diagram(spec: Any, lang: str = "en", terms: dict[str, str] | None = None) -> str:
     """Render a ``catan-diagram`` (or a widget's starting picture) to SVG.
 
     Keys: ``position`` (a position document or part of one), ``board``/``seed``/``pieces``/
@@ -334,16 +403,17 @@ def render_diagram(spec: Any, lang: str = "en") -> str:
     (``{place: text}``), ``focus`` (tiles to crop around), ``marks`` (``ok_nodes``,
     ``bad_nodes``, ``edges``, ``tiles``), ``show`` with ``player`` (marks the engine computes:
     ``settlement_spots``, ``road_spots``, ``longest_road``), ``caption``/``alt``.
+    ``terms`` are the glossary's words in ``lang`` (harbour tooltips).
     Raises ``ValueError`` on an unknown key or a bad value, so a strict build fails.
     """
     game = diagram_game(spec)
-    marks = _check_marks(spec.get("marks") or {})
+    marks = check_marks(spec.get("marks") or {})
     highlight = spec.get("highlight") or {}
     if not isinstance(highlight, dict) or set(highlight) - set(HIGHLIGHT_KEYS):
         raise ValueError(f"'highlight' takes {', '.join(HIGHLIGHT_KEYS)}")
     for key, target in (("tiles", "tiles"), ("nodes", "nodes"), ("edges", "edges")):
         marks.setdefault(target, []).extend(highlight.get(key) or [])
-    _check_marks(marks)
+    check_marks(marks)
     for item in spec.get("show") or []:
         if item not in SHOW_KEYS:
             raise ValueError(f"unknown 'show' item {item!r} (allowed: {', '.join(SHOW_KEYS)})")
@@ -353,7 +423,7 @@ def render_diagram(spec: Any, lang: str = "en") -> str:
         raise ValueError("'labels' maps places to short texts")
     svg = render(game, marks, title=str(spec.get("alt") or spec.get("caption") or ""),
                  labels={str(k): str(v) for k, v in labels.items()},
-                 focus=[_tile_number(t) for t in spec.get("focus") or []])
+                 focus=[_tile_number(t) for t in spec.get("focus") or []], terms=terms)
     return svg
 
 
@@ -363,18 +433,30 @@ def _tile_number(value: Any) -> int:
     raise ValueError(f"{value!r} is not a tile number (0 to 18)")
 
 
-def _check_marks(value: Any) -> dict[str, list[Any]]:
+class MarkError(ValueError):
+    """A mark :func:`render` cannot draw; ``place`` is the unknown place, if that is the fault."""
+
+    def __init__(self, message: str, place: Any = None) -> None:
+        super().__init__(message)
+        self.place = place
+
+
+def check_marks(value: Any) -> dict[str, list[Any]]:
+    """``value`` as marks for :func:`render`; :class:`MarkError` on an unknown key or place."""
     if not isinstance(value, dict):
-        raise ValueError("'marks' must be a mapping")
+        raise MarkError("'marks' must be a mapping")
     for key, items in value.items():
-        if key not in MARK_KEYS:
-            raise ValueError(f"unknown mark {key!r} (allowed: {', '.join(MARK_KEYS)})")
-        for item in items:
-            if key == "tiles":
-                _tile_number(item)
-            elif item not in (EDGE_ALIASES if key == "edges" else NODE_ALIASES):
-                raise ValueError(f"mark {key}: {item!r} is not on the island")
-    return {k: list(v) for k, v in value.items()}
+        if key not in MARK_KINDS:
+            raise MarkError(f"unknown mark {key!r} (allowed: {', '.join(MARK_KEYS)})")
+        kind = MARK_KINDS[key]
+        for item in items or []:
+            known = (item in EDGE_ALIASES if kind == "edge" else item in NODE_ALIASES
+                     if kind == "node" else isinstance(item, int) and not isinstance(item, bool)
+                     and 0 <= item < N_TILES)
+            if not known:
+                raise MarkError(f"mark {key}: {item!r} is not on the island", item)
+    return {k: list(v or []) for k, v in value.items()}
+
 
 
 def _add_shown(game: Game, item: str, player: Any, marks: dict[str, list[Any]]) -> None:

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from hooks.serve import make_server
+from catan_site.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -39,9 +39,9 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
-    """The built site; built with hooks.build_site if ``site/`` is missing."""
+    """The built site; built with catan_site.build_site if ``site/`` is missing."""
     if not (SITE / "index.html").exists():
-        subprocess.run([sys.executable, "-m", "hooks.build_site"], cwd=ROOT, check=True)
+        subprocess.run([sys.executable, "-m", "catan_site.build_site"], cwd=ROOT, check=True)
     return SITE
 
 

@@ -1,21 +1,14 @@
-"""``widgets/bridge.py`` in CPython: the answers the widgets will show, and the call protocol."""
+"""``catan_web`` in CPython: the answers the FAQ widgets will show, and the call protocol."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+import catan_web
 from catan_core import Game
-
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("catan_bridge", ROOT / "widgets" / "bridge.py")
-assert _spec is not None and _spec.loader is not None
-bridge = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bridge)
 
 
 def position(**players: dict[str, Any]) -> dict[str, Any]:
@@ -24,18 +17,20 @@ def position(**players: dict[str, Any]) -> dict[str, Any]:
             "players": players, "turn": {"player": "red", "number": 5, "phase": "main"}}
 
 
-def ask(doc: dict[str, Any], **query: Any) -> Any:
-    return json.loads(bridge.analyse(json.dumps(doc), json.dumps(query)))
-
-
 def call(fn: str, *args: Any) -> tuple[bool, Any]:
-    ok, text = bridge.call(fn, json.dumps(args))
+    ok, text = catan_web.call(fn if "." in fn else f"faq.{fn}", json.dumps(args))
     return ok, json.loads(text)
+
+
+def ask(doc: dict[str, Any], **query: Any) -> Any:
+    ok, answer = call("analyse", doc, query)
+    assert ok, answer
+    return answer
 
 
 def test_legal_actions_of_the_beginner_island() -> None:
     doc = Game.new(seats=["red", "blue", "white"], board="beginner").to_dict()
-    actions = json.loads(bridge.legal_actions(json.dumps(doc)))
+    actions = call("legal_actions", doc)[1]
     assert len(actions) == 54
     assert {a["type"] for a in actions} == {"place_settlement"}
     assert {a["player"] for a in actions} == {"red"}
@@ -43,11 +38,10 @@ def test_legal_actions_of_the_beginner_island() -> None:
 
 def test_apply_returns_the_new_position_or_the_rule() -> None:
     doc = Game.new(seats=["red", "blue", "white"], board="beginner").to_dict()
-    done = json.loads(bridge.apply(json.dumps(doc), '{"type": "place_settlement", "node": "9.N"}'))
+    done = call("apply", doc, {"type": "place_settlement", "node": "9.N"})[1]
     assert done["position"]["players"]["red"]["settlements"] == ["4.SE"]
     assert done["events"][0]["type"] == "placed_settlement"
-    refused = json.loads(bridge.apply(json.dumps(done["position"]),
-                                      '{"type": "place_road", "edge": "0.NE"}'))
+    refused = call("apply", done["position"], {"type": "place_road", "edge": "0.NE"})[1]
     assert refused["error"]["code"] == "not_connected"
     assert set(refused["error"]) == {"code", "message", "details"}
 
@@ -107,7 +101,7 @@ def test_trade_rates_per_player() -> None:
 
 def test_render_draws_the_board_with_marks() -> None:
     doc = position(red={"settlements": ["9.N"], "roads": ["9.NE"]})
-    svg = bridge.render(json.dumps(doc), '{"ok_nodes": ["5.SE"], "edges": ["9.E"]}')
+    svg = call("render", doc, {"ok_nodes": ["5.SE"], "edges": ["9.E"]})[1]
     assert svg.startswith("<svg") and 'class="mark-ok"' in svg and 'class="mark-edge"' in svg
     ok, error = call("render", doc, {"ok_nodes": ["99.N"]})
     assert not ok and error["code"] == "unknown_place"
@@ -115,6 +109,8 @@ def test_render_draws_the_board_with_marks() -> None:
 
 @pytest.mark.parametrize(("fn", "args", "code"), [
     ("no_such_function", [], "bad_request"),
+    ("nowhere.render", [], "bad_request"),
+    ("tutorial.no_such_function", [], "bad_request"),
     ("legal_actions", [{"seats": ["red"]}], "invalid_position"),
     ("analyse", [{"seats": ["red", "blue", "white"]}, {"type": "nothing"}], "bad_request"),
     ("analyse", [{"seats": ["red", "blue", "white"]}, {"type": "production"}], "bad_request"),
@@ -127,8 +123,8 @@ def test_call_reports_errors_with_a_code(fn: str, args: list[Any], code: str) ->
 
 
 def test_call_refuses_arguments_that_are_not_a_json_array() -> None:
-    assert json.loads(bridge.call("legal_actions", "{")[1])["code"] == "bad_request"
-    assert json.loads(bridge.call("legal_actions", "{}")[1])["code"] == "bad_request"
+    assert json.loads(catan_web.call("faq.legal_actions", "{")[1])["code"] == "bad_request"
+    assert json.loads(catan_web.call("faq.legal_actions", "{}")[1])["code"] == "bad_request"
 
 
 def test_new_game_and_a_whole_turn_through_call() -> None:
@@ -137,3 +133,52 @@ def test_new_game_and_a_whole_turn_through_call() -> None:
     ok, actions = call("legal_actions", doc)
     ok, done = call("apply", doc, actions[0])
     assert ok and done["position"]["turn"]["phase"] == "setup_road"
+
+
+def test_production_with_a_bank_shortage_says_who_was_owed_and_what_happens() -> None:
+    doc = position(red={"settlements": ["4.N"], "roads": ["4.NE"], "hand": {"brick": 18}},
+                   blue={"cities": ["4.S"], "roads": ["4.SW"]})
+    six = ask(doc, type="production", total=6)
+    assert six["shortage"] == ["brick"] and "red" not in six["gains"]
+    assert six["owed"]["red"] == {"brick": 1} and six["owed"]["blue"]["brick"] == 2
+    assert six["shortages"] == [{"resource": "brick", "left": 1, "owed_to": ["red", "blue"],
+                                 "outcome": "none"}]
+
+
+def test_longest_road_verdict_names_the_rule() -> None:
+    roads = ["0.NW", "0.NE", "0.E", "0.SE", "0.SW"]
+    doc = position(red={"settlements": ["0.NW"], "roads": roads})
+    assert ask(doc, type="longest_road")["verdict"] == "tied"      # nobody was given the card
+    doc["longest_road"] = "red"
+    answer = ask(doc, type="longest_road")
+    assert (answer["verdict"], answer["top"], answer["leaders"]) == ("holder", 5, ["red"])
+    doc = position(red={"settlements": ["0.NW"], "roads": roads[:3]})
+    assert ask(doc, type="longest_road")["verdict"] == "nobody"
+
+
+def test_apply_as_lets_any_colour_build_with_the_engine_paying_the_cost() -> None:
+    doc = position(blue={"settlements": ["17.N"], "roads": ["17.NE"]})
+    ok, done = call("apply_as", doc, {"type": "build_road", "edge": "17.E"}, "blue", True)
+    assert ok and "error" not in done, done
+    blue = done["position"]["players"]["blue"]
+    assert len(blue["roads"]) == 2
+    assert sum((blue.get("hand") or {}).values()) == 0      # exactly the road's cost was given
+    ok, refused = call("apply_as", doc, {"type": "build_road", "edge": "0.NE"}, "blue", True)
+    assert ok and refused["error"]["code"] == "not_connected"
+    ok, unpaid = call("apply_as", doc, {"type": "build_road", "edge": "17.E"}, "blue", False)
+    assert unpaid["error"]["code"] == "insufficient_resources"
+
+
+def test_pass_to_plays_the_other_turns() -> None:
+    doc = position()
+    ok, ended = call("apply", doc, {"type": "end_turn"})
+    ok, back = call("pass_to", ended["position"], "red")
+    assert ok and back["position"]["turn"]["player"] == "red"
+    assert back["position"]["turn"]["phase"] == "roll"
+    assert [e["type"] for e in back["events"]].count("rolled") == 2
+
+
+def test_every_bridge_module_answers_through_the_one_entry_point() -> None:
+    doc = Game.new(seats=["red", "blue", "white"], board="beginner").to_dict()
+    ok, view = call("tutorial.view", doc, {})
+    assert ok and view["svg"].startswith("<svg") and "catan-panel" in view["panel"]

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from hooks.glossary import load_glossary
-from hooks.search_norm import load_lexicon
+from catan_site.glossary import load_glossary
+from catan_site.search_norm import load_lexicon
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "fr", "es", "nl")

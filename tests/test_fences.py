@@ -13,7 +13,7 @@ import markdown
 import pytest
 from pymdownx.superfences import SuperFencesException
 
-from hooks import fences
+from catan_site import fences
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" data-lang="{lang}"><title>board</title></svg>'
 
@@ -35,7 +35,7 @@ def engine(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[dict[str, object]]]
     """A stand-in catan_core.svg that records the specs it is asked to draw."""
     calls: list[dict[str, object]] = []
 
-    def render_diagram(spec: dict[str, object], lang: str) -> str:
+    def render_diagram(spec: dict[str, object], lang: str, terms: dict[str, str]) -> str:
         calls.append(spec)
         return SVG.format(lang=lang)
 
@@ -83,7 +83,7 @@ def test_missing_engine_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_engine_errors_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(spec: dict[str, object], lang: str) -> str:
+    def broken(spec: dict[str, object], lang: str, terms: dict[str, str]) -> str:
         raise ValueError("tile 42 does not exist")
 
     module = types.ModuleType("catan_core.svg")

@@ -71,7 +71,7 @@ def test_every_string_the_page_uses_exists() -> None:
 
 
 def test_the_examples_in_the_docstrings_hold() -> None:
-    from hooks import game_page
+    from catan_site import game_page
 
     for module in (game_bridge, game_page):
         result = doctest.testmod(module)

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 import yaml
 
-from hooks.fences import TRANSLATABLE_KEYS
-from hooks.glossary import load_glossary
+from catan_site.fences import TRANSLATABLE_KEYS
+from catan_site.glossary import load_glossary
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from hooks.runtime_assets import PYODIDE_DIR, build_wheel
+from catan_site.runtime_assets import PYODIDE_DIR, build_wheel
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "tests" / "pyodide"

@@ -17,7 +17,7 @@ import pytest
 from conftest import watch
 
 from catan_core import Game
-from hooks.serve import make_server
+from catan_site.serve import make_server
 
 pytestmark = pytest.mark.browser
 

@@ -1,6 +1,6 @@
 """The search normaliser: what readers type meets what the pages say.
 
-The same algorithm exists in Python (hooks/search_norm.py, for the index) and in JavaScript
+The same algorithm exists in Python (catan_site/search_norm.py, for the index) and in JavaScript
 (catan-normalise.js, for the query); the equality test runs both on every word of the site.
 """
 
@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-import hooks.alternates
-import hooks.search_norm
-from hooks.search_norm import load_lexicon, normalise
+import catan_site.alternates
+import catan_site.search_norm
+from catan_site.search_norm import load_lexicon, normalise
 
 ROOT = Path(__file__).resolve().parent.parent
 NORMALISE_JS = ROOT / "overrides/assets/javascripts/workers/catan-normalise.js"
@@ -81,7 +81,7 @@ def test_stop_word_check_sees_accents() -> None:
 
 
 def test_doctests() -> None:
-    for module in (hooks.search_norm, hooks.alternates):
+    for module in (catan_site.search_norm, catan_site.alternates):
         assert doctest.testmod(module).failed == 0
 
 

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from catan_core import Game
-from hooks import tutorial as hook
+from catan_site import tutorial as hook
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "fr", "es", "nl")

@@ -22,8 +22,8 @@ import pytest
 import yaml
 from conftest import PageWatch, serve_sitemap, watch
 
-from hooks import fences
-from hooks.widgets import starting_position
+from catan_site import fences
+from catan_site.widgets import starting_position
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "fr", "es", "nl")

@@ -3,9 +3,9 @@
 Each task of ``tutorial/lessons.yml`` has a ``check``: either an action the engine must accept
 (``apply``, ``cards``, ``button``: the reader's click or cards fill the action, and the engine's
 verdict is the answer), or a question whose answer the engine computes (``receivers``, ``gain``,
-``rate``...). The same functions run in the browser's worker (loaded on first use as
-``tutorial_bridge``, next to ``catan_bridge``) and in CPython for the tests and the site build,
-so the answer the page expects is the one the tests checked.
+``rate``...). The same functions run in the browser's worker (``catan_web.call("tutorial.judge",
+...)``) and in CPython for the tests and the site build, so the answer the page expects is the
+one the tests checked.
 
 >>> import json
 >>> doc = {"seats": ["red", "blue", "white"], "board": "beginner"}
@@ -18,19 +18,14 @@ False
 from __future__ import annotations
 
 import html
-import importlib.util
 import json
-import sys
-import traceback
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from catan_core import CatanError, Game
 from catan_core.constants import RESOURCES, TERRAIN_RESOURCE
 from catan_core.topology import (
     EDGE_NAMES,
-    N_EDGES,
     N_NODES,
     N_TILES,
     NODE_ALIASES,
@@ -39,25 +34,8 @@ from catan_core.topology import (
     TILE_NODES,
 )
 
+from . import faq as bridge
 
-def _load_catan_bridge() -> Any:
-    """``catan_bridge`` (widgets/bridge.py): imported in the worker, loaded by path elsewhere."""
-    if "catan_bridge" in sys.modules:
-        return sys.modules["catan_bridge"]
-    try:
-        import catan_bridge  # type: ignore[import-not-found]
-    except ImportError:
-        path = Path(__file__).with_name("bridge.py")
-        spec = importlib.util.spec_from_file_location("catan_bridge", path)
-        if spec is None or spec.loader is None:
-            raise
-        catan_bridge = importlib.util.module_from_spec(spec)
-        sys.modules["catan_bridge"] = catan_bridge
-        spec.loader.exec_module(catan_bridge)
-    return catan_bridge
-
-
-bridge = _load_catan_bridge()
 Doc = dict[str, Any]
 #: What a place-type check fills in its action, and every value it can take.
 PLACES: dict[str, list[Any]] = {
@@ -463,7 +441,7 @@ def view(position: Doc, options: Doc | None = None) -> Doc:
     }
 
 
-FUNCTIONS: dict[str, Callable[..., Any]] = {
+BRIDGE: dict[str, Callable[..., Any]] = {
     "expected": expected,
     "judge": judge,
     "replay": replay,
@@ -471,23 +449,3 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "panel": panel,
     "view": view,
 }
-
-
-def call(fn: str, args_json: str) -> tuple[bool, str]:
-    """The worker's entry point, same contract as ``catan_bridge.call``."""
-    try:
-        if fn not in FUNCTIONS:
-            raise TutorialError(f"unknown function {fn!r}")
-        args = json.loads(args_json)
-        if not isinstance(args, list):
-            raise TutorialError("arguments must be a JSON array")
-        return True, json.dumps(FUNCTIONS[fn](*args), separators=(",", ":"), ensure_ascii=False)
-    except CatanError as exc:
-        return False, json.dumps(exc.to_dict(), default=str)
-    except Exception as exc:  # a bug: report it instead of killing the worker
-        return False, json.dumps({"code": "internal_error",
-                                  "message": f"{type(exc).__name__}: {exc}",
-                                  "details": {"traceback": traceback.format_exc()}})
-
-
-__all__ = ["ANSWERS", "N_EDGES", "call", "expected", "judge", "render", "replay"]

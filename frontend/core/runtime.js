@@ -1,13 +1,13 @@
 // The rules engine for the page: one Web Worker running Pyodide, started on first use.
 //
-//   import { ensureRuntime, call, onProgress } from ".../assets/widgets/runtime.js"
+//   import { ensureRuntime, call, onProgress } from ".../assets/frontend/core/runtime.js"
 //   const stop = onProgress(({ stage, percent }) => label.textContent = `… ${percent}%`)
-//   const actions = await call("legal_actions", position)
+//   const actions = await call("faq.legal_actions", position)
 //
-// Functions are those of widgets/bridge.py (new_game, legal_actions, apply, render, analyse),
-// or "<name>_bridge.<function>" for another bridge module of widgets/ (loaded on first use);
-// arguments and results are plain JSON values. The worker is created once per page load and
-// survives Material's instant navigation because this module is evaluated only once.
+// Functions are "<module>.<function>" of the Python package catan_web (faq, tutorial, game:
+// each module's BRIDGE); arguments and results are plain JSON values. The worker is created
+// once per page load and survives Material's instant navigation because this module is
+// evaluated only once.
 
 let runtime = null  // {worker, ready, started, dead}: memoised, a page never starts two Pyodides
 let lastProgress = null
@@ -21,7 +21,7 @@ export function assetsURL() {
   const meta = document.querySelector('meta[name="catan-assets"]')
   const href = meta && meta.getAttribute("content")
   if (href) return new URL(href.replace(/\/?$/, "/"), document.baseURI)
-  return new URL("../", import.meta.url)
+  return new URL("../../", import.meta.url)
 }
 
 /** Call `listener({stage, percent, ...})` at each start-up step; returns an unsubscriber. */
@@ -80,7 +80,7 @@ export function ensureRuntime() {
     runtime = {}
     runtime.ready = new Promise((resolve, reject) => Object.assign(runtime, { resolve, reject }))
     runtime.ready.catch(() => {})  // call() reports failures too; no unhandled rejection
-    runtime.worker = new Worker(new URL("widgets/worker.mjs", assetsURL()), { type: "module" })
+    runtime.worker = new Worker(new URL("frontend/core/worker.mjs", assetsURL()), { type: "module" })
     runtime.worker.onmessage = receive
     estimate(performance.now())
     runtime.worker.onerror = (event) => {  // the worker script itself failed
@@ -96,7 +96,7 @@ export function ensureRuntime() {
   return runtime.ready
 }
 
-/** `await call("analyse", position, {type: "production", total: 8})`: the bridge function's result.
+/** `await call("faq.analyse", position, {type: "production", total: 8})`: the function's result.
  *  Rejects with an Error carrying `code` and `details` (the engine's error) when it fails. */
 export function call(fn, ...args) {
   ensureRuntime()

@@ -1,12 +1,13 @@
-"""The browser runtime of the site: self-hosted Pyodide, the engine wheel, the widget files.
+"""The browser runtime of the site: self-hosted Pyodide, the engine wheel, the front end.
 
-``copy_runtime(site_dir)`` runs once per site build (``hooks/build_site.py``, after the language
-builds) and writes, shared by every language::
+``copy_runtime(site_dir)`` runs once per site build (``catan_site/build_site.py``, after the
+language builds) and writes, shared by every language::
 
     site/assets/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
                            pyodide-lock.json   (from node_modules/pyodide: run `npm ci`)
-    site/assets/wheels/    catan_core-<version>-py3-none-any.whl, manifest.json
-    site/assets/widgets/   widgets/*.js, *.mjs, *.css, *.py
+    site/assets/wheels/    catan_core-<version>-py3-none-any.whl (catan_core + catan_web),
+                           manifest.json
+    site/assets/frontend/  frontend/**/*.js, *.mjs, *.css (FAQ widgets, tutorial, game, core/)
 
 ``manifest.json`` names the wheel (so JavaScript never hardcodes the version) and the size of
 every file the worker downloads, for its progress messages.
@@ -30,9 +31,12 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 #: The files the browser fetches; the loader is ``pyodide.asm.mjs`` in recent releases.
 PYODIDE_FILES = ("pyodide.mjs", ("pyodide.asm.mjs", "pyodide.asm.js"), "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
-WIDGET_SUFFIXES = (".js", ".mjs", ".css", ".py")
+#: The front end's sources and where the site serves them (``assets/<FRONTEND>/``).
+FRONTEND = "frontend"
+#: ``.py``: only the game page's bridge until it moves into catan_web (see core/worker.mjs).
+FRONTEND_SUFFIXES = (".js", ".mjs", ".css", ".py")
 #: What goes into the engine wheel; a change to any of these rebuilds it.
-WHEEL_SOURCES = ("pyproject.toml", "README.md", "catan_core")
+WHEEL_SOURCES = ("pyproject.toml", "README.md", "catan_core", "catan_web")
 WHEEL_CACHE = ROOT / "build" / "runtime-wheel"
 
 
@@ -131,13 +135,13 @@ def build_wheel(dest: Path) -> Path:
 
 
 def copy_runtime(site_dir: Path | str) -> dict[str, Any]:
-    """Copy Pyodide, the engine wheel and the widget files into ``site_dir/assets``.
+    """Copy Pyodide, the engine wheel and the front end into ``site_dir/assets``.
 
     Returns the manifest written to ``assets/wheels/manifest.json``.
     """
     start = time.perf_counter()
     assets = Path(site_dir) / "assets"
-    for sub in ("pyodide", "wheels", "widgets"):
+    for sub in ("pyodide", "wheels", FRONTEND):
         shutil.rmtree(assets / sub, ignore_errors=True)
         (assets / sub).mkdir(parents=True)
     sizes = {}
@@ -146,9 +150,11 @@ def copy_runtime(site_dir: Path | str) -> dict[str, Any]:
         sizes[f"pyodide/{path.name}"] = path.stat().st_size
     wheel = build_wheel(assets / "wheels")
     sizes[f"wheels/{wheel.name}"] = wheel.stat().st_size
-    for path in sorted((ROOT / "widgets").iterdir()):
-        if path.is_file() and path.suffix in WIDGET_SUFFIXES:
-            shutil.copy2(path, assets / "widgets" / path.name)
+    for path in sorted((ROOT / FRONTEND).rglob("*")):
+        if path.is_file() and path.suffix in FRONTEND_SUFFIXES:
+            target = assets / FRONTEND / path.relative_to(ROOT / FRONTEND)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
     manifest = {
         "wheel": wheel.name,
         "version": wheel.name.split("-")[1],

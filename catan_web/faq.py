@@ -1,32 +1,28 @@
-"""The only Python the browser calls: small functions taking and returning JSON strings.
+"""The FAQ widgets' bridge: small functions on position documents, called from the browser.
 
-The widgets' Web Worker (``widgets/worker.mjs``) imports this file as ``catan_bridge`` and calls
-:func:`call` with a function name and a JSON array of arguments; nothing but strings crosses the
-JS/Python boundary and no Python object outlives a call. The same file runs in CPython for the
-tests, so the browser and the test suite exercise the same code.
+The page calls ``catan_web.call("faq.<name>", args_json)`` (see :mod:`catan_web.common`); the
+functions here take and return plain JSON values, listed in :data:`BRIDGE`. Positions are
+``catan-position/1`` documents; every function reads the position afresh, so the browser keeps
+the state and Python keeps none.
 
-Positions are ``catan-position/1`` documents (``shared/spec/position-format.md``); every function
-reads the position afresh, so the browser keeps the state and Python keeps none.
-
->>> import json
->>> doc = json.loads(new_game('{"seats": ["red", "blue", "white"], "board": "beginner"}'))
->>> len(json.loads(legal_actions(json.dumps(doc))))
+>>> doc = do_new_game({"seats": ["red", "blue", "white"], "board": "beginner"})
+>>> len(do_legal_actions(doc))
 54
->>> json.loads(apply(json.dumps(doc), '{"type": "end_turn"}'))["error"]["code"]
+>>> do_apply(doc, {"type": "end_turn"})["error"]["code"]
 'wrong_phase'
 """
 
 from __future__ import annotations
 
-import json
-import traceback
 from collections.abc import Callable
 from typing import Any
 
 from catan_core import CatanError, Game, IllegalAction
-from catan_core.constants import RESOURCES
+from catan_core.constants import BANK_PER_RESOURCE, COSTS, RESOURCES
 from catan_core.roads import longest_path
-from catan_core.topology import EDGE_ALIASES, EDGE_NAMES, N_EDGES, N_NODES, NODE_ALIASES, NODE_NAMES
+from catan_core.topology import EDGE_NAMES, N_EDGES, N_NODES, NODE_NAMES
+
+from .common import refusal
 
 Doc = dict[str, Any]
 SETUP_PHASES = ("setup_settlement", "setup_road")
@@ -60,24 +56,21 @@ def do_apply(position: Doc, action: Doc) -> Doc:
         game = Game.from_dict(position)
         events = game.apply(action)
     except CatanError as exc:
-        return {"error": exc.to_dict()}
+        return refusal(exc)
     return {"position": game.to_dict(), "events": events}
 
 
 def do_render(position: Doc, marks: Doc | None = None, title: str = "") -> str:
-    """The board as SVG (``catan_core.svg.render``), with optional marks checked first."""
+    """The board as SVG (``catan_core.svg.render``); ``marks`` as ``svg.MARK_KINDS`` lists them."""
     from catan_core import svg  # imported on first use: it costs ~0.2 s in Pyodide
 
-    marks = marks or {}
-    for key, names in marks.items():
-        table: Any = {"ok_nodes": NODE_ALIASES, "bad_nodes": NODE_ALIASES,
-                      "edges": EDGE_ALIASES, "tiles": range(19)}.get(key)
-        if table is None:
-            raise CatanError("bad_request", f"unknown mark {key!r}", allowed=list(svg.MARK_KEYS))
-        for name in names:
-            if name not in table:
-                raise CatanError("unknown_place", f"{name!r} is not on the island", place=name)
-    return svg.render(Game.from_dict(position), marks, title=title)
+    try:
+        checked = svg.check_marks(marks or {})
+    except svg.MarkError as exc:
+        if exc.place is None:
+            raise CatanError("bad_request", str(exc), allowed=list(svg.MARK_KEYS)) from None
+        raise CatanError("unknown_place", str(exc), place=exc.place) from None
+    return svg.render(Game.from_dict(position), checked, title=title)
 
 
 def do_analyse(position: Doc, query: Doc) -> Doc:
@@ -102,7 +95,10 @@ def production(game: Game, query: Doc) -> Doc:
     """What a roll of ``total`` would pay now: ``{total, gains, shortage, tiles, blocked}``.
 
     ``gains`` maps colours to resource counts (bank shortage applied), ``tiles`` lists the tiles
-    with that number and ``blocked`` the one the robber stops. A 7 pays nothing.
+    with that number and ``blocked`` the one the robber stops. A 7 pays nothing. When the bank
+    is short, ``owed`` is what each player was owed and ``shortages`` says per resource
+    ``{resource, left, owed_to, outcome}``: ``rest`` (the one player owed takes what is left)
+    or ``none`` (several are owed: nobody receives it).
     """
     total = query.get("total")
     if not isinstance(total, int) or isinstance(total, bool) or not 2 <= total <= 12:
@@ -113,6 +109,17 @@ def production(game: Game, query: Doc) -> Doc:
     if total != 7:
         event = game.copy().produce(total)[0]
         result["gains"], result["shortage"] = event["gains"], event["shortage"]
+    if result["shortage"]:
+        full = game.copy()
+        full.bank = [BANK_PER_RESOURCE] * len(RESOURCES)  # read-api: production owed
+        owed = full.produce(total)[0]["gains"]
+        bank = game.bank_counts()
+        result["owed"] = owed
+        result["shortages"] = []
+        for r in result["shortage"]:
+            takers = [c for c in game.seats if owed.get(c, {}).get(r)]
+            result["shortages"].append({"resource": r, "left": bank[r], "owed_to": takers,
+                                        "outcome": "rest" if len(takers) == 1 else "none"})
     return result
 
 
@@ -132,12 +139,28 @@ def discard(game: Game, query: Doc) -> Doc:
 
 
 def longest_road(game: Game, query: Doc) -> Doc:
-    """``{lengths, paths, holder}``: each player's longest road, one such road, the award."""
+    """Each player's longest road (``lengths``), one such road (``paths``) and the award.
+
+    ``holder`` holds the card (or ``None``); ``verdict`` says why: ``holder``, ``holder_tied``
+    (others equal the holder, who keeps it), ``nobody`` (no road reaches ``minimum``) or
+    ``tied`` (leaders tie and the card stays aside); ``leaders`` are the players at ``top``.
+    """
     lengths, paths = {}, {}
     for p, colour in enumerate(game.seats):
         lengths[colour] = game.longest_road_length(colour)
         paths[colour] = [EDGE_NAMES[e] for e in longest_path(game.roads[p], game.node_owner, p)]
-    return {"lengths": lengths, "paths": paths, "holder": game.to_dict()["longest_road"]}
+    holder = game.to_dict()["longest_road"]
+    top = max(lengths.values())
+    leaders = [c for c in game.seats if lengths[c] == top]
+    if holder:
+        verdict = "holder_tied" if len(leaders) > 1 else "holder"
+    else:
+        verdict = "nobody" if top < LONGEST_ROAD_MIN else "tied"
+    return {"lengths": lengths, "paths": paths, "holder": holder, "top": top,
+            "leaders": leaders, "verdict": verdict, "minimum": LONGEST_ROAD_MIN}
+
+
+LONGEST_ROAD_MIN = 5  # read-api: the engine's award threshold
 
 
 def settlement_spots(game: Game, query: Doc) -> Doc:
@@ -207,72 +230,79 @@ ANALYSES: dict[str, Callable[[Game, Doc], Doc]] = {
 }
 
 
-# -- JSON string functions (the browser's API) ---------------------------------------------------
+# -- the FAQ widgets' own questions ------------------------------------------------------------
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+def as_player(position: Doc, player: str | None = None, holding: Doc | None = None) -> Doc:
+    """The position with ``player`` to act in the main phase, also holding ``holding``.
 
-
-def new_game(options_json: str = "{}") -> str:
-    """``Game.new(**options).to_dict()`` as JSON."""
-    return _dumps(do_new_game(json.loads(options_json)))
-
-
-def legal_actions(position_json: str) -> str:
-    """The legal actions of a position, as a JSON array."""
-    return _dumps(do_legal_actions(json.loads(position_json)))
-
-
-def apply(position_json: str, action_json: str) -> str:
-    """``{"position", "events"}`` or ``{"error": {"code", "message", "details"}}`` as JSON."""
-    return _dumps(do_apply(json.loads(position_json), json.loads(action_json)))
-
-
-def render(position_json: str, marks_json: str = "{}") -> str:
-    """The SVG picture of a position (plain SVG text, not JSON)."""
-    return do_render(json.loads(position_json), json.loads(marks_json))
-
-
-def analyse(position_json: str, query_json: str) -> str:
-    """The answer to one widget question (see ``ANALYSES``) as JSON."""
-    return _dumps(do_analyse(json.loads(position_json), json.loads(query_json)))
+    ``holding`` is a resource count (``{"brick": 1}``) or the name of what the cards should pay
+    for (``"road"``, ``"settlement"``, ``"city"``, ``"dev_card"``: the engine's costs). A widget
+    uses it to let the reader build for any colour at any moment.
+    """
+    game = Game.from_dict(position)
+    doc = game.to_dict()
+    colour = game.current_player if player is None else player
+    game.seat_index(colour)  # unknown_player for a colour not seated
+    if player is not None:  # read-api: the engine's "position where colour acts"
+        turn = {k: v for k, v in doc["turn"].items() if k != "dice"}
+        doc["turn"] = {**turn, "player": colour, "phase": "main",
+                       "number": max(1, int(turn.get("number", 1)))}
+        doc["pending"] = {}
+    cards = cost(holding) if isinstance(holding, str) else dict(holding or {})
+    hand = doc["players"][colour].setdefault("hand", {})
+    for resource, n in cards.items():
+        if resource not in RESOURCES or not isinstance(n, int) or n < 0:
+            raise CatanError("bad_request", f"{resource!r} x {n!r} is not a card count")
+        hand[resource] = hand.get(resource, 0) + n
+    return Game.from_dict(doc).to_dict()
 
 
-FUNCTIONS: dict[str, Callable[..., Any]] = {
+def cost(kind: str) -> Doc:
+    """What ``kind`` (road, settlement, city, dev_card) costs, as resource counts."""
+    if kind not in COSTS:
+        raise CatanError("bad_request", f"no cost for {kind!r}", allowed=sorted(COSTS))
+    return {r: n for r, n in zip(RESOURCES, COSTS[kind], strict=True) if n}
+
+
+def apply_as(position: Doc, action: Doc, player: str | None = None,
+             paid: bool = False) -> Doc:
+    """``apply`` in :func:`as_player`'s position; ``paid`` gives ``player`` the action's cost.
+
+    The answer is ``apply``'s: ``{position, events}`` or ``{error}``.
+    """
+    kind = BUILD_KINDS.get(action.get("type")) if isinstance(action, dict) else None
+    holding = kind if paid and kind else None
+    return do_apply(as_player(position, player, holding), action)
+
+
+def pass_to(position: Doc, player: str) -> Doc:
+    """The other players roll a 3 and end their turn until ``player`` acts (after ``end_turn``).
+
+    ``{position, events}``, or ``{error}`` if the rules stop it on the way.
+    """
+    game = Game.from_dict(position)
+    game.seat_index(player)
+    events: list[Doc] = []
+    try:
+        for _ in range(2 * len(game.seats)):
+            if game.current_player == player:
+                break
+            for action in ({"type": "roll", "dice": [1, 2]}, {"type": "end_turn"}):
+                events += game.apply(action)
+    except CatanError as exc:
+        return refusal(exc)
+    return {"position": game.to_dict(), "events": events}
+
+
+BUILD_KINDS = {"build_road": "road", "build_settlement": "settlement", "build_city": "city",
+               "buy_dev_card": "dev_card"}
+
+BRIDGE: dict[str, Callable[..., Any]] = {
     "new_game": do_new_game,
     "legal_actions": do_legal_actions,
     "apply": do_apply,
+    "apply_as": apply_as,
+    "pass_to": pass_to,
     "render": do_render,
     "analyse": do_analyse,
 }
-
-
-def warm_up() -> None:
-    """Import what the first ``render`` needs; the worker calls this once it is idle."""
-    from catan_core import svg  # noqa: F401
-
-
-def call(fn: str, args_json: str) -> tuple[bool, str]:
-    """The worker's entry point: ``(True, result JSON)`` or ``(False, error JSON)``.
-
-    ``args_json`` is a JSON array of arguments. Rule errors of ``apply`` are results; a bad
-    position, query or request is ``(False, {"code", "message", "details"})``.
-
-    >>> call("analyse", '[{"seats": ["red", "blue", "white"]}, {"type": "nothing"}]')[0]
-    False
-    """
-    try:
-        if fn not in FUNCTIONS:
-            raise CatanError("bad_request", f"unknown function {fn!r}", allowed=sorted(FUNCTIONS))
-        try:
-            args = json.loads(args_json)
-        except ValueError as exc:
-            raise CatanError("bad_request", f"arguments are not JSON ({exc})") from None
-        if not isinstance(args, list):
-            raise CatanError("bad_request", "arguments must be a JSON array")
-        return True, _dumps(FUNCTIONS[fn](*args))
-    except CatanError as exc:
-        return False, json.dumps(exc.to_dict(), default=str)
-    except Exception as exc:  # a bug: report it instead of killing the worker
-        return False, json.dumps({"code": "internal_error", "message": f"{type(exc).__name__}: "
-                                  f"{exc}", "details": {"traceback": traceback.format_exc()}})

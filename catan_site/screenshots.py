@@ -1,4 +1,4 @@
-"""Screenshots of the site: ``python -m hooks.screenshots [--site-dir site] [--out screenshots]``.
+"""Screenshots of the site: ``python -m catan_site.screenshots [--site-dir DIR] [--out DIR]``.
 
 For each language: the home page, a rules page, an FAQ page, the glossary (the widest table), the
 language menu and an open search, on a desktop (1280×800) and a phone (390×844) viewport. The
@@ -13,8 +13,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from hooks.build_site import LANGUAGES
-from hooks.serve import make_server
+from catan_site.build_site import LANGUAGES
+from catan_site.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")

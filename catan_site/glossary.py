@@ -22,7 +22,7 @@ NOTE = {"en": "Note", "fr": "Remarque", "es": "Nota", "nl": "Opmerking"}
 GLOSSARY_FILE = Path(__file__).resolve().parent.parent / "i18n" / "glossary.yml"
 PLACEHOLDER = re.compile(r"^\{\{\s*glossary\s*\}\}[ \t]*$", re.MULTILINE)
 
-log = logging.getLogger("mkdocs.hooks.glossary")
+log = logging.getLogger("mkdocs.catan_site.glossary")
 
 
 def load_glossary(path: Path = GLOSSARY_FILE) -> dict[str, Any]:

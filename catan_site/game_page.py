@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from hooks.glossary import load_glossary
+from catan_site.glossary import load_glossary
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_FILE = ROOT / "i18n" / "game.yml"
@@ -32,7 +32,7 @@ NOSCRIPT = {
     "nl": "Het spel draait in je browser en heeft JavaScript nodig.",
 }
 
-log = logging.getLogger("mkdocs.hooks.game_page")
+log = logging.getLogger("mkdocs.catan_site.game_page")
 
 
 def _load(path: Path) -> dict[str, Any]:

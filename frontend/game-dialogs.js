@@ -2,7 +2,7 @@
 // development cards that need a choice, the robber's victim, the end of the game, import and
 // share. Methods of GameApp (widgets/game.js), kept apart to keep each file readable.
 
-import { call } from "./runtime.js"
+import { call } from "./core/runtime.js"
 import { RESOURCES, capitalise } from "./game-text.js"
 import * as store from "./game-store.js"
 import { h, cardChips, openDialog, select, steppers, tradeGrid } from "./game-ui.js"

@@ -10,7 +10,7 @@
 // GameApp. Mounted on <div class="catan-game" data-catan-game> (hooks/game_page.py writes it
 // with the page's strings); survives Material's instant navigation through `document$`.
 
-import { call, ensureRuntime, onProgress } from "./runtime.js"
+import { call, ensureRuntime, onProgress } from "./core/runtime.js"
 import { loadText } from "./game-text.js"
 import { Board } from "./game-board.js"
 import { dialogs } from "./game-dialogs.js"

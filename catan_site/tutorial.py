@@ -14,24 +14,21 @@ identical but for their prose::
     ```
 
 Each task becomes a board drawn by the engine (visible without JavaScript), the players' panel,
-the prompt, controls, a hint and the explanation with its FAQ link. ``widgets/tutorial.js``
+the prompt, controls, a hint and the explanation with its FAQ link. ``frontend/tutorial.js``
 makes it interactive and asks the engine, in the page's worker, to judge every answer.
 
 This module is used twice by ``mkdocs.yml``: its ``format_lesson`` is the superfences formatter,
 and as a hook its ``on_page_content`` turns the ``@@catan-root@@`` placeholders into relative
-links and adds the tutorial's script, style sheet and translated words to the pages that need
-them.
+links.
 """
 
 from __future__ import annotations
 
 import functools
 import html
-import importlib.util
 import json
 import os
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -58,18 +55,11 @@ def _read_yaml(name: str) -> Any:
         return yaml.safe_load(handle)
 
 
-@functools.lru_cache(maxsize=1)
 def bridge() -> Any:
-    """``widgets/tutorial_bridge.py``: the same judge the browser runs."""
-    if "tutorial_bridge" in sys.modules:
-        return sys.modules["tutorial_bridge"]
-    path = ROOT / "widgets" / "tutorial_bridge.py"
-    spec = importlib.util.spec_from_file_location("tutorial_bridge", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["tutorial_bridge"] = module
-    spec.loader.exec_module(module)
-    return module
+    """``catan_web.tutorial``: the same judge the browser runs."""
+    from catan_web import tutorial
+
+    return tutorial
 
 
 def load() -> dict[str, Any]:
@@ -141,17 +131,10 @@ def page_url(doc_path: str) -> str:
     return ROOT_MARK + url + (f"#{anchor}" if anchor else "")
 
 
-@functools.cache
-def headings(lang: str, doc_path: str) -> dict[str, str]:
-    """``{anchor: heading text}`` of a page of docs/<lang>/."""
-    path = ROOT / "docs" / lang / doc_path
-    if not path.is_file():
-        return {}
-    return {m["anchor"]: m["title"] for m in HEADING.finditer(path.read_text(encoding="utf-8"))}
-
-
 def faq_link(lang: str, target: str) -> str:
     """A link to an FAQ answer, titled with the question; fails on a missing anchor."""
+    from catan_site.frontend import headings
+
     path, _, anchor = target.partition("#")
     title = headings(lang, path).get(anchor)
     if title is None:
@@ -336,28 +319,6 @@ def format_lesson(src: str, language: str, class_name: str, options: dict[str, A
 
 # -- hook ---------------------------------------------------------------------------------------
 
-def page_config(lang: str) -> dict[str, Any]:
-    """What tutorial.js needs on every tutorial page: words, error messages, lessons."""
-    errors = {}
-    for code, entry in _read_yaml_errors().items():
-        if isinstance(entry, dict) and lang in entry:
-            faq = entry.get("faq")
-            errors[code] = {"message": entry[lang],
-                            "faq": faq_link(lang, faq) if faq else ""}
-    lessons = [{"id": lesson["id"], "title": lesson["title"][lang],
-                "href": f"{ROOT_MARK}tutorial/{lesson['page']}/",
-                "tasks": [f"{lesson['id']}/{t['id']}" for t in lesson["tasks"]]}
-               for lesson in load()["lessons"]]
-    return {"lang": lang, "words": words(lang), "errors": errors, "lessons": lessons}
-
-
-@functools.lru_cache(maxsize=1)
-def _read_yaml_errors() -> dict[str, Any]:
-    with (ROOT / "i18n" / "errors.yml").open(encoding="utf-8") as handle:
-        data: dict[str, Any] = yaml.safe_load(handle)
-    return data
-
-
 def relative_root(url: str) -> str:
     """From a page URL (``tutorial/island/``) to the language root (``../../``)."""
     depth = url.strip("/").count("/") + 1 if url.strip("/") else 0
@@ -365,15 +326,11 @@ def relative_root(url: str) -> str:
 
 
 def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
-    """Fill in relative links; give tutorial pages their script, styles and words."""
-    if 'class="catan-task"' not in html_text and "catan-lessons" not in html_text \
-            and "catan-worked" not in html_text:
+    """Turn the ``@@catan-root@@`` placeholders into links relative to the page.
+
+    The tutorial's catalog, style sheet and ``tutorial.js`` come from the one front-end
+    injector, ``catan_site/frontend.py``.
+    """
+    if ROOT_MARK not in html_text:
         return html_text
-    lang = build_language()
-    root = relative_root(page.url)
-    assets = root + "../assets/widgets/"
-    config_attr = _json_attr(page_config(lang))
-    head = (f'<link rel="stylesheet" href="{assets}tutorial.css">'
-            f'<div class="catan-tutorial-config" hidden data-config="{config_attr}"></div>')
-    tail = f'<script type="module" src="{assets}tutorial.js"></script>'
-    return (head + html_text + tail).replace(ROOT_MARK, root)
+    return html_text.replace(ROOT_MARK, relative_root(page.url))

@@ -65,7 +65,7 @@ WIDGET_KINDS: dict[str, str] = {
 #: Keys whose text is translated: they may differ between languages (tests/test_parity.py).
 TRANSLATABLE_KEYS = frozenset({"caption", "alt", "labels", "prompt"})
 
-Renderer = Callable[[dict[str, Any], str], str]
+Renderer = Callable[[dict[str, Any], str, dict[str, str]], str]
 
 
 class FenceError(SuperFencesException):  # type: ignore[misc]  # pymdownx has no type hints
@@ -73,7 +73,7 @@ class FenceError(SuperFencesException):  # type: ignore[misc]  # pymdownx has no
 
 
 def build_language() -> str:
-    """Language of the build in progress (set by hooks/build_site.py)."""
+    """Language of the build in progress (set by catan_site/build_site.py)."""
     return os.environ.get("CATAN_LANG", "en")
 
 
@@ -120,7 +120,10 @@ def load_renderer() -> Renderer:
 def render_figure(spec: dict[str, Any], fence: str, src: str) -> str:
     """The board as ``<figure>``: the engine's SVG and the caption."""
     try:
-        svg = load_renderer()(spec, build_language())
+        from catan_site.frontend import terms
+
+        lang = build_language()
+        svg = load_renderer()(spec, lang, terms(lang))  # terms: the harbours' tooltips
     except FenceError:
         raise
     except Exception as exc:

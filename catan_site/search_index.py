@@ -1,4 +1,4 @@
-"""MkDocs hook: add normalised tokens to the search index (see hooks/search_norm.py).
+"""MkDocs hook: add normalised tokens to the search index (see catan_site/search_norm.py).
 
 Material's search (lunr) matches words as written: no accent folding, no stemming, no synonyms.
 After the index is written, every document gets two more fields, ``ntitle`` and ``ntext``: the
@@ -22,7 +22,7 @@ from typing import Any
 
 from mkdocs.plugins import event_priority
 
-from hooks.search_norm import Lexicon, load_lexicon, normalise
+from catan_site.search_norm import Lexicon, load_lexicon, normalise
 
 _TAG = re.compile(r"<[^>]+>")
 MARK = "_"  # prefix of normalised tokens, also in catan-search.js

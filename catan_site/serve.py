@@ -1,4 +1,4 @@
-"""Serve the built site: ``python -m hooks.serve [PORT] [--dir site]`` on 127.0.0.1.
+"""Serve the built site: ``python -m catan_site.serve [PORT] [--dir site]`` on 127.0.0.1.
 
 A static server from the standard library, with the MIME types the site needs (ES modules and
 WebAssembly are refused by browsers when served with the wrong type).
@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--dir", type=Path, default=ROOT / "site")
     args = parser.parse_args(argv)
     if not (args.dir / "index.html").exists():
-        parser.error(f"{args.dir} has no index.html: run python -m hooks.build_site first")
+        parser.error(f"{args.dir} has no index.html: run python -m catan_site.build_site first")
     server = make_server(args.port, args.dir)
     print(f"Serving {args.dir} at http://127.0.0.1:{server.server_address[1]}/", flush=True)
     try:

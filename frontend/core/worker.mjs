@@ -1,18 +1,20 @@
-// The rules engine in a module Web Worker: self-hosted Pyodide + the catan_core wheel + bridge.py.
+// The rules engine in a module Web Worker: self-hosted Pyodide + the engine wheel (catan_core and
+// its browser bridges, catan_web).
 //
-// Every URL is relative to this file (site/assets/widgets/worker.mjs), so the worker works
+// Every URL is relative to this file (site/assets/frontend/core/worker.mjs), so the worker works
 // wherever the site is served. Start-up posts {progress: "downloading" | "starting" | "ready"
 // | "failed", percent, ...}; then each message {id, fn, args} (args: a JSON array as a string)
 // is answered with {id, ok: true, result} (a JSON string) or {id, ok: false, error}.
 //
-// `fn` names a function of bridge.py (imported as catan_bridge), or "<name>_bridge.<function>"
-// for another bridge module of widgets/ (game_bridge.py...), fetched and imported on first use.
-// Every bridge module has the same entry point: call(fn, args_json) -> (ok, JSON text).
+// `fn` is "<module>.<function>" of catan_web (faq.render, tutorial.judge, game.status...), all
+// answered by the one entry point catan_web.call(fn, args_json) -> (ok, JSON text).
 
-const widgets = new URL("./", import.meta.url)
-const assets = new URL("../", widgets)
+const assets = new URL("../../", import.meta.url)
 const pyodideURL = new URL("pyodide/", assets)
 const wheelsURL = new URL("wheels/", assets)
+// Until the game page's bridge moves into catan_web (catan_web/game.py), its calls
+// "game_bridge.<function>" import frontend/game_bridge.py; nothing else is loaded by path.
+const LEGACY = { game_bridge: new URL("../game_bridge.py", import.meta.url) }
 
 const post = (message) => self.postMessage(message)
 const text = (error) => String((error && error.message) || error)
@@ -58,7 +60,8 @@ function watchDownloads(sizes) {
 }
 
 let python = null  // the Pyodide instance, once started
-const bridges = new Map()  // module name -> promise of its `call` function (a PyProxy)
+let entry = null   // catan_web.call (a PyProxy)
+const legacy = new Map()  // legacy module name -> promise of its `call` function
 
 async function start() {
   const t0 = performance.now()
@@ -66,8 +69,7 @@ async function start() {
   const manifest = fetchOK(new URL("manifest.json", wheelsURL)).then((r) => r.json())
   const wheel = manifest.then((m) => fetchOK(new URL(m.wheel, wheelsURL)))
     .then((r) => r.arrayBuffer())
-  const bridge = fetchOK(new URL("bridge.py", widgets)).then((r) => r.text())
-  for (const later of [wheel, bridge]) later.catch(() => {})  // awaited (and reported) below
+  wheel.catch(() => {})  // awaited (and reported) below
 
   const [{ loadPyodide }, { version, sizes }] = await Promise.all([
     import(new URL("pyodide.mjs", pyodideURL).href), manifest])
@@ -78,41 +80,35 @@ async function start() {
   observer.disconnect()
   progress("starting", 90)  // Python is up; the engine comes next
 
-  const [wheelBytes, bridgeSource] = await Promise.all([wheel, bridge])
+  const wheelBytes = await wheel
   const t3 = performance.now()
   const extractDir = python.runPython("import site; site.getsitepackages()[0]")
   python.unpackArchive(wheelBytes, "wheel", { extractDir })
   const t4 = performance.now()
-  python.runPython("import sys\nsys.path.insert(0, '/home/pyodide')")
-  bridges.set("catan_bridge", Promise.resolve(importBridge("catan_bridge", bridgeSource)))
+  entry = python.pyimport("catan_web").call
   const t5 = performance.now()
   const timings = {
     importPyodide: t1 - t0, loadPyodide: t2 - t1, waitDownloads: t3 - t2,
     unpackWheel: t4 - t3, importEngine: t5 - t4, total: t5 - t0,
   }
   progress("ready", 100, { version, timings })
-  // Calls already waiting run first (they await `ready`); then warm up what render needs.
+  // Calls already waiting run first (they await `ready`); then warm up what drawing needs.
   setTimeout(() => {
-    try { python.runPython("catan_bridge.warm_up()") } catch (error) { console.warn(error) }
+    try { python.runPython("import catan_web; catan_web.warm_up()") } catch (error) { console.warn(error) }
   }, 0)
 }
 
-function importBridge(name, source) {
-  python.FS.writeFile(`/home/pyodide/${name}.py`, source)
-  return python.runPython(`import ${name}\n${name}.call`)
-}
-
-function bridgeCall(name) {
-  if (!bridges.has(name)) {
-    if (!/^[a-z]+_bridge$/.test(name)) {
-      return Promise.reject(Object.assign(new Error(`no bridge module ${name}`), { bad: true }))
-    }
-    const loading = fetchOK(new URL(`${name}.py`, widgets)).then((r) => r.text())
-      .then((source) => importBridge(name, source))
-    loading.catch(() => bridges.delete(name))  // a failed load may be tried again
-    bridges.set(name, loading)
+function legacyCall(name) {
+  if (!legacy.has(name)) {
+    const loading = fetchOK(LEGACY[name]).then((r) => r.text()).then((source) => {
+      python.FS.mkdirTree("/home/pyodide/legacy")
+      python.FS.writeFile(`/home/pyodide/legacy/${name}.py`, source)
+      return python.runPython(`import sys\nsys.path.insert(0, "/home/pyodide/legacy")\nimport ${name}\n${name}.call`)
+    })
+    loading.catch(() => legacy.delete(name))  // a failed load may be tried again
+    legacy.set(name, loading)
   }
-  return bridges.get(name)
+  return legacy.get(name)
 }
 
 const ready = start()
@@ -123,25 +119,29 @@ function failure(id, code, error) {
 }
 
 self.onmessage = async ({ data: { id, fn, args } }) => {
-  const dot = fn.indexOf(".")
-  const [module, name] = dot < 0 ? ["catan_bridge", fn] : [fn.slice(0, dot), fn.slice(dot + 1)]
-  let call
+  const text = typeof args === "string" ? args : JSON.stringify(args ?? [])
   try {
     await ready
   } catch (error) {
     return failure(id, "runtime_failed", error)
   }
-  try {
-    call = await bridgeCall(module)
-  } catch (error) {
-    return failure(id, error.bad ? "bad_request" : "internal_error", error)
+  let call = entry
+  let name = fn
+  const dot = String(fn).indexOf(".")
+  if (dot > 0 && Object.hasOwn(LEGACY, fn.slice(0, dot))) {
+    try {
+      call = await legacyCall(fn.slice(0, dot))
+      name = fn.slice(dot + 1)
+    } catch (error) {
+      return failure(id, "internal_error", error)
+    }
   }
   try {
-    const answer = call(name, typeof args === "string" ? args : JSON.stringify(args ?? []))
+    const answer = call(name, text)
     const [ok, result] = answer.toJs()
     answer.destroy()
     post(ok ? { id, ok, result } : { id, ok, error: JSON.parse(result) })
-  } catch (error) {  // only a failure of Pyodide itself gets here: bridge.call catches the rest
+  } catch (error) {  // only a failure of Pyodide itself gets here: catan_web.call catches the rest
     failure(id, "internal_error", error)
   }
 }

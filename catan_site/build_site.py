@@ -1,4 +1,4 @@
-"""Build the whole site: ``python -m hooks.build_site [--site-dir site] [--lang fr ...]``.
+"""Build the whole site: ``python -m catan_site.build_site [--site-dir site] [--lang fr ...]``.
 
 One MkDocs build per language (``build_only_locale`` from ``CATAN_LANG``), each into
 ``site/<lang>/`` with its own search index and stemmer, then ``site/index.html`` sends visitors to
@@ -21,10 +21,10 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
-from hooks.runtime_assets import copy_runtime
+from catan_site.runtime_assets import copy_runtime
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # mkdocs.yml names hooks.fences functions
+if str(ROOT) not in sys.path:  # mkdocs.yml names catan_site.fences functions
     sys.path.insert(0, str(ROOT))
 LANGUAGES = ("en", "fr", "es", "nl")
 DEFAULT_LANGUAGE = "en"

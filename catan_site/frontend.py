@@ -1,0 +1,189 @@
+"""The one "page needs the front end" injector: catalog, style sheets and scripts.
+
+A page needs a feature of the front end when its content holds that feature's root element:
+
+=========== ========================================== =====================================
+feature     found by                                   loads (from ``assets/frontend/``)
+=========== ========================================== =====================================
+``faq``     ``class="catan-widget"`` (fences.py)       ``faq-widgets.js``, ``widgets.css``
+``tutorial`` ``class="catan-task"``, ``catan-lessons``, ``tutorial.js``, ``tutorial.css``
+            ``catan-worked`` (tutorial.py)
+``game``    ``data-catan-frontend="game"``             ``game.js``, ``game.css``
+=========== ========================================== =====================================
+
+Such a page gets, once, whatever features it holds:
+
+- one hidden ``<div class="catan-catalog" data-catalog="{json}">``: the texts of the page's
+  language that ``frontend/core/i18n.js`` reads (``{lang, ui: {board, <feature>...}, terms,
+  errors}``). The texts sit in an attribute, so the search index never sees them; each engine
+  error's FAQ link is relative to the page, like any link of its content;
+- ``core/board.css`` and each feature's style sheet, then each feature's module script.
+
+A page without a feature is left untouched: it loads no front-end code and never starts Pyodide.
+A text missing in a language fails the build.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url
+
+from catan_site.runtime_assets import FRONTEND
+
+ROOT = Path(__file__).resolve().parent.parent
+I18N = ROOT / "i18n"
+LANGUAGES = ("en", "fr", "es", "nl")
+HEADING = re.compile(r"^#{1,6} (?P<title>.+?)\s*\{\s*#(?P<anchor>[\w.:-]+)[^}]*\}\s*$", re.M)
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A part of the front end: how a page shows it needs it, and what it loads."""
+
+    markers: tuple[str, ...]
+    script: str
+    styles: tuple[str, ...]
+
+
+FEATURES = {
+    "faq": Feature(('class="catan-widget"',), "faq-widgets.js", ("widgets.css",)),
+    "tutorial": Feature(('class="catan-task"', 'class="catan-lessons"', 'class="catan-worked"'),
+                        "tutorial.js", ("tutorial.css",)),
+    "game": Feature(('data-catan-frontend="game"',), "game.js", ("game.css",)),
+}
+
+
+@cache
+def _yaml(path: Path) -> Any:
+    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+
+
+def flat_strings(path: Path, lang: str) -> dict[str, str]:
+    """``{key: text}`` of a catalog of ``{key: {en, fr, es, nl}}``; every language required."""
+    strings = {}
+    for key, entry in _yaml(path).items():
+        missing = [code for code in LANGUAGES if not (entry or {}).get(code)]
+        if missing:
+            raise PluginError(f"{path.relative_to(ROOT)}: {key!r} has no text in "
+                              f"{', '.join(missing)}")
+        strings[str(key)] = str(entry[lang])
+    return strings
+
+
+def ui_strings(feature: str, lang: str, here: str) -> dict[str, Any]:
+    """The interface texts of one feature (or ``board``: what every board says)."""
+    if feature == "board":
+        return flat_strings(I18N / "board.yml", lang)
+    if feature == "faq":
+        return flat_strings(I18N / "widgets.yml", lang)
+    if feature == "game":
+        return flat_strings(I18N / "game.yml", lang)
+    from catan_site import tutorial
+
+    lessons = [{"id": lesson["id"], "title": lesson["title"][lang],
+                "href": get_relative_url(f"tutorial/{lesson['page']}/", here),
+                "tasks": [f"{lesson['id']}/{t['id']}" for t in lesson["tasks"]]}
+               for lesson in tutorial.load()["lessons"]]
+    return {**tutorial.words(lang), "lessons": lessons}
+
+
+def terms(lang: str) -> dict[str, str]:
+    """Glossary term of every key (``brick`` -> ``argile``) in one language."""
+    return {t["key"]: str(t[lang]) for t in _yaml(I18N / "glossary.yml").get("terms") or []}
+
+
+def page_url(source: str) -> str:
+    """Site URL of a Markdown page: ``faq/robber.md`` -> ``faq/robber/``, ``index.md`` -> ``""``.
+
+    >>> page_url("faq/robber.md"), page_url("faq/index.md"), page_url("index.md")
+    ('faq/robber/', 'faq/', '')
+    """
+    stem = source.removesuffix(".md")
+    if stem == "index" or stem.endswith("/index"):
+        return stem.removesuffix("index")
+    return stem + "/"
+
+
+@cache
+def headings(lang: str, doc_path: str) -> dict[str, str]:
+    """``{anchor: heading text}`` of a page of ``docs/<lang>/``."""
+    path = ROOT / "docs" / lang / doc_path
+    if not path.is_file():
+        return {}
+    return {m["anchor"]: m["title"] for m in HEADING.finditer(path.read_text(encoding="utf-8"))}
+
+
+def faq_target(lang: str, target: str, here: str) -> tuple[str, str]:
+    """``(href, question)`` of an FAQ answer (``faq/turn.md#steps``) seen from page URL ``here``.
+
+    A missing page or anchor fails the build.
+    """
+    path, _, anchor = target.partition("#")
+    title = headings(lang, path).get(anchor) if anchor else None
+    if anchor and title is None:
+        raise PluginError(f"FAQ link {target} does not exist in docs/{lang}/")
+    href = get_relative_url(page_url(path), here) + (f"#{anchor}" if anchor else "")
+    return href, title or ""
+
+
+def errors(lang: str, here: str) -> dict[str, dict[str, str | None]]:
+    """Every engine error code: its message, and the FAQ answer explaining the rule."""
+    out: dict[str, dict[str, str | None]] = {}
+    for code, entry in _yaml(I18N / "errors.yml").items():
+        href, title = (None, None)
+        if entry.get("faq"):
+            href, title = faq_target(lang, str(entry["faq"]), here)
+        out[str(code)] = {"text": str(entry[lang]), "href": href, "title": title}
+    return out
+
+
+def catalog(lang: str, here: str, features: list[str]) -> dict[str, Any]:
+    """The page's catalog: ``{lang, ui: {board, <feature>...}, terms, errors}``."""
+    ui = {name: ui_strings(name, lang, here) for name in ["board", *features]}
+    return {"lang": lang, "ui": ui, "terms": terms(lang), "errors": errors(lang, here)}
+
+
+def needs(content: str) -> list[str]:
+    """The features whose root element is in ``content``, in ``FEATURES`` order."""
+    return [name for name, feature in FEATURES.items()
+            if any(marker in content for marker in feature.markers)]
+
+
+def assets_url(here: str) -> str:
+    """``assets/frontend/`` relative to page URL ``here`` of a language's build.
+
+    Each language is built into ``site/<lang>/``; the front end is shared in ``site/assets/``.
+
+    >>> assets_url("faq/robber/"), assets_url("")
+    ('../../../assets/frontend/', '../assets/frontend/')
+    """
+    return "../" * (here.count("/") + 1) + f"assets/{FRONTEND}/"
+
+
+def block(lang: str, here: str, features: list[str]) -> str:
+    """The HTML a page with ``features`` gets: the catalog, style sheets and scripts."""
+    data = json.dumps(catalog(lang, here, features), ensure_ascii=False, separators=(",", ":"))
+    base = assets_url(here)
+    styles = ["core/board.css", *(s for f in features for s in FEATURES[f].styles)]
+    return (f'<div class="catan-catalog" hidden data-catalog="{html.escape(data, quote=True)}">'
+            "</div>"
+            + "".join(f'<link rel="stylesheet" href="{base}{s}">' for s in styles)
+            + "".join(f'<script type="module" src="{base}{FEATURES[f].script}"></script>'
+                      for f in features))
+
+
+def on_page_content(content: str, page: Any, config: Any, files: Any) -> str:
+    """MkDocs hook: give a page that holds a part of the front end what that part needs."""
+    features = needs(content)
+    if not features:
+        return content
+    return content + block(config.theme["language"], page.url, features)
