@@ -299,8 +299,7 @@ class Hub:
         you = None
         if seat is not None:
             s = doc["seats"][seat]
-            you = {"seat": seat, "next_n": s["last_n"] + 1, "away": s["away"],
-                   "computer": room.computer_plays(s)}
+            you = {"seat": seat, "name": s["name"], "next_n": s["last_n"] + 1}
         return {"t": "update", "version": doc["version"], "seq": doc["seq"],
                 "events": events, "truncated": truncated, "lobby": room.lobby(doc, online),
                 "you": you,
@@ -344,7 +343,7 @@ class Hub:
             raise RoomError("no_seat", "take a seat first")
         if isinstance(msg, Act):
             result = await self.mutate(conn.room_id, lambda d: room.act(
-                d, self._own(d, conn), msg.n, msg.action, self.now()))
+                d, self._own(d, conn), msg.n, msg.action, self.now(), msg.to))
             self.kick(conn.room_id)
             version = result[0]["version"] if result else None
             self.reply(conn, {"t": "ok", "for": "act", "n": msg.n, "version": version})

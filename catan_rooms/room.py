@@ -16,23 +16,19 @@ import hmac
 from typing import Any
 
 from catan_core import Game, IllegalAction
+from catan_core.referee import TIMER_BONUS_S, Referee
 
 from . import table
 from .schemas import RoomSettings
 
 Doc = dict[str, Any]
 
-#: Seconds added to the turn clock for each action a person makes.
-BONUS = 5.0
+#: Seconds added to the turn clock for each action a person makes (the referee's figure).
+BONUS = float(TIMER_BONUS_S)
 #: Seconds a player waited for inside another's turn (a discard, an answer) has at least.
 ANSWER_FLOOR = 15.0
-#: Consecutive timed-out turns after which the computer keeps the seat until "I'm back".
-IDLE_TURNS = 2
-#: Trade offers a person may make per turn; computers make at most ``BOT_OFFERS``.
+#: Trade offers a person may make per turn (computers: the referee's cap).
 HUMAN_OFFERS = 5
-BOT_OFFERS = 3
-#: A turn longer than this many actions is ended by the room (a safety net only).
-MAX_ACTIONS_PER_TURN = 250
 
 
 class RoomError(Exception):
@@ -59,19 +55,17 @@ def same_hash(a: str | None, b: str | None) -> bool:
 def new_room(room_id: str, settings: RoomSettings, host_hash: str, seed: int,
              now: float) -> Doc:
     seats = {}
-    for i, colour in enumerate(settings.colours()):
+    for colour in settings.colours():
         bot = settings.computers.get(colour)  # type: ignore[call-overload]
         seats[colour] = {
             "kind": "computer" if bot else "open", "name": None, "token": None,
-            "ready": False, "away": False, "idle": 0, "timed_out": False, "last_n": 0,
-            "acted": False,
-            "bot": {**(bot or settings.fill).model_dump(), "seed": seed * 16 + i + 1},
+            "ready": False, "last_n": 0, "acted": False, "vacated": False,
+            "bot": (bot or settings.fill).model_dump(),
         }
     return {"id": room_id, "version": 0, "seq": 0, "created": now, "status": "lobby",
             "settings": settings.model_dump(mode="json"), "host": host_hash, "seed": seed,
-            "seats": seats, "position": None,
-            "clock": {"deadline": None, "key": None}, "turn": {"key": None, "offers": {},
-                                                             "actions": 0}}
+            "seats": seats, "position": None, "referee": None,
+            "clock": {"deadline": None}, "turn": {"key": None, "waiting": []}}
 
 
 def seat_of_token(doc: Doc, token: str | None) -> str | None:
@@ -97,12 +91,15 @@ def game_of(doc: Doc) -> Game | None:
     return table.load(doc["position"]) if doc["position"] is not None else None
 
 
+def open_game(doc: Doc) -> tuple[Game, Referee]:
+    game = table.load(doc["position"])
+    return game, table.referee(doc["id"], doc["referee"], game)
+
+
 def _event(e: Doc) -> Doc:
     return {"e": e}
 
 
-def computer_plays(seat: Doc) -> bool:
-    return seat["kind"] == "computer" or seat["away"] or seat["timed_out"]
 
 
 # -- the lobby ---------------------------------------------------------------------------------
@@ -125,9 +122,14 @@ def sit(doc: Doc, colour: str, name: str, token_digest: str, current: str | None
         raise RoomError("seat_taken", f"the {colour} seat is taken", seat=colour)
     if seat["kind"] == "computer" and not seat.get("vacated"):
         raise RoomError("seat_taken", f"a computer plays {colour} in this room", seat=colour)
-    seat.update(kind="human", name=name, token=token_digest, ready=False, away=False, idle=0,
-                timed_out=False, acted=False, vacated=False)
-    return [_event({"type": "seated", "seat": colour, "name": name})]
+    seat.update(kind="human", name=name, token=token_digest, ready=False, acted=False,
+                vacated=False)
+    events = [_event({"type": "seated", "seat": colour, "name": name})]
+    if doc["status"] == "playing":  # a person takes over a computer's seat
+        _game, ref = open_game(doc)
+        events += [_event(e) for e in ref.set_kind(colour, "human")]
+        doc["referee"] = ref.to_dict()
+    return events
 
 
 def set_ready(doc: Doc, colour: str, ready: bool) -> list[Doc]:
@@ -153,8 +155,12 @@ def start(doc: Doc, host: bool, now: float) -> list[Doc]:
     settings = settings_of(doc)
     game = table.new_game(settings.colours(), doc["seed"], settings.mode, settings.board,
                           dict(settings.rules))
+    config = {c: (s["bot"]["level"], s["bot"]["personality"]) for c, s in doc["seats"].items()}
+    ref = Referee.new(game.seats, seed=doc["seed"], config=config,
+                      humans=[c for c, s in doc["seats"].items() if s["kind"] == "human"])
     doc["status"] = "playing"
     doc["position"] = game.to_dict()
+    doc["referee"] = ref.to_dict()
     _new_turn(doc, game, now)
     return [_event({"type": "started", "seats": list(game.seats)})]
 
@@ -162,21 +168,29 @@ def start(doc: Doc, host: bool, now: float) -> list[Doc]:
 def leave(doc: Doc, colour: str) -> list[Doc]:
     """Give the seat up: an open seat again before the start, a computer's seat after."""
     seat = doc["seats"][colour]
+    events = [_event({"type": "left", "seat": colour})]
     if doc["status"] == "lobby":
         seat.update(kind="open", name=None, token=None, ready=False)
     else:
-        seat.update(kind="computer", token=None, vacated=True, away=False, timed_out=False)
-    return [_event({"type": "left", "seat": colour})]
+        seat.update(kind="computer", token=None, vacated=True)
+        if doc["status"] == "playing":
+            _game, ref = open_game(doc)
+            events += [_event(e) for e in ref.set_kind(colour, "bot")]
+            doc["referee"] = ref.to_dict()
+    return events
 
 
 def back(doc: Doc, colour: str) -> list[Doc]:
     """"I'm back": the person plays their seat again (a turn whose time ran out is still
     finished by the computer)."""
-    seat = doc["seats"][colour]
-    if not seat["away"]:
+    if doc["status"] != "playing":
         raise RoomError("not_away", "the seat is not played by the computer")
-    seat.update(away=False, idle=0)
-    return [_event({"type": "back", "seat": colour})]
+    _game, ref = open_game(doc)
+    if not ref.seats[colour].away:
+        raise RoomError("not_away", "the seat is not played by the computer")
+    events = [_event(e) for e in ref.come_back(colour)]
+    doc["referee"] = ref.to_dict()
+    return events
 
 
 def chat(doc: Doc, colour: str, n: int, phrase: str) -> list[Doc]:
@@ -214,85 +228,75 @@ def check_action(action: Doc, colour: str, manual_dice: bool) -> Doc:
     return {**action, "player": colour}
 
 
-def act(doc: Doc, colour: str, n: int, action: Doc, now: float) -> list[Doc]:
-    """A person's game action, checked by the room and then by the engine."""
+def act(doc: Doc, colour: str, n: int, action: Doc, now: float,
+        to: list[str] | None = None) -> list[Doc]:
+    """A person's game action, checked by the room, the referee and then the engine.
+    ``to``: for an offer, the colours it is made to (the referee declines for the others)."""
     if doc["status"] != "playing":
         raise RoomError("wrong_status", "no game is being played", status=doc["status"])
     seat = doc["seats"][colour]
-    if computer_plays(seat):
-        raise RoomError("computer_playing", "the computer plays this seat now; send 'back' "
-                        "first" if seat["away"] else "the computer plays this seat now")
     settings = settings_of(doc)
     action = check_action(action, colour, settings.dice == "manual")
-    game = game_of(doc)
-    assert game is not None
-    if not table.may_act(game, colour):
+    game, ref = open_game(doc)
+    if ref.computer_plays(game, colour):
+        raise RoomError("computer_playing", "the computer plays this seat now"
+                        + ("; send 'back' first" if ref.seats[colour].away else ""))
+    if not table.may_act(game, colour) or ref.forced_action(game, colour) is not None:
         raise RoomError("not_your_turn", "the game is not waiting for you",
-                        waiting=table.actors(game))
-    turn = doc["turn"]
-    if action["type"] == "offer_trade" and turn["offers"].get(colour, 0) >= HUMAN_OFFERS:
+                        waiting=table.waiting_for(game))
+    if action["type"] == "offer_trade" and ref.offers.get(colour, 0) >= HUMAN_OFFERS:
         raise RoomError("too_many_offers", f"at most {HUMAN_OFFERS} offers per turn")
+    if to is not None and (action["type"] != "offer_trade" or colour in to
+                           or not set(to) <= set(game.seats)):
+        raise RoomError("bad_recipients", "'to' names other players of an offer")
     _check_n(seat, n)
+    ref.record(game, colour, action, offered_to=to)
+    events = _apply(doc, game, ref, action, now, human=True)
+    ref.person_acted(colour)
     seat["acted"] = True
-    seat["idle"] = 0
-    events = _apply(doc, game, colour, action, now, human=True)
+    doc["referee"] = ref.to_dict()
     return events
 
 
-def _apply(doc: Doc, game: Game, colour: str, action: Doc, now: float,
+def _apply(doc: Doc, game: Game, ref: Referee, action: Doc, now: float,
            human: bool) -> list[Doc]:
+    """Apply an action already recorded by the referee; the clock and turn bookkeeping."""
+    hidden = table.masked(game, settings_of(doc).visibility)
     try:
         raw = game.apply(action)
     except IllegalAction as exc:
         raise RoomError(exc.code, exc.message, **exc.details) from None
-    if action["type"] == "offer_trade":
-        offers = doc["turn"]["offers"]
-        offers[colour] = offers.get(colour, 0) + 1
-    doc["turn"]["actions"] += 1
-    settings = settings_of(doc)
-    hidden = table.masked(game, settings.visibility)
-    events = [table.split_event(e, hidden) for e in raw]
+    if game.trade is None:
+        ref.offered_to = None
+    events = [table.log_entry(e, hidden) for e in raw]
     doc["position"] = game.to_dict()
+    doc["referee"] = ref.to_dict()
     if game.winner is not None:
         doc["status"] = "over"
         doc["clock"]["deadline"] = None
         return events
     if table.turn_key(game) != doc["turn"]["key"]:
-        events += _end_turn_bookkeeping(doc)
         _new_turn(doc, game, now)
     else:
         _same_turn_clock(doc, game, now, human)
     return events
 
 
-def _end_turn_bookkeeping(doc: Doc) -> list[Doc]:
-    """Count idle turns: a turn whose time ran out; two in a row and the computer keeps the
-    seat until the person is back."""
-    events = []
-    active = doc["turn"].get("player")
-    for colour, seat in doc["seats"].items():
-        if seat["timed_out"] and colour == active and seat["kind"] == "human":
-            seat["idle"] += 1
-            if seat["idle"] >= IDLE_TURNS and not seat["away"]:
-                seat["away"] = True
-                events.append(_event({"type": "away", "seat": colour}))
-        seat["timed_out"] = False
-        seat["acted"] = False
-    return events
-
-
 def _new_turn(doc: Doc, game: Game, now: float) -> None:
-    doc["turn"] = {"key": table.turn_key(game), "player": game.current_player, "offers": {},
-                   "actions": 0, "waiting": table.actors(game)}
+    doc["turn"] = {"key": table.turn_key(game), "waiting": table.waiting_for(game)}
+    for seat in doc["seats"].values():
+        seat["acted"] = False
     timer = settings_of(doc).timer
     doc["clock"]["deadline"] = None if timer is None else now + timer
 
 
 def _same_turn_clock(doc: Doc, game: Game, now: float, human: bool) -> None:
     timer = settings_of(doc).timer
-    waiting = table.actors(game)
+    waiting = table.waiting_for(game)
     clock = doc["clock"]
-    if timer is not None and clock["deadline"] is not None:
+    if timer is not None:
+        if clock["deadline"] is None:
+            clock["deadline"] = now + timer
         if human:
             clock["deadline"] += BONUS
         if set(waiting) - set(doc["turn"]["waiting"]):  # someone new is asked to decide
@@ -300,61 +304,52 @@ def _same_turn_clock(doc: Doc, game: Game, now: float, human: bool) -> None:
     doc["turn"]["waiting"] = waiting
 
 
-def pending_computer(doc: Doc, game: Game) -> str | None:
-    """The computer-played colour the game waits for, if any."""
-    for colour in table.actors(game):
-        if computer_plays(doc["seats"][colour]):
-            return colour
-    return None
-
-
 def auto_step(doc: Doc, now: float) -> list[Doc] | None:
-    """One step the room takes by itself: a computer's move, or the clock running out.
-    None when the game waits for a person with time left (or is not being played)."""
+    """One step the room takes by itself: the referee's answer for someone, a computer's move,
+    or the clock running out (the stand-in then plays for the person). None when the game
+    waits for a person with time left (or is not being played)."""
     if doc["status"] != "playing":
         return None
-    game = game_of(doc)
-    assert game is not None
-    colour = pending_computer(doc, game)
-    if colour is not None:
-        seat = doc["seats"][colour]
+    game, ref = open_game(doc)
+    actor = ref.next_actor(game)
+    if actor is None:
+        return None
+    if ref.computer_plays(game, actor) or ref.forced_action(game, actor) is not None:
         settings = settings_of(doc)
-        if doc["turn"]["actions"] >= MAX_ACTIONS_PER_TURN and game.phase == "main" \
-                and game.trade is None:
-            action = {"type": "end_turn", "player": game.current_player}
-        else:
-            allow = doc["turn"]["offers"].get(colour, 0) < BOT_OFFERS
-            bot = seat["bot"] if seat["kind"] == "computer" else {
-                **settings.stand_in.model_dump(), "seed": seat["bot"]["seed"]}
-            action = table.bot_action(game, doc["id"], colour, bot, settings.visibility, allow)
-        if action["type"] == "roll":
+        action, _note = ref.bot_action(game, actor, visibility=settings.visibility)
+        if action["type"] == "roll":  # computers roll on the server, manual dice or not
             action = {k: v for k, v in action.items() if k != "dice"}
-        return _apply(doc, game, colour, action, now, human=False)
+        ref.record(game, actor, action)
+        return _apply(doc, game, ref, action, now, human=False)
     deadline = doc["clock"]["deadline"]
-    if deadline is not None and now >= deadline:
-        events = []
-        for waiting in table.actors(game):
-            seat = doc["seats"][waiting]
-            if seat["kind"] == "human" and not computer_plays(seat):
-                seat["timed_out"] = True
-                events.append(_event({"type": "timeout", "seat": waiting}))
-        if not events:  # nobody to time out: stop the clock until someone acts
-            doc["clock"]["deadline"] = None
-        return events or None
-    return None
+    if deadline is None or now < deadline:
+        return None
+    events = []
+    for colour in table.waiting_for(game):
+        if doc["seats"][colour]["kind"] == "human" and not ref.computer_plays(game, colour):
+            events += [_event(e) for e in ref.timeout(game, colour,
+                                                      acted=doc["seats"][colour]["acted"])]
+    doc["referee"] = ref.to_dict()
+    if not events:  # nobody to time out: stop the clock until someone acts
+        doc["clock"]["deadline"] = None
+        return []
+    return events
 
 
 # -- what a client receives ----------------------------------------------------------------------
 
 def lobby(doc: Doc, online: dict[str, int]) -> Doc:
     """The room as everyone may see it: settings, seats, who is connected."""
+    control = (doc["referee"] or {}).get("seats", {}) if doc["status"] == "playing" else {}
     seats = []
     for colour, seat in doc["seats"].items():
+        ctrl = control.get(colour, {})
         entry = {"seat": colour, "kind": seat["kind"], "name": seat["name"],
-                 "ready": seat["ready"], "away": seat["away"],
-                 "computer": computer_plays(seat), "connected": online.get(colour, 0) > 0,
-                 "open": seat["kind"] == "open" or (bool(seat.get("vacated"))
-                 and seat["kind"] == "computer")}
+                 "ready": seat["ready"], "away": bool(ctrl.get("away")),
+                 "connected": online.get(colour, 0) > 0,
+                 "open": seat["kind"] == "open" or (seat["kind"] == "computer"
+                                                    and seat["vacated"]
+                                                    and doc["status"] == "playing")}
         if seat["kind"] == "computer":
             entry["level"] = seat["bot"]["level"]
             entry["personality"] = seat["bot"]["personality"]
@@ -364,18 +359,25 @@ def lobby(doc: Doc, online: dict[str, int]) -> Doc:
 
 
 def game_frame(doc: Doc, game: Game, colour: str | None, now: float) -> Doc:
+    """What one seat (None: a spectator) is sent of the game."""
     settings = settings_of(doc)
+    ref = table.referee(doc["id"], doc["referee"], game)
     deadline = doc["clock"]["deadline"]
-    seat = doc["seats"].get(colour) if colour else None
-    mine = colour is not None and seat is not None and not computer_plays(seat)
+    mine = colour is not None and colour in game.seats and not ref.computer_plays(game, colour)
+    legal = table.legal_for(game, ref, colour) if mine and colour else []
     return {
         "view": table.seat_view(game, colour, settings.visibility),
         "hidden": table.masked(game, settings.visibility),
-        "actors": table.actors(game),
-        "legal": table.legal_for(game, colour) if mine and colour else [],
-        "can_offer": bool(mine and colour and table.can_offer(game, colour)
-                          and doc["turn"]["offers"].get(colour, 0) < HUMAN_OFFERS),
+        "actors": [c for c in table.waiting_for(game) if ref.forced_action(game, c) is None],
+        "next": ref.next_actor(game),
+        "computer": {c: ref.computer_plays(game, c) for c in game.seats},
+        "away": {c: ref.seats[c].away for c in game.seats},
+        "offered_to": ref.offered_to,
+        "legal": legal,
+        "can_offer": bool(legal and colour and table.can_offer(game, colour)
+                          and ref.offers.get(colour, 0) < HUMAN_OFFERS),
         "points": table.public_points(game),
         "clock": None if deadline is None else {"left_ms": max(0, int((deadline - now) * 1000)),
-                                                "deadline_ms": int(deadline * 1000)},
+                                                "deadline_ms": int(deadline * 1000),
+                                                "bonus_s": BONUS},
     }

@@ -55,7 +55,6 @@ class RoomSettings(Strict):
     visibility: Literal["revealed", "fog", "terra"] = "revealed"
     computers: dict[Colour, BotConfig] = Field(default_factory=dict)
     fill: BotConfig = BotConfig()
-    stand_in: BotConfig = BotConfig()
     rules: dict[Literal["trade_before_build"], bool] = Field(default_factory=dict)
 
     @model_validator(mode="after")
@@ -116,6 +115,7 @@ class Act(Strict):
     room: str | None = None
     n: int = Field(ge=1, le=2**31)  # strictly increasing per seat: a replay is refused
     action: dict[str, Any]
+    to: list[Colour] | None = Field(default=None, max_length=3)  # an offer's recipients
 
     @field_validator("action")
     @classmethod

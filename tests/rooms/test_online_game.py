@@ -71,7 +71,7 @@ def check_frame(frame: Doc, seat: str | None) -> None:
 class Person:
     def __init__(self, client: RoomClient, colour: str, seed: int) -> None:
         self.client, self.colour = client, colour
-        self.bot = seat_bot(colour, seed)
+        self.bot = seat_bot(colour, seed, level="easy")
         self.acted: int | None = None  # the version it last acted on
         self.refused: int | None = None  # a version on which an action was refused
         self.errors: list[Doc] = []
