@@ -60,7 +60,7 @@ def check_frame(frame: Doc, seat: str | None) -> None:
         else:
             assert all(a.get("player") == seat for a in game["legal"])
     for event in frame["events"]:
-        if event["type"] == "stole" and "card" in event:
+        if event["type"] == "stole" and event.get("card") is not None:  # null: nothing stolen
             assert seat in (event["player"], event["victim"]), (seat, event)
         if event["type"] == "bought_dev_card":
             assert ("card" in event) == (event["player"] == seat), (seat, event)
