@@ -52,7 +52,7 @@ def _build_site(session: nox.Session, address: str = "") -> None:
 @nox.session
 def tests(session: nox.Session) -> None:
     """The whole test suite: engine, site build, parity, browser tests."""
-    session.install("-e", ".", *TEST_DEPS, *SITE_DEPS)
+    session.install("-e", ".[rooms]", *TEST_DEPS, *SITE_DEPS)
     if os.path.exists("catan_site/build_site.py"):
         _build_site(session)
     session.run("pytest", *session.posargs, env={"NO_MKDOCS_2_WARNING": "1"})
@@ -92,6 +92,8 @@ def bench(session: nox.Session) -> None:
     session.install(*SITE_DEPS, "playwright>=1.45")  # benchmarks.widgets builds site/ if missing
     session.run("python", "-m", "benchmarks.widgets")
     session.run("python", "-m", "benchmarks.game_page")  # builds site/ if it has no Play page
+    session.install("-e", ".[rooms]")
+    session.run("python", "-m", "benchmarks.rooms")  # rooms server load over loopback
 
 
 @nox.session

@@ -183,3 +183,9 @@ def test_tokens_are_long_and_compared_by_hash() -> None:
     assert room.seat_of_token(doc, "tok-blue") is None
     assert doc["seats"]["red"]["token"] != "tok-red"  # only the hash is stored
     assert room.is_host(doc, "host") and not room.is_host(doc, "guest")
+
+
+def test_doctests() -> None:
+    import doctest
+
+    assert doctest.testmod(table).failed == 0
