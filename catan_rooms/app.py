@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import os
 from collections.abc import AsyncIterator
@@ -71,10 +72,10 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
         bot_delay = float(os.environ.get("CATAN_ROOMS_BOT_DELAY", "0.6"))
     if site_dir is None and os.environ.get("CATAN_ROOMS_SITE"):
         site_dir = os.environ["CATAN_ROOMS_SITE"]
-    if limits is None:
-        limits = Limits(**{name: kind(os.environ[f"CATAN_ROOMS_{name.upper()}"])
-                           for name, kind in (("rate", float), ("burst", float))
-                           if f"CATAN_ROOMS_{name.upper()}" in os.environ})
+    if limits is None:  # CATAN_ROOMS_RATE=..., CATAN_ROOMS_SOCKETS_PER_CLIENT=... (see Limits)
+        limits = Limits(**{f.name: type(getattr(Limits(), f.name))(os.environ[env])
+                           for f in dataclasses.fields(Limits)
+                           if (env := f"CATAN_ROOMS_{f.name.upper()}") in os.environ})
     hub = Hub(open_store(store_url), bot_delay=bot_delay, limits=limits)
 
     @contextlib.asynccontextmanager

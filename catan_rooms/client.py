@@ -42,6 +42,7 @@ class RoomClient:
         self._reader: asyncio.Task[None] | None = None
         self._changed = asyncio.Event()
         self.keep_frames = True
+        self.on_frame: Callable[[RoomClient, Doc, float], None] | None = None
         self.bucket: tuple[float, float, float, float] | None = None  # rate, burst, level, at
 
     @property
@@ -91,6 +92,8 @@ class RoomClient:
                 elif frame["t"] == "seated":
                     self.seat, self.token = frame["seat"], frame["token"]
                 self._changed.set()
+                if self.on_frame is not None:
+                    self.on_frame(self, frame, now)
         self._changed.set()
 
     async def send(self, msg: Doc | str) -> None:
