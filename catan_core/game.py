@@ -1,4 +1,4 @@
-"""The ``Game`` object: the public contract of ``shared/spec/position-format.md``."""
+"""The ``Game`` object: the public contract of ``notes/engine-contract.md``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from . import serialize
 from .board import Board
 from .constants import COLOURS, DEFAULT_RULES, DEV_COUNTS, RESOURCES
 from .errors import IllegalAction, InvalidPosition
-from .legal import LegalActions
+from .query import Queries
 from .rng import Rng, seed_state
 from .state import Action, Event, Trade
 from .topology import N_EDGES, N_NODES
@@ -18,7 +18,7 @@ from .topology import N_EDGES, N_NODES
 Handler = Callable[["Game", Action], list[Event]]
 
 
-class Game(LegalActions):
+class Game(Queries):
     """One game of Catan: position, rules, and the random generator it owns.
 
     >>> g = Game.new(seats=["red", "blue", "white"], seed=1, board="beginner")
@@ -178,6 +178,15 @@ _HANDLERS: dict[str, Handler] = {
     "end_turn": Game.do_end_turn,
 }
 ACTION_TYPES = tuple(_HANDLERS)
+#: What code outside ``catan_core`` may use on a ``Game``: the documented read-only attributes,
+#: ``Game``'s own methods and the read API of ``catan_core.query``. Everything else (the
+#: integer state, the rule helpers) is internal and may change without notice.
+PUBLIC_ATTRIBUTES: frozenset[str] = frozenset(
+    {"seats", "phase", "board", "robber", "vp_to_win", "turn_number", "rules", "dice",
+     "legal_actions"}
+    | {name for cls in (Game, Queries) for name in vars(cls)
+       if not name.startswith("_") and name != "check_victory"}
+)
 
 __all__ = ["ACTION_TYPES", "COLOURS", "DEFAULT_RULES", "DEV_COUNTS", "N_EDGES", "N_NODES",
-           "Game", "Trade"]
+           "PUBLIC_ATTRIBUTES", "Game", "Trade"]

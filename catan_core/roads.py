@@ -19,6 +19,25 @@ def longest_trail(roads: Iterable[int], node_owner: Sequence[int], player: int) 
     >>> longest_trail([edge_id(n) for n in ("0.NE", "0.E", "0.SE")], [-1] * 54, 0)
     3
     """
+    mask = blocked_mask = 0
+    for e in roads:
+        mask |= 1 << e
+        for n in EDGE_NODES[e]:
+            if node_owner[n] != player and node_owner[n] >= 0:
+                blocked_mask |= 1 << n
+    key = (mask, blocked_mask)
+    found = _TRAILS.get(key)
+    if found is None:
+        if len(_TRAILS) >= 8192:
+            _TRAILS.clear()
+        found = _TRAILS[key] = _longest(roads, node_owner, player)
+    return found
+
+
+_TRAILS: dict[tuple[int, int], int] = {}  # a pure cache: (roads, blocked nodes) -> length
+
+
+def _longest(roads: Iterable[int], node_owner: Sequence[int], player: int) -> int:
     adjacency: dict[int, list[tuple[int, int]]] = {}
     for e in roads:
         a, b = EDGE_NODES[e]

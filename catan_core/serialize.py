@@ -26,6 +26,7 @@ from .state import State, Trade, cards_dict
 from .topology import EDGE_ALIASES, EDGE_NAMES, N_EDGES, N_NODES, NODE_ALIASES, NODE_NAMES
 
 Doc = dict[str, Any]
+MAX_SAFE = (1 << 53) - 1  # the largest integer JavaScript's JSON keeps exactly
 PLAYER_KEYS = ("settlements", "cities", "roads", "hand", "dev_cards", "new_dev_cards",
                "knights_played")
 TOP_KEYS = ("format", "seats", "vp_to_win", "board", "seed", "players", "deck", "longest_road",
@@ -73,7 +74,7 @@ def write(state: State, view: str | None = None) -> Doc:
         "winner": _colour(state, state.win_seat),
     }
     if view is None:
-        doc["rng"] = state.rng.state
+        doc["rng"] = f"{state.rng.state:016x}"
     if state.rules != DEFAULT_RULES:
         doc["rules"] = dict(state.rules)
     return doc
@@ -127,7 +128,17 @@ def _int(value: Any, path: str, low: int, high: int | None = None) -> int:
 
 
 def read(state: State, doc: Any) -> None:
-    """Fill ``state`` from a position document, checking every field."""
+    """Fill ``state`` from a position document, checking every field.
+
+    A fast reader handles well-formed documents; at the first thing it does not like it gives
+    up and the careful reader starts again, to say exactly what is wrong and where. Both
+    accept the same documents (``tests/engine/test_loading.py`` compares them).
+    """
+    if not _read_fast(state, doc):
+        _read_checked(state, doc)
+
+
+def _read_checked(state: State, doc: Any) -> None:
     _expect(doc, dict, "", "an object")
     for key in doc:
         if key not in TOP_KEYS:
@@ -137,7 +148,7 @@ def read(state: State, doc: Any) -> None:
     state.seats = _read_seats(doc.get("seats"))
     state.vp_to_win = _int(doc.get("vp_to_win", 10), "vp_to_win", 3, 30)
     state.rules = _read_rules(doc.get("rules", {}))
-    state.rng = Rng(_int(doc.get("rng", 0), "rng", 0, (1 << 64) - 1))
+    state.rng = Rng(_read_rng(doc.get("rng", 0)))
     _read_board(state, doc.get("board", "beginner"), doc.get("seed"))
     _read_players(state, _expect(doc.get("players", {}), dict, "players", "an object"))
     _read_deck(state, doc.get("deck"))
@@ -147,6 +158,138 @@ def read(state: State, doc: Any) -> None:
     _read_turn(state, doc.get("turn"))
     _read_pending(state, _expect(doc.get("pending", {}), dict, "pending", "an object"))
     _check_consistency(state)
+
+
+_TOP_KEY_SET = frozenset(TOP_KEYS)
+_PLAYER_KEY_SET = frozenset(PLAYER_KEYS)
+
+
+def _read_fast(state: State, doc: Any) -> bool:
+    """Read a well-formed document quickly; False (state garbage) at the first doubt.
+
+    It raises only through the careful reader's own functions, and only once every earlier
+    part passed its checks, so an error is the one ``_read_checked`` would raise.
+    """
+    if type(doc) is not dict or not _TOP_KEY_SET.issuperset(doc) \
+            or doc.get("format", FORMAT) != FORMAT:
+        return False
+    seats = doc.get("seats")
+    if type(seats) is not list or len(seats) not in (3, 4) \
+            or not all(type(c) is str and c in COLOURS for c in seats) \
+            or len(set(seats)) != len(seats):
+        return False
+    state.seats = tuple(seats)
+    vp = doc.get("vp_to_win", 10)
+    if type(vp) is not int or not 3 <= vp <= 30:
+        return False
+    state.vp_to_win = vp
+    state.rules = _read_rules(doc.get("rules", {}))
+    state.rng = Rng(_read_rng(doc.get("rng", 0)))
+    _read_board(state, doc.get("board", "beginner"), doc.get("seed"))
+    players = doc.get("players", {})
+    if type(players) is not dict or not _fast_players(state, players) \
+            or not _fast_deck(state, doc.get("deck")):
+        return False
+    state.longest_road = _read_colour(state, doc.get("longest_road"), "longest_road")
+    state.largest_army = _read_colour(state, doc.get("largest_army"), "largest_army")
+    state.win_seat = _read_colour(state, doc.get("winner"), "winner")
+    _read_turn(state, doc.get("turn"))
+    _read_pending(state, _expect(doc.get("pending", {}), dict, "pending", "an object"))
+    _check_consistency(state)
+    return True
+
+
+def _fast_players(state: State, players: dict[str, Any]) -> bool:
+    seats = state.seats
+    n = len(seats)
+    state.hand = [[0] * 5 for _ in range(n)]
+    state.dev = [[0] * 5 for _ in range(n)]
+    state.new_dev = [[0] * 5 for _ in range(n)]
+    state.knights = [0] * n
+    state.node_owner = owner = [-1] * N_NODES
+    state.node_level = level = [0] * N_NODES
+    state.edge_owner = edges = [-1] * N_EDGES
+    state.settlements = [set() for _ in range(n)]
+    state.cities = [set() for _ in range(n)]
+    state.roads = [set() for _ in range(n)]
+    placed = built = 0
+    node_at, edge_at = NODE_ALIASES.__getitem__, EDGE_ALIASES.__getitem__
+    for colour, entry in players.items():
+        if colour not in seats or type(entry) is not dict \
+                or not _PLAYER_KEY_SET.issuperset(entry):
+            return False
+        p = seats.index(colour)
+        if type(entry.get("settlements", [])) is not list \
+                or type(entry.get("cities", [])) is not list \
+                or type(entry.get("roads", [])) is not list:
+            return False
+        try:
+            towns = list(map(node_at, entry.get("settlements", [])))
+            cities = list(map(node_at, entry.get("cities", [])))
+            roads = list(map(edge_at, entry.get("roads", [])))
+            for key, target in (("dev_cards", state.dev[p]),
+                                ("new_dev_cards", state.new_dev[p])):
+                cards = entry.get(key, [])
+                if type(cards) is not list:
+                    return False
+                for card in cards:
+                    target[DEV_INDEX[card]] += 1
+        except (KeyError, TypeError):  # an unknown name, or an unhashable value
+            return False
+        for node in towns:
+            owner[node] = p
+            level[node] = 1
+        for node in cities:
+            owner[node] = p
+            level[node] = 2
+        for edge in roads:
+            edges[edge] = p
+        state.settlements[p].update(towns)
+        state.cities[p].update(cities)
+        state.roads[p].update(roads)
+        placed += len(towns) + len(cities)
+        built += len(roads)
+        hand = entry.get("hand", {})
+        if type(hand) is not dict:
+            return False
+        vec = state.hand[p]
+        for res, count in hand.items():
+            r = RESOURCE_INDEX.get(res)
+            if r is None or type(count) is not int or not 0 <= count <= 19:
+                return False
+            vec[r] = count
+        knights = entry.get("knights_played", 0)
+        if type(knights) is not int or not 0 <= knights <= 14:
+            return False
+        state.knights[p] = knights
+    # A place listed twice (by one player or two) shows as fewer owners than places.
+    return N_NODES - owner.count(-1) == placed and N_EDGES - edges.count(-1) == built
+
+
+def _fast_deck(state: State, value: Any) -> bool:
+    if type(value) is not list:
+        return False
+    try:
+        deck = [DEV_INDEX[card] for card in value]
+    except (KeyError, TypeError):
+        return False
+    used = [sum(counts) for counts in zip(*state.dev, *state.new_dev, strict=True)]
+    used[KNIGHT] += sum(state.knights)
+    for c in range(5):
+        if used[c] + deck.count(c) > DEV_COUNTS[c]:
+            return False
+    deck.reverse()
+    state.deck = deck
+    return True
+
+
+def _read_rng(value: Any) -> int:
+    """The generator state: 16 hex digits as written (or, from older positions, an integer)."""
+    if isinstance(value, str):
+        if not 1 <= len(value) <= 16 or value.strip("0123456789abcdefABCDEF"):
+            raise _fail("rng", "expected 16 hexadecimal digits")
+        return int(value, 16)
+    return _int(value, "rng", 0, (1 << 64) - 1)
 
 
 def _read_seats(value: Any) -> tuple[str, ...]:
@@ -170,28 +313,50 @@ def _read_rules(value: Any) -> dict[str, bool]:
     return rules
 
 
+BoardTables = tuple[Board, list[str | None], dict[int, list[tuple[int, int, tuple[int, ...]]]]]
+_BOARDS: dict[Any, BoardTables] = {}  # a pure cache: boards are immutable
+
+
+def _tables(key: Any, make: Any) -> BoardTables:
+    """The board and its derived tables, built once per distinct board."""
+    hit = _BOARDS.get(key)
+    if hit is None:
+        board = make()
+        if len(_BOARDS) >= 64:
+            _BOARDS.clear()
+        hit = _BOARDS[key] = (board, board.node_ports(), board.production_table())
+    return hit
+
+
 def _read_board(state: State, value: Any, seed: Any) -> None:
     robber = None
     if value == "beginner":
-        board = Board.beginner()
+        tables = _tables("beginner", Board.beginner)
     elif value == "standard":
-        board = Board.standard(_int(seed if seed is not None else 0, "seed", 0))
+        number = _int(seed if seed is not None else 0, "seed", 0, MAX_SAFE)
+        tables = _tables(("standard", number), lambda: Board.standard(number))
     else:
         _expect(value, dict, "board", "'beginner', 'standard' or an object")
         for key in value:
             if key not in ("tiles", "ports", "robber"):
                 raise _fail(f"board.{key}", "unknown field")
+        tiles = _expect(value.get("tiles"), list, "board.tiles", "a list")
+        ports = _expect(value.get("ports", {}), dict, "board.ports", "an object")
+        cache_key: Any = (*tiles, *ports.items())
         try:
-            board = Board.from_tiles(_expect(value.get("tiles"), list, "board.tiles", "a list"),
-                                     _expect(value.get("ports", {}), dict, "board.ports",
-                                             "an object"))
-        except ValueError as exc:
-            raise _fail("board", str(exc)) from None
+            tables = _BOARDS[cache_key]
+        except (KeyError, TypeError):  # a new board, or unhashable (hence bad) entries
+            try:
+                board = Board.from_tiles(tiles, ports)
+            except (TypeError, ValueError) as exc:
+                raise _fail("board", str(exc)) from None
+            tables = _tables(cache_key, lambda: board)
         robber = value.get("robber")
-    state.board = board
-    state.node_port = board.node_ports()
-    state.board_production = board.production_table()
-    state.robber = board.desert() if robber is None else _int(robber, "board.robber", 0, 18)
+    state.board, state.node_port, state.board_production = tables
+    if robber is None:
+        state.robber = tables[0].desert()
+    else:
+        state.robber = _int(robber, "board.robber", 0, 18)
 
 
 def _read_places(value: Any, path: str, aliases: dict[str, int]) -> list[int]:
@@ -291,7 +456,7 @@ def _read_turn(state: State, value: Any) -> None:
     state.current = _read_colour(state, turn["player"], "turn.player")
     if state.current < 0:
         raise _fail("turn.player", "missing")
-    state.turn_number = _int(turn["number"], "turn.number", 0)
+    state.turn_number = _int(turn["number"], "turn.number", 0, MAX_SAFE)
     if turn["phase"] not in PHASES:
         raise _fail("turn.phase", f"{turn['phase']!r} is not one of {list(PHASES)}")
     state.phase = turn["phase"]
@@ -361,12 +526,12 @@ def _check_consistency(state: State) -> None:
         if len(state.roads[p]) > ROADS or len(state.settlements[p]) > SETTLEMENTS \
                 or len(state.cities[p]) > CITIES:
             raise _fail(f"players.{colour}", "more pieces than the supply (15/5/4)")
-    for node in range(N_NODES):
-        if state.node_owner[node] >= 0:
-            for other in NODE_NEIGHBOURS[node]:
-                if state.node_owner[other] >= 0:
-                    raise _fail("players", f"{NODE_NAMES[node]} and {NODE_NAMES[other]} break "
-                                "the distance rule")
+    owner = state.node_owner
+    for node in sorted(n for places in (*state.settlements, *state.cities) for n in places):
+        for other in NODE_NEIGHBOURS[node]:
+            if owner[other] >= 0:
+                raise _fail("players", f"{NODE_NAMES[node]} and {NODE_NAMES[other]} break "
+                            "the distance rule")
     state.bank = state.compute_bank()
     for r, left in enumerate(state.bank):
         if left < 0:

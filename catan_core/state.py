@@ -115,16 +115,14 @@ class State:
 
     def compute_bank(self) -> Vec:
         """19 of each resource minus every hand."""
-        return [BANK_PER_RESOURCE - sum(h[r] for h in self.hand) for r in range(5)]
+        return [BANK_PER_RESOURCE - held for held in map(sum, zip(*self.hand, strict=True))]
 
     def ports_of(self, p: int) -> set[str]:
         """Harbour kinds seat ``p`` can use (a settlement or city on the harbour)."""
-        found = set()
-        for n in self.settlements[p] | self.cities[p]:
-            kind = self.node_port[n]
-            if kind is not None:
-                found.add(kind)
-        return found
+        port = self.node_port
+        found = {port[n] for n in self.settlements[p]} | {port[n] for n in self.cities[p]}
+        found.discard(None)
+        return found  # type: ignore[return-value]
 
     def trade_rates(self, p: int) -> list[int]:
         """Maritime rate per resource for seat ``p``: 4, 3 with a 3:1 harbour, 2 with its 2:1."""

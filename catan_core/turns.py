@@ -100,8 +100,8 @@ class TurnRules(BuildingRules):
         self.phase = "main"
         return events + self.produce(total)
 
-    def produce(self, total: int) -> list[Event]:
-        """Pay every building on tiles numbered ``total``, with the bank-shortage rule.
+    def payout(self, total: int) -> tuple[list[tuple[int, int, int]], list[int]]:
+        """What a roll of ``total`` pays, without paying it: ``(seat, resource, n)`` and shortages.
 
         If the bank cannot pay everyone a resource: a single player owed it takes what is
         left; several players owed it get none of it. Other resources are paid normally.
@@ -122,15 +122,23 @@ class TurnRules(BuildingRules):
             takers[key % 5] += 1
         bank = self.bank
         short = [r for r in range(5) if need[r] > bank[r]]
-        gains: dict[str, dict[str, int]] = {}
+        paid = []
         for key, n in owed.items():
             p, r = divmod(key, 5)
             if r in short:
                 if takers[r] > 1 or not bank[r]:
                     continue
                 n = bank[r]
+            paid.append((p, r, n))
+        return paid, short
+
+    def produce(self, total: int) -> list[Event]:
+        """Pay every building on tiles numbered ``total`` (see ``payout``)."""
+        paid, short = self.payout(total)
+        gains: dict[str, dict[str, int]] = {}
+        for p, r, n in paid:
             self.hand[p][r] += n
-            bank[r] -= n
+            self.bank[r] -= n
             gains.setdefault(self.seats[p], {})[RESOURCES[r]] = n
         return [{"type": "produced", "total": total, "gains": gains,
                  "shortage": [RESOURCES[r] for r in short]}]

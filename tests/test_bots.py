@@ -185,7 +185,7 @@ def reshuffle_hidden(game: Game, me: int, salt: int) -> Game:
             k = len(doc["players"][c][key])
             doc["players"][c][key], pool = sorted(pool[:k]), pool[k:]
     doc["deck"] = pool
-    doc["rng"] = (doc["rng"] * 6364136223846793005 + salt) % (1 << 64)
+    doc["rng"] = f"{(int(doc['rng'], 16) * 6364136223846793005 + salt) % (1 << 64):016x}"
     return Game.from_dict(doc)
 
 

@@ -16,7 +16,6 @@ from typing import Any
 
 from ..board import Board
 from ..constants import (
-    DEFAULT_RULES,
     DEV_CARDS,
     DEV_COUNTS,
     KNIGHT,
@@ -26,9 +25,7 @@ from ..constants import (
 )
 from ..game import Game
 from ..rng import Rng, seed_state
-from ..roads import longest_trail
-from ..state import Trade
-from ..topology import EDGE_ALIASES, EDGE_NODES, N_EDGES, N_NODES, NODE_ALIASES, TILE_NODES
+from ..topology import N_NODES, TILE_NODES
 
 Doc = dict[str, Any]
 # Ways to roll each total with two dice (7 produces nothing).
@@ -143,151 +140,25 @@ def determinize(view: Doc, colour: str, rng: Rng) -> Game:
     drawn = _draw(dev_pool, deck_size, rng)
     deck = [c for c in range(5) for _ in range(drawn[c])]
     rng.shuffle(deck)
-    state = rng.next64()
-    if _FAST[0]:
-        try:
-            game = fast_game(view, dealt, deck, state)
-            if not _FAST[1]:  # check the fast path once against the engine's reader
-                _FAST[0] = same_state(game, slow_game(view, dealt, deck, state))
-                _FAST[1] = True
-            if _FAST[0]:
-                return game
-        except (AttributeError, KeyError, TypeError, ValueError):
-            _FAST[0] = False
-    return slow_game(view, dealt, deck, state)
+    return _load(view, dealt, deck, rng.next64())
 
 
-_FAST = [True, False]  # fast path usable, fast path checked
-_SLOTS = tuple(s for cls in Game.__mro__ for s in getattr(cls, "__slots__", ()))
-
-
-def same_state(a: Game, b: Game) -> bool:
-    """True when every field of the two games is equal (generators by state)."""
-    for name in _SLOTS:
-        x, y = getattr(a, name), getattr(b, name)
-        if isinstance(x, Rng) and isinstance(y, Rng):
-            x, y = x.state, y.state
-        if x != y:
-            return False
-    return True
-
-
-def slow_game(view: Doc, dealt: dict[str, tuple[list[int], list[int], list[int]]],
-              deck: list[int], state: int) -> Game:
-    """The determinization read by ``Game.from_dict`` (the reference)."""
+def _load(view: Doc, dealt: dict[str, tuple[list[int], list[int], list[int]]],
+          deck: list[int], state: int) -> Game:
+    """The determinization as a position, loaded by ``Game.from_dict`` (the one loader)."""
     doc = {k: v for k, v in view.items() if k != "players"}
     doc["players"] = {}
     for c, entry in view["players"].items():
-        entry = dict(entry)
         if c in dealt:
+            entry = dict(entry)
             hand, dev, new = dealt[c]
             entry["hand"] = {RESOURCES[r]: n for r, n in enumerate(hand) if n}
             entry["dev_cards"] = [DEV_CARDS[d] for d in range(5) for _ in range(dev[d])]
             entry["new_dev_cards"] = [DEV_CARDS[d] for d in range(5) for _ in range(new[d])]
         doc["players"][c] = entry
     doc["deck"] = [DEV_CARDS[d] for d in reversed(deck)]
-    doc["rng"] = state
+    doc["rng"] = f"{state:016x}"
     return Game.from_dict(doc)
-
-
-@lru_cache(maxsize=16)
-def _board_tables(tiles: tuple[str, ...], ports: tuple[tuple[str, str], ...]) -> tuple[
-        Board, list[str | None], dict[int, list[tuple[int, int, tuple[int, ...]]]]]:
-    board = Board.from_tiles(list(tiles), dict(ports))
-    return board, board.node_ports(), board.production_table()
-
-
-def fast_game(view: Doc, dealt: dict[str, tuple[list[int], list[int], list[int]]],
-              deck: list[int], state: int) -> Game:
-    """The same determinization built straight into the engine's state (no checks).
-
-    About three times faster than ``Game.from_dict``; ``determinize`` compares the two once
-    and falls back to the reader if the engine's internals ever differ.
-    """
-    g = Game.__new__(Game)
-    seats = tuple(view["seats"])
-    n = len(seats)
-    g.seats, g.vp_to_win = seats, int(view.get("vp_to_win", 10))
-    g.rules = {**DEFAULT_RULES, **view.get("rules", {})}
-    g.rng = Rng(state)
-    b = view["board"]
-    g.board, g.node_port, g.board_production = _board_tables(
-        tuple(b["tiles"]), tuple(sorted(b.get("ports", {}).items())))
-    g.robber = int(b["robber"])
-    g.hand, g.dev, g.new_dev = [[0] * 5 for _ in seats], [[0] * 5 for _ in seats], \
-        [[0] * 5 for _ in seats]
-    g.knights = [0] * n
-    g.node_owner, g.node_level, g.edge_owner = [-1] * N_NODES, [0] * N_NODES, [-1] * N_EDGES
-    g.settlements, g.cities, g.roads = [set() for _ in seats], [set() for _ in seats], \
-        [set() for _ in seats]
-    for p, c in enumerate(seats):
-        entry = view["players"].get(c, {})
-        for key, level, where in (("settlements", 1, g.settlements), ("cities", 2, g.cities)):
-            for name in entry.get(key, []):
-                node = NODE_ALIASES[name]
-                g.node_owner[node], g.node_level[node] = p, level
-                where[p].add(node)
-        for name in entry.get("roads", []):
-            g.edge_owner[EDGE_ALIASES[name]] = p
-            g.roads[p].add(EDGE_ALIASES[name])
-        if c in dealt:
-            g.hand[p], g.dev[p], g.new_dev[p] = (list(v) for v in dealt[c])
-        else:
-            g.hand[p] = [int(entry.get("hand", {}).get(r, 0)) for r in RESOURCES]
-            for key, target in (("dev_cards", g.dev[p]), ("new_dev_cards", g.new_dev[p])):
-                for card in entry.get(key, []):
-                    target[DEV_CARDS.index(card)] += 1
-        g.knights[p] = int(entry.get("knights_played", 0))
-    g.deck = list(deck)
-    seat = {c: i for i, c in enumerate(seats)}
-    g.longest_road = seat.get(view.get("longest_road"), -1)
-    g.largest_army = seat.get(view.get("largest_army"), -1)
-    g.win_seat = seat.get(view.get("winner"), -1)
-    _fast_turn(g, view, seat)
-    g.bank = g.compute_bank()
-    g.road_len = [_trail(g, p) for p in range(n)]
-    if "rates" in _SLOTS:  # the engine's cache of maritime rates
-        g.rates = [g.compute_rates(p) for p in range(n)]
-    missing = [name for name in _SLOTS if not hasattr(g, name)]
-    if missing:
-        raise AttributeError(f"fast determinization misses {missing}")
-    return g
-
-
-def _trail(g: Game, p: int) -> int:
-    roads = frozenset(g.roads[p])
-    owner = g.node_owner
-    blocked = frozenset(n for e in roads for n in EDGE_NODES[e] if owner[n] not in (-1, p))
-    return _cached_trail(roads, blocked)
-
-
-@lru_cache(maxsize=256)
-def _cached_trail(roads: frozenset[int], blocked: frozenset[int]) -> int:
-    """Longest road length, cached: networks change slowly between decisions."""
-    owner = [-1] * N_NODES
-    for n in blocked:
-        owner[n] = 1
-    return longest_trail(roads, owner, 0)
-
-
-def _fast_turn(g: Game, view: Doc, seat: dict[str, int]) -> None:
-    turn, pending = view["turn"], view.get("pending", {})
-    g.current, g.turn_number, g.phase = seat[turn["player"]], int(turn["number"]), turn["phase"]
-    g.dev_played, g.built = bool(turn.get("dev_card_played")), bool(turn.get("built"))
-    g.dice = tuple(turn["dice"]) if "dice" in turn else None
-    g.discard_owed = {seat[c]: int(k) for c, k in pending.get("discard", {}).items()}
-    g.return_phase = pending.get("return_to")
-    g.trade = None
-    if "trade" in pending:
-        t = pending["trade"]
-        g.trade = Trade(_vec(t["give"]), _vec(t["get"]))
-        for c, answer in t.get("answers", {}).items():
-            g.trade.answers[seat[c]] = answer if isinstance(answer, str) else (
-                _vec(answer["give"]), _vec(answer["get"]))
-
-
-def _vec(cards: dict[str, int]) -> tuple[int, ...]:
-    return tuple(int(cards.get(r, 0)) for r in RESOURCES)
 
 
 def unseen_devs(view: Doc, colour: str) -> list[int]:

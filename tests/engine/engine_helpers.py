@@ -1,6 +1,6 @@
 """Shared helpers of the engine suite: worked positions as position-format dicts.
 
-The suite talks to the engine only through its public contract (shared/spec/position-format.md):
+The suite talks to the engine only through its public contract (notes/engine-contract.md):
 ``Game.new``, ``Game.from_dict``, ``to_dict``, ``legal_actions``, ``apply``, ``winner``,
 ``victory_points``, ``longest_road_length``, ``IllegalAction.code`` and ``InvalidPosition``.
 """
@@ -44,7 +44,7 @@ BEGINNER_TILES = [
     "forest 8", "mountains 3", "fields 4", "pasture 5",
     "hills 5", "fields 6", "pasture 11",
 ]
-# Harbours of the beginner island (notes/position-format-extensions.md).
+# Harbours of the beginner island (notes/engine-contract.md).
 BEGINNER_PORTS = {
     "0.NW": "3:1", "1.NE": "wool", "6.NE": "3:1", "11.E": "3:1", "15.SE": "brick",
     "17.SE": "lumber", "16.SW": "3:1", "12.W": "grain", "3.W": "ore",

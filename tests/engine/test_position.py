@@ -325,7 +325,9 @@ BAD_DOCS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("rules value", _set("rules", {"trade_before_build": "yes"}), "rules.trade_before_build"),
     ("rng negative", _set("rng", -1), "rng"),
     ("rng too big", _set("rng", 1 << 64), "rng"),
-    ("rng text", _set("rng", "7"), "rng"),
+    ("rng text", _set("rng", "seven"), "rng"),
+    ("rng hex too long", _set("rng", "1" * 17), "rng"),
+    ("rng signed hex", _set("rng", "-7"), "rng"),
     ("setup order", lambda d: d["turn"].update(phase="setup_settlement", number=0), "turn"),
 ]
 

@@ -1,0 +1,590 @@
+"""The read API: what the rules say about a position, asked by name, answered in JSON-ready values.
+
+``Game`` inherits these methods. They never change the game, take colours and place names
+(never seat or node numbers), and answer with the same words as the position format, so a
+bridge can pass the answer to the browser as it is. Every rule is decided once, by the same
+code ``apply`` and ``legal_actions`` use: a spot reported legal here is one ``apply`` accepts.
+
+>>> from catan_core import Game
+>>> g = Game.new(seats=["red", "blue", "white"], seed=1, board="beginner")
+>>> g.actors(), g.scores()
+(['red'], {'red': 0, 'blue': 0, 'white': 0})
+>>> spots = g.spots("settlement", "red")
+>>> len(spots["legal"]), spots["illegal"]
+(54, {})
+>>> affordable({"brick": 2, "lumber": 2, "wool": 1, "grain": 1})
+{'road': 2, 'settlement': 1, 'city': 0, 'dev_card': 0}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TypedDict
+
+from . import geometry
+from .constants import (
+    COSTS,
+    DEV_CARDS,
+    KNIGHT,
+    MONOPOLY,
+    RESOURCES,
+    ROAD_BUILDING,
+    TERRAIN_RESOURCE,
+    VICTORY_POINT,
+    YEAR_OF_PLENTY,
+)
+from .errors import IllegalAction
+from .legal import LegalActions
+from .roads import longest_path
+from .state import cards_dict, has_cards
+from .topology import (
+    EDGE_ALIASES,
+    EDGE_NAMES,
+    EDGE_NODES,
+    N_EDGES,
+    N_NODES,
+    N_TILES,
+    NODE_ALIASES,
+    NODE_NAMES,
+    TILE_NODES,
+)
+
+#: What each thing costs, ``{kind: {resource: n}}``; kinds are ``road``, ``settlement``,
+#: ``city`` and ``dev_card``.
+BUILD_COSTS: dict[str, dict[str, int]] = {kind: cards_dict(cost) for kind, cost in COSTS.items()}
+#: Development cards that are played (Victory Point cards count without being played).
+PLAYABLE_CARDS = tuple(DEV_CARDS[c] for c in (KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY))
+_BUILD_ACTIONS = {"road": "build_road", "settlement": "build_settlement", "city": "build_city",
+                  "dev_card": "buy_dev_card"}
+
+
+class SpotReport(TypedDict):
+    """Legal places, and for every other place the code of the rule that forbids it."""
+
+    player: str
+    legal: list[str]
+    illegal: dict[str, str]
+
+
+class RobberReport(TypedDict):
+    """Tiles the robber may move to, the one it must leave, and who could be robbed where.
+
+    JSON object keys are strings, so ``illegal`` and ``victims`` are keyed by ``str(tile)``.
+    """
+
+    legal: list[int]
+    illegal: dict[str, str]
+    victims: dict[str, list[str]]
+
+
+class BuildOption(TypedDict):
+    """One thing to build or buy for one player: its price, what is missing, and why not."""
+
+    cost: dict[str, int]
+    missing: dict[str, int]
+    affordable: bool
+    left: int
+    spots: int
+    reason: str | None
+
+
+class PointsBreakdown(TypedDict):
+    settlements: int
+    cities: int
+    longest_road: int
+    largest_army: int
+    victory_point_cards: int
+    public: int
+    total: int
+
+
+class PlayerSummary(TypedDict):
+    """What every player may know about one player."""
+
+    colour: str
+    public_points: int
+    cards: int
+    dev_cards: int
+    knights: int
+    road_length: int
+    longest_road: bool
+    largest_army: bool
+    pieces_left: dict[str, int]
+    harbours: list[str]
+
+
+class LongestRoadReport(TypedDict):
+    holder: str | None
+    lengths: dict[str, int]
+    paths: dict[str, list[str]]
+    leaders: list[str]
+    set_aside: bool
+
+
+class LargestArmyReport(TypedDict):
+    holder: str | None
+    knights: dict[str, int]
+    leaders: list[str]
+
+
+class Awards(TypedDict):
+    longest_road: LongestRoadReport
+    largest_army: LargestArmyReport
+
+
+class Production(TypedDict):
+    """What a roll of ``total`` pays now (bank shortage applied) and which tiles are involved."""
+
+    total: int
+    gains: dict[str, dict[str, int]]
+    shortage: list[str]
+    tiles: list[int]
+    blocked: list[int]
+
+
+class OpenTrade(TypedDict):
+    player: str
+    give: dict[str, int]
+    get: dict[str, int]
+    answers: dict[str, object]
+
+
+class Harbour(TypedDict):
+    edge: str
+    kind: str
+    nodes: list[str]
+    x: float
+    y: float
+
+
+class TileState(TypedDict):
+    tile: int
+    terrain: str
+    number: int | None
+    resource: str | None
+    robber: bool
+
+
+def affordable(hand: Mapping[str, int]) -> dict[str, int]:
+    """How many of each thing a hand pays for (each counted alone, ignoring stock and spots).
+
+    >>> affordable({"grain": 4, "ore": 6, "wool": 1})
+    {'road': 0, 'settlement': 0, 'city': 2, 'dev_card': 1}
+    """
+    result = {}
+    for kind, cost in BUILD_COSTS.items():
+        result[kind] = min(int(hand.get(r, 0)) // n for r, n in cost.items())
+    return result
+
+
+def missing_cards(hand: Mapping[str, int], cost: Mapping[str, int]) -> dict[str, int]:
+    """The cards ``hand`` lacks to pay ``cost`` (empty when it can pay).
+
+    >>> missing_cards({"brick": 1}, BUILD_COSTS["road"])
+    {'lumber': 1}
+    """
+    return {r: n - int(hand.get(r, 0)) for r, n in cost.items() if int(hand.get(r, 0)) < n}
+
+
+class Queries(LegalActions):
+    """Read-only questions about the position (``Game`` inherits them)."""
+
+    __slots__ = ()
+
+    # -- the turn and who acts ---------------------------------------------------------------
+
+    def actors(self) -> list[str]:
+        """The colours the game waits for now, in the order a referee asks them.
+
+        During a discard, every player who still owes cards (seat order); while an offer is
+        open, each other player who has not answered (turn order from the active player), then
+        the active player to confirm or cancel; nobody once the game is over.
+        """
+        if self.win_seat >= 0:
+            return []
+        if self.phase == "discard":
+            return [self.seats[p] for p in sorted(self.discard_owed)]
+        if self.trade is not None:
+            n = len(self.seats)
+            waiting = [self.seats[(self.current + k) % n] for k in range(1, n)
+                       if (self.current + k) % n not in self.trade.answers]
+            if waiting:
+                return waiting
+        return [self.seats[self.current]]
+
+    def legal_actions_of(self, colour: str) -> list[dict[str, object]]:
+        """The legal actions that ``colour`` may take now (see ``legal_actions``)."""
+        self.seat_index(colour)
+        return [a for a in self.legal_actions() if a.get("player") == colour]
+
+    @property
+    def dev_card_played(self) -> bool:
+        """True once the active player played a development card this turn."""
+        return self.dev_played
+
+    @property
+    def has_built(self) -> bool:
+        """True once the active player built or bought something this turn."""
+        return self.built
+
+    def deck_size(self) -> int:
+        """Development cards left to buy."""
+        return len(self.deck)
+
+    def open_trade(self) -> OpenTrade | None:
+        """The open domestic offer (``give``/``get`` from the active player's side), or None."""
+        trade = self.trade
+        if trade is None:
+            return None
+        answers: dict[str, object] = {}
+        for q, answer in sorted(trade.answers.items()):
+            answers[self.seats[q]] = answer if isinstance(answer, str) else {
+                "give": cards_dict(answer[0]), "get": cards_dict(answer[1])}
+        return {"player": self.seats[self.current], "give": cards_dict(trade.give),
+                "get": cards_dict(trade.get), "answers": answers}
+
+    def discards_owed(self) -> dict[str, int]:
+        """During a discard: the cards each player still owes (empty otherwise)."""
+        return {self.seats[p]: k for p, k in sorted(self.discard_owed.items())}
+
+    def seven_discards(self) -> dict[str, int]:
+        """What a 7 rolled now would ask: half (rounded down) of every hand over 7 cards."""
+        return {c: sum(h) // 2 for c, h in zip(self.seats, self.hand, strict=True)
+                if sum(h) > 7}
+
+    # -- players -----------------------------------------------------------------------------
+
+    def hand_of(self, colour: str) -> dict[str, int]:
+        """``colour``'s resource cards, zeros left out (private: show it to its owner only)."""
+        return cards_dict(self.hand[self.seat_index(colour)])
+
+    def hand_size(self, colour: str) -> int:
+        """How many resource cards ``colour`` holds (public)."""
+        return sum(self.hand[self.seat_index(colour)])
+
+    def dev_cards(self, colour: str) -> dict[str, list[str]]:
+        """``colour``'s development cards: ``{"old": [...], "new": [...]}`` (new: bought this
+        turn). Private: show it to its owner only."""
+        p = self.seat_index(colour)
+        return {"old": [DEV_CARDS[c] for c in range(5) for _ in range(self.dev[p][c])],
+                "new": [DEV_CARDS[c] for c in range(5) for _ in range(self.new_dev[p][c])]}
+
+    def dev_card_count(self, colour: str) -> int:
+        """How many development cards ``colour`` holds, unplayed (public)."""
+        p = self.seat_index(colour)
+        return sum(self.dev[p]) + sum(self.new_dev[p])
+
+    def knights_played(self, colour: str) -> int:
+        return self.knights[self.seat_index(colour)]
+
+    def pieces_left(self, colour: str) -> dict[str, int]:
+        """Roads, settlements and cities ``colour`` still has in its supply."""
+        roads, settlements, cities = self.stock(self.seat_index(colour))
+        return {"roads": roads, "settlements": settlements, "cities": cities}
+
+    def buildings(self, colour: str) -> dict[str, list[str]]:
+        """``{"settlements", "cities", "roads"}`` of ``colour``, canonical names and order."""
+        p = self.seat_index(colour)
+        return {"settlements": [NODE_NAMES[n] for n in sorted(self.settlements[p])],
+                "cities": [NODE_NAMES[n] for n in sorted(self.cities[p])],
+                "roads": [EDGE_NAMES[e] for e in sorted(self.roads[p])]}
+
+    def owner_of(self, place: str) -> str | None:
+        """Colour owning the building (node) or road (edge) at ``place``, or None."""
+        if isinstance(place, str) and place in NODE_ALIASES:
+            o = self.node_owner[_node_id(place)]
+        else:
+            o = self.edge_owner[_edge_id(place)]
+        return self.seats[o] if o >= 0 else None
+
+    def building_at(self, node: str) -> str | None:
+        """``"settlement"``, ``"city"`` or None at a node."""
+        return (None, "settlement", "city")[self.node_level[_node_id(node)]]
+
+    def summary(self, colour: str) -> PlayerSummary:
+        """What every player may know about ``colour``."""
+        p = self.seat_index(colour)
+        return {"colour": colour, "public_points": self.public_points(colour),
+                "cards": sum(self.hand[p]), "dev_cards": self.dev_card_count(colour),
+                "knights": self.knights[p], "road_length": self.road_len[p],
+                "longest_road": self.longest_road == p, "largest_army": self.largest_army == p,
+                "pieces_left": self.pieces_left(colour), "harbours": self.harbours_of(colour)}
+
+    # -- points ------------------------------------------------------------------------------
+
+    def points(self, colour: str) -> PointsBreakdown:
+        """Where ``colour``'s points come from; ``public`` leaves out Victory Point cards."""
+        p = self.seat_index(colour)
+        cards = self.dev[p][VICTORY_POINT] + self.new_dev[p][VICTORY_POINT]
+        total = self.victory_points_of(p)
+        return {"settlements": len(self.settlements[p]), "cities": 2 * len(self.cities[p]),
+                "longest_road": 2 * (self.longest_road == p),
+                "largest_army": 2 * (self.largest_army == p), "victory_point_cards": cards,
+                "public": total - cards, "total": total}
+
+    def public_points(self, colour: str) -> int:
+        """``colour``'s points as the other players see them (Victory Point cards hidden)."""
+        p = self.seat_index(colour)
+        return self.victory_points_of(p) - self.dev[p][VICTORY_POINT] \
+            - self.new_dev[p][VICTORY_POINT]
+
+    def scores(self, view: str | None = None) -> dict[str, int]:
+        """Points by colour as ``view`` sees them: its own total, the others' public points.
+
+        ``view=None`` gives every total (hidden cards included); ``view="public"`` gives
+        every player's public points (a spectator's view). Once the game is over, every
+        total is public.
+        """
+        if view is None or self.win_seat >= 0:
+            return {c: self.victory_points_of(p) for p, c in enumerate(self.seats)}
+        if view != "public":
+            self.seat_index(view)
+        return {c: self.victory_points_of(p) if c == view else self.public_points(c)
+                for p, c in enumerate(self.seats)}
+
+    # -- awards ------------------------------------------------------------------------------
+
+    def awards(self) -> Awards:
+        """Longest Road and Largest Army: holders, lengths and knights, leaders, ties.
+
+        ``longest_road.leaders`` are the players with the longest road if it is 5 or more;
+        ``set_aside`` is true when several tie for it and none of them holds the card.
+        ``paths`` gives one longest trail per player (edges in walking order).
+        """
+        lengths = {c: self.road_len[p] for p, c in enumerate(self.seats)}
+        top = max(lengths.values())
+        road_leaders = [c for c, n in lengths.items() if n == top and top >= 5]
+        paths = {c: [EDGE_NAMES[e] for e in longest_path(self.roads[p], self.node_owner, p)]
+                 for p, c in enumerate(self.seats)}
+        knights = {c: self.knights[p] for p, c in enumerate(self.seats)}
+        most = max(knights.values())
+        army_leaders = [c for c, n in knights.items() if n == most and most >= 3]
+        road_holder = self.seats[self.longest_road] if self.longest_road >= 0 else None
+        return {
+            "longest_road": {"holder": road_holder, "lengths": lengths, "paths": paths,
+                             "leaders": road_leaders,
+                             "set_aside": road_holder is None and len(road_leaders) > 1},
+            "largest_army": {"holder": (self.seats[self.largest_army]
+                                        if self.largest_army >= 0 else None),
+                             "knights": knights, "leaders": army_leaders},
+        }
+
+    # -- the dice ----------------------------------------------------------------------------
+
+    def production(self, total: int) -> Production:
+        """What a roll of ``total`` (2..12) would pay now, bank shortage applied; 7 pays nothing.
+
+        ``tiles`` are the tiles with that number, ``blocked`` those the robber stops.
+        """
+        if not isinstance(total, int) or isinstance(total, bool) or not 2 <= total <= 12:
+            raise IllegalAction("malformed_action", "a dice total is a number from 2 to 12",
+                                field="total")
+        tiles = [t for t, n in enumerate(self.board.numbers) if n == total]
+        result: Production = {"total": total, "gains": {}, "shortage": [], "tiles": tiles,
+                              "blocked": [t for t in tiles if t == self.robber]}
+        if total != 7:
+            paid, short = self.payout(total)
+            for p, r, n in paid:
+                result["gains"].setdefault(self.seats[p], {})[RESOURCES[r]] = n
+            result["shortage"] = [RESOURCES[r] for r in short]
+        return result
+
+    # -- where things may go -----------------------------------------------------------------
+
+    def spots(self, kind: str, colour: str) -> SpotReport:
+        """Every place for ``colour`` to put a ``settlement``, ``road`` or ``city``: legal, or
+        the code of the rule against it. Cost and pieces left are not considered (see
+        ``build_options``).
+
+        Settlements: ``occupied``, ``distance_rule``, ``not_connected`` (no road needed during
+        set-up). Roads: ``occupied``, ``not_connected`` (during ``setup_road``, the active
+        player's road must touch the settlement just placed). Cities: ``not_your_settlement``.
+
+        >>> from catan_core import Game
+        >>> g = Game.new(seats=["red", "blue", "white"], board="beginner")
+        >>> _ = g.apply({"type": "place_settlement", "node": "9.N"})
+        >>> g.spots("settlement", "blue")["illegal"]["4.S"], g.spots("road", "red")["legal"]
+        ('distance_rule', ['4.E', '4.SE', '5.SW'])
+        """
+        p = self.seat_index(colour)
+        if kind == "settlement":
+            return self._settlement_report(p)
+        if kind == "road":
+            return self._road_report(p)
+        if kind == "city":
+            legal = [NODE_NAMES[n] for n in sorted(self.settlements[p])]
+            return {"player": colour, "legal": legal,
+                    "illegal": {name: "not_your_settlement" for name in NODE_NAMES
+                                if name not in legal}}
+        raise IllegalAction("malformed_action", f"{kind!r} is not a kind of spot", field="kind",
+                            allowed=["settlement", "road", "city"])
+
+    def _settlement_report(self, p: int) -> SpotReport:
+        need_road = self.phase not in ("setup_settlement", "setup_road")
+        legal, illegal = [], {}
+        for n in range(N_NODES):
+            try:
+                self.check_settlement_spot(p, n, need_road)
+            except IllegalAction as exc:
+                illegal[NODE_NAMES[n]] = exc.code
+            else:
+                legal.append(NODE_NAMES[n])
+        return {"player": self.seats[p], "legal": legal, "illegal": illegal}
+
+    def _road_report(self, p: int) -> SpotReport:
+        last = self.last_setup_settlement(p) if (self.phase == "setup_road"
+                                                 and p == self.current) else -1
+        legal, illegal = [], {}
+        for e in range(N_EDGES):
+            name = EDGE_NAMES[e]
+            if self.edge_owner[e] >= 0:
+                illegal[name] = "occupied"
+            elif last not in EDGE_NODES[e] if last >= 0 else not self.road_connects(p, e):
+                illegal[name] = "not_connected"
+            else:
+                legal.append(name)
+        return {"player": self.seats[p], "legal": legal, "illegal": illegal}
+
+    def robber_spots(self) -> RobberReport:
+        """Tiles the robber may go to (every tile but its own: ``robber_must_move``) and, per
+        tile, the opponents of the active player who could be robbed there."""
+        legal = [t for t in range(N_TILES) if t != self.robber]
+        victims = {str(t): [self.seats[q] for q in self.robber_candidates(t)]
+                   for t in range(N_TILES)}
+        return {"legal": legal, "illegal": {str(self.robber): "robber_must_move"},
+                "victims": {t: v for t, v in victims.items() if v}}
+
+    # -- what a player can do ----------------------------------------------------------------
+
+    def build_options(self, colour: str) -> dict[str, BuildOption]:
+        """For each of ``road``, ``settlement``, ``city``, ``dev_card``: cost, missing cards,
+        pieces (or cards) left, legal spots, and ``reason``: None when ``legal_actions()``
+        lists it now, else the code ``apply`` would refuse it with."""
+        p = self.seat_index(colour)
+        hand = self.hand[p]
+        stock = self.stock(p)
+        left = {"road": stock[0], "settlement": stock[1], "city": stock[2],
+                "dev_card": len(self.deck)}
+        spots = {"road": len(self.road_spots(p)),
+                 "settlement": len(self.settlement_spots(p)),
+                 "city": len(self.settlements[p]), "dev_card": 1}
+        turn = self._turn_reason(p, "main")
+        out: dict[str, BuildOption] = {}
+        for kind, cost in COSTS.items():
+            missing = {RESOURCES[r]: c - h for r, (h, c) in enumerate(zip(hand, cost,
+                                                                            strict=True))
+                       if c > h}
+            reason = turn
+            if reason is None and not left[kind]:
+                reason = "deck_empty" if kind == "dev_card" else "no_pieces_left"
+            if reason is None and not spots[kind]:
+                reason = "not_your_settlement" if kind == "city" else "not_connected"
+            if reason is None and missing:
+                reason = "insufficient_resources"
+            out[kind] = {"cost": dict(BUILD_COSTS[kind]), "missing": missing,
+                         "affordable": not missing, "left": left[kind], "spots": spots[kind],
+                         "reason": reason}
+        return out
+
+    def _turn_reason(self, p: int, *phases: str) -> str | None:
+        """Why seat ``p`` may not act in ``phases`` now, or None."""
+        if self.win_seat >= 0:
+            return "game_over"
+        if p != self.current:
+            return "not_your_turn"
+        if self.phase not in phases:
+            return "wrong_phase"
+        if self.trade is not None:
+            return "trade_open"
+        return None
+
+    def playable_dev_cards(self, colour: str) -> dict[str, str | None]:
+        """For each playable kind of card, None if ``colour`` may play it now, else the code:
+        ``not_your_turn``, ``wrong_phase``, ``trade_open``, ``dev_card_already_played``,
+        ``card_bought_this_turn``, ``no_such_card``, or (Road Building) ``no_pieces_left`` /
+        ``not_connected``, (Year of Plenty) ``bank_empty``."""
+        p = self.seat_index(colour)
+        turn = self._turn_reason(p, "roll", "main")
+        out: dict[str, str | None] = {}
+        for card in (KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY):
+            reason = turn
+            if reason is None and self.dev_played:
+                reason = "dev_card_already_played"
+            if reason is None and not self.dev[p][card]:
+                reason = "card_bought_this_turn" if self.new_dev[p][card] else "no_such_card"
+            if reason is None and card == ROAD_BUILDING:
+                if not self.stock(p)[0]:
+                    reason = "no_pieces_left"
+                elif not self.road_spots(p):
+                    reason = "not_connected"
+            if reason is None and card == YEAR_OF_PLENTY and not any(self.bank):
+                reason = "bank_empty"
+            out[DEV_CARDS[card]] = reason
+        return out
+
+    def can_afford(self, colour: str, kind: str) -> bool:
+        """True when ``colour``'s hand pays for ``kind`` (``road``, ``settlement``, ``city``,
+        ``dev_card``)."""
+        if kind not in COSTS:
+            raise IllegalAction("malformed_action", f"{kind!r} is not something to build",
+                                field="kind", allowed=list(COSTS))
+        return has_cards(self.hand[self.seat_index(colour)], COSTS[kind])
+
+    def maritime_rates(self, colour: str) -> dict[str, int]:
+        """``colour``'s rate with the bank per resource: 4, 3 (a 3:1 harbour) or 2 (its 2:1)."""
+        return dict(zip(RESOURCES, self.rates[self.seat_index(colour)], strict=True))
+
+    def harbours_of(self, colour: str) -> list[str]:
+        """Harbour kinds ``colour`` can use (``"3:1"`` or a resource), sorted."""
+        return sorted(self.ports_of(self.seat_index(colour)))
+
+    # -- the island --------------------------------------------------------------------------
+
+    def tiles(self) -> list[TileState]:
+        """Each tile's terrain, number (None for the desert), resource, and the robber."""
+        return [{"tile": t, "terrain": terrain, "number": number or None,
+                 "resource": (RESOURCES[r] if (r := TERRAIN_RESOURCE[terrain]) is not None
+                              else None),
+                 "robber": t == self.robber}
+                for t, (terrain, number) in enumerate(zip(self.board.terrains,
+                                                          self.board.numbers, strict=True))]
+
+    def harbours(self) -> list[Harbour]:
+        """Harbours: coast edge, kind, the two nodes that use it, and where it is drawn."""
+        out: list[Harbour] = []
+        for e, kind in self.board.ports:
+            name = EDGE_NAMES[e]
+            x, y = geometry.harbour_point(name)
+            out.append({"edge": name, "kind": kind, "nodes": geometry.edge_nodes(name),
+                        "x": round(x, 4), "y": round(y, 4)})
+        return out
+
+    def harbour_at(self, node: str) -> str | None:
+        """The harbour kind a building at ``node`` could use, or None."""
+        return self.node_port[_node_id(node)]
+
+    def tile_numbers_at(self, node: str) -> list[tuple[int, str, int | None]]:
+        """``(tile, terrain, number)`` around a node (for naming a spot to a person)."""
+        n = _node_id(node)
+        return [(t, self.board.terrains[t], self.board.numbers[t] or None)
+                for t in range(N_TILES) if n in TILE_NODES[t]]
+
+
+# -- small helpers ------------------------------------------------------------------------------
+
+def _node_id(name: object) -> int:
+    if isinstance(name, str) and name in NODE_ALIASES:
+        return NODE_ALIASES[name]
+    raise IllegalAction("unknown_place", f"{name!r} is not an intersection", place=name)
+
+
+def _edge_id(name: object) -> int:
+    if isinstance(name, str) and name in EDGE_ALIASES:
+        return EDGE_ALIASES[name]
+    raise IllegalAction("unknown_place", f"{name!r} is not a place on the island", place=name)
+
+
+__all__ = ["BUILD_COSTS", "PLAYABLE_CARDS", "Awards", "BuildOption", "Harbour",
+           "LargestArmyReport", "LongestRoadReport", "OpenTrade", "PlayerSummary",
+           "PointsBreakdown", "Production", "Queries", "RobberReport", "SpotReport", "TileState",
+           "affordable", "missing_cards"]
