@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -144,10 +145,8 @@ class Room:
                         n = client.n + 1
                         self.sent[(client.seat or "", n)] = time.perf_counter()
                         await client.act(action)
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), 1.0)
-            except TimeoutError:
-                pass
 
 
 async def set_up(bases: list[str], count: int, seed: int) -> list[Room]:

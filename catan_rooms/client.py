@@ -84,7 +84,7 @@ class RoomClient:
                 if frame["t"] == "update":
                     self.update = frame
                     self.since = max(self.since, frame["seq"])
-                elif frame["t"] in ("ok", "error") and frame.get("for") == "act":
+                elif frame["t"] in ("ok", "error") and frame.get("for") in ("act", "pick"):
                     if frame.get("n") == self.inflight:
                         self.inflight = None
                     if frame.get("version"):

@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from catan_core import Game
+from catan_core import CatanError, Game
 
 from . import room, table
 from .room import RoomError
@@ -33,6 +33,8 @@ from .schemas import (
     Chat,
     Hello,
     Leave,
+    Look,
+    Pick,
     Ping,
     Ready,
     RoomSettings,
@@ -91,6 +93,7 @@ class Conn:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     dirty: bool = False
     closed: bool = False
+    page: Doc | None = None  # the Play page's view options, when the client asked for it
 
 
 class Hub:
@@ -147,7 +150,8 @@ class Hub:
             current = await self.latest(room_id, fresh=attempt > 0)
             if current is None:
                 raise RoomError("no_such_room", "there is no such room")
-            doc = copy.deepcopy(current)
+            # the position is never changed in place (a change writes a new one): share it
+            doc = {k: v if k == "position" else copy.deepcopy(v) for k, v in current.items()}
             events = change(doc)
             if events is None:
                 return None
@@ -300,10 +304,17 @@ class Hub:
         if seat is not None:
             s = doc["seats"][seat]
             you = {"seat": seat, "name": s["name"], "next_n": s["last_n"] + 1}
+        frame = room.game_frame(doc, game, seat, self.now()) if game else None
+        if frame is not None and game is not None and conn.page is not None:
+            try:
+                ref = table.referee(doc["id"], doc["referee"], game)
+                options = {**conn.page, "visibility": doc["settings"]["visibility"]}
+                frame["page"] = table.page_view(game, ref, seat, options)
+            except Exception as exc:  # a bad mode from this client: the rest still goes out
+                frame["page"] = {"error": {"code": "bad_request", "message": str(exc)[:200]}}
         return {"t": "update", "version": doc["version"], "seq": doc["seq"],
                 "events": events, "truncated": truncated, "lobby": room.lobby(doc, online),
-                "you": you,
-                "game": room.game_frame(doc, game, seat, self.now()) if game else None}
+                "you": you, "game": frame}
 
     async def handle(self, conn: Conn, text: str | bytes | None) -> None:
         """One message from a client: refused with an error, or done."""
@@ -330,6 +341,10 @@ class Hub:
         if isinstance(msg, Ping):
             self.reply(conn, {"t": "pong", "at": int(self.now() * 1000)})
             return
+        if isinstance(msg, Look):
+            conn.page = msg.options.model_dump() if msg.options is not None else None
+            self.mark(conn)
+            return
         if isinstance(msg, Sit):
             await self._sit(conn, msg)
             return
@@ -347,6 +362,8 @@ class Hub:
             self.kick(conn.room_id)
             version = result[0]["version"] if result else None
             self.reply(conn, {"t": "ok", "for": "act", "n": msg.n, "version": version})
+        elif isinstance(msg, Pick):
+            await self._pick(conn, msg)
         elif isinstance(msg, Chat):
             await self.mutate(conn.room_id, lambda d: room.chat(d, self._own(d, conn), msg.n,
                                                                 msg.phrase))
@@ -402,6 +419,32 @@ class Hub:
                                      "rate": self.limits.rate, "burst": self.limits.burst}})
         self.mark(conn)
         self.kick(conn.room_id)
+
+    async def _pick(self, conn: Conn, msg: Pick) -> None:
+        doc = await self.latest(conn.room_id, fresh=True)
+        if doc is None or doc["status"] != "playing":
+            raise RoomError("wrong_status", "no game is being played")
+        seat = self._own(doc, conn)
+        game, ref = room.open_game(doc)
+        try:
+            answer = table.pick_action(game, ref, seat, msg.options.model_dump(), msg.spot)
+        except CatanError as exc:
+            raise RoomError(exc.code, exc.message, **exc.details) from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            raise RoomError("bad_request", "this spot cannot be chosen now") from None
+        if "error" in answer:
+            error = answer["error"]
+            raise RoomError(str(error.get("code", "illegal")), str(error.get("message", "")),
+                            **(error.get("details") or {}))
+        if "action" not in answer:  # the choice goes on: {mode} or {victims, tile}
+            self.reply(conn, {"t": "pick", "n": msg.n, **answer})
+            return
+        action = {k: v for k, v in answer["action"].items() if k != "player"}
+        result = await self.mutate(conn.room_id, lambda d: room.act(
+            d, self._own(d, conn), msg.n, action, self.now()))
+        self.kick(conn.room_id)
+        self.reply(conn, {"t": "ok", "for": "pick", "n": msg.n, "action": action,
+                          "version": result[0]["version"] if result else None})
 
     async def _sit(self, conn: Conn, msg: Sit) -> None:
         token = secrets.token_urlsafe(16)

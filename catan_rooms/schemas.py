@@ -125,6 +125,31 @@ class Act(Strict):
         return value
 
 
+class PageOptions(Strict):
+    """What the Play page's view depends on besides the game (see ``catan_web.game``)."""
+
+    mode: dict[str, Any] | None = None  # the build mode the person chose: {kind, picks}
+    terms: dict[str, str] | None = Field(default=None, max_length=40)  # harbour words
+
+
+class Look(Strict):
+    """Ask for (or, with ``options`` null, stop) the Play page's view in every update."""
+
+    t: Literal["look"]
+    room: str | None = None
+    options: PageOptions | None = None
+
+
+class Pick(Strict):
+    """A spot chosen on the board (a node or edge name, or a tile number)."""
+
+    t: Literal["pick"]
+    room: str | None = None
+    n: int = Field(ge=1, le=2**31)
+    spot: Annotated[str, Field(max_length=16)] | Annotated[int, Field(ge=0, le=18)]
+    options: PageOptions = PageOptions()
+
+
 class Chat(Strict):
     t: Literal["chat"]
     room: str | None = None
@@ -147,6 +172,7 @@ class Ping(Strict):
     room: str | None = None
 
 
-ClientMessage = Annotated[Hello | Sit | Ready | Start | Act | Chat | Leave | Back | Ping,
+ClientMessage = Annotated[Hello | Sit | Ready | Start | Act | Pick | Look | Chat | Leave | Back
+                          | Ping,
                           Field(discriminator="t")]
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)

@@ -163,3 +163,66 @@ def referee(room: str, doc: Doc, game: Game) -> Referee:
         _BOTS.popitem(last=False)
     ref.bots = bots
     return ref
+
+
+# -- the Play page's own view (catan_web.game), for a client that draws the page -----------------
+
+def page_view(game: Game, ref: Referee, seat: str | None, options: Doc) -> Doc:
+    """What the Play page shows ``seat`` (None: a spectator): ``catan_web.game.view_of``, the
+    same document the page gets from its local transport, for one fixed viewer.
+
+    ``view_of`` is written for one screen shared by the people at the table (it hides a hand
+    while another person decides and asks to pass the device); online each socket is one
+    person, so it is asked with the other people's seats shown as computers, and the fields
+    that depend on who plays the other seats (``seats``, ``next``) are then set from the real
+    referee. (Wanted upstream: a ``view_of`` option for a fixed viewer.)
+    """
+    from catan_core.referee import decision_key
+    from catan_web.game import view_of
+
+    alone = Referee.from_dict(ref.to_dict(), game.seats)
+    for colour, control in alone.seats.items():
+        if colour != seat:
+            control.kind = "bot"
+    out = view_of(game, alone, seat, options)
+    if out.get("viewer") != seat:  # never someone else's hand
+        raise RuntimeError("view_of chose another viewer")
+    actor = ref.next_actor(game)
+    computer = actor is not None and ref.computer_plays(game, actor)
+    forced = actor is not None and ref.forced_action(game, actor) is not None
+    over = game.winner is not None
+    out["seats"] = {c: {**s.to_dict(), "computer": ref.computer_plays(game, c)}
+                    for c, s in ref.seats.items()}
+    out["next"] = {**out["next"], "actor": actor, "computer": computer, "forced": forced,
+                   "auto": actor is not None and (computer or forced), "pass_to": None,
+                   "clock": decision_key(game, actor) if actor and not computer and not over
+                   else None}
+    return out
+
+
+def pick_action(game: Game, ref: Referee, seat: str, options: Doc, spot: Any) -> Doc:
+    """A spot chosen on the board, as the Play page's bridge reads it: ``{action}`` to play,
+    ``{mode}`` (the choice goes on) or ``{victims, tile}``; a refusal as ``{error}``.
+
+    ``catan_web.game.do_pick`` turns the spot into an action and plays it at once; here the
+    action must go through the room (message numbers, the clock), so it is caught before it
+    is played. (Wanted upstream: ``do_pick`` split into "which action" and "play it".)
+    """
+    import catan_web.game as bridge
+
+    caught: Doc = {}
+
+    def catch(position: Doc, referee: Doc | None, action: Doc, viewer: str | None = None,
+              options: Doc | None = None) -> Doc:
+        caught["action"] = action
+        return {"action": action}
+
+    real = bridge.do_act
+    bridge.do_act = catch  # type: ignore[assignment]
+    try:
+        answer = bridge.do_pick(game.to_dict(), ref.to_dict(), seat, options, spot)
+    finally:
+        bridge.do_act = real  # type: ignore[assignment]
+    if "action" in caught:
+        return {"action": caught["action"]}
+    return {k: v for k, v in answer.items() if k in ("mode", "victims", "tile", "error")}
