@@ -104,6 +104,7 @@ class Hub:
         self.conns: dict[str, set[Conn]] = defaultdict(set)
         self.per_client: dict[str, int] = defaultdict(int)
         self.docs: dict[str, Doc] = {}
+        self.online: dict[str, dict[str, int]] = {}  # presence per room, until the next notice
         self.games: OrderedDict[tuple[str, int], Game] = OrderedDict()
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
@@ -192,6 +193,7 @@ class Hub:
         if not conns:
             return
         self.docs.pop(room_id, None)  # reloaded once by the first writer that needs it
+        self.online.pop(room_id, None)
         self.mark_room(room_id)
 
     def mark_room(self, room_id: str) -> None:
@@ -258,6 +260,7 @@ class Hub:
         if not self.conns[conn.room_id]:
             del self.conns[conn.room_id]
             self.docs.pop(conn.room_id, None)
+            self.online.pop(conn.room_id, None)
             handle = self.timers.pop(conn.room_id, None)
             if handle is not None:
                 handle.cancel()
@@ -291,7 +294,9 @@ class Hub:
         doc = await self.latest(conn.room_id)
         if doc is None:
             return None
-        online = await self.store.presence(conn.room_id)
+        online = self.online.get(conn.room_id)
+        if online is None:
+            online = self.online[conn.room_id] = await self.store.presence(conn.room_id)
         start = max(conn.since, doc["seq"] - self.limits.events_per_frame)
         stored = await self.store.events(conn.room_id, start, doc["seq"] - start) \
             if doc["seq"] > start else []
@@ -398,25 +403,23 @@ class Hub:
         doc = await self.latest(conn.room_id, fresh=True)
         if doc is None:
             raise RoomError("no_such_room", "there is no such room")
-        if msg.token is not None:
-            seat = room.seat_of_token(doc, msg.token)
-            if seat is None:
-                raise RoomError("bad_token", "this seat token is not valid in this room")
-            conn.seat = seat
-            conn.digest = room.token_hash(msg.token)
-        conn.host = room.is_host(doc, msg.host)
-        if msg.host is not None and not conn.host:
+        seat = room.seat_of_token(doc, msg.token) if msg.token is not None else None
+        if msg.token is not None and seat is None:
+            raise RoomError("bad_token", "this seat token is not valid in this room")
+        host = room.is_host(doc, msg.host)
+        if msg.host is not None and not host:
             raise RoomError("bad_token", "this host token is not valid in this room")
-        conn.hello = True
+        conn.seat, conn.host, conn.hello = seat, host, True
+        conn.digest = room.token_hash(msg.token) if msg.token is not None else None
         conn.since = min(msg.since, doc["seq"])
         self.docs[conn.room_id] = doc
-        await self.store.presence_set(conn.room_id, conn.conn_id, conn.seat)
         seat_doc = doc["seats"][conn.seat] if conn.seat else None
         self.reply(conn, {"t": "welcome", "protocol": PROTOCOL, "room": conn.room_id,
                           "seat": conn.seat, "host": conn.host,
                           "next_n": seat_doc["last_n"] + 1 if seat_doc else None,
                           "limits": {"message_bytes": self.limits.message_bytes,
                                      "rate": self.limits.rate, "burst": self.limits.burst}})
+        await self.store.presence_set(conn.room_id, conn.conn_id, conn.seat)
         self.mark(conn)
         self.kick(conn.room_id)
 
