@@ -123,7 +123,7 @@ def sit(doc: Doc, colour: str, name: str, token_digest: str, current: str | None
     if seat["kind"] == "computer" and not seat.get("vacated"):
         raise RoomError("seat_taken", f"a computer plays {colour} in this room", seat=colour)
     seat.update(kind="human", name=name, token=token_digest, ready=False, acted=False,
-                vacated=False)
+                vacated=False, last_n=0)  # a new person: message numbers start again
     events = [_event({"type": "seated", "seat": colour, "name": name})]
     if doc["status"] == "playing":  # a person takes over a computer's seat
         _game, ref = open_game(doc)
