@@ -371,7 +371,7 @@ class Hub:
             await self._pick(conn, msg)
         elif isinstance(msg, Chat):
             await self.mutate(conn.room_id, lambda d: room.chat(d, self._own(d, conn), msg.n,
-                                                                msg.phrase))
+                                                                msg.phrase, self.now()))
             self.reply(conn, {"t": "ok", "for": "chat", "n": msg.n})
         elif isinstance(msg, Ready):
             await self.mutate(conn.room_id, lambda d: room.set_ready(d, self._own(d, conn),

@@ -193,8 +193,17 @@ def back(doc: Doc, colour: str) -> list[Doc]:
     return events
 
 
-def chat(doc: Doc, colour: str, n: int, phrase: str) -> list[Doc]:
-    _check_n(doc["seats"][colour], n)
+#: Seconds between two chat phrases of one seat (the room's log is kept for everyone).
+CHAT_INTERVAL = 2.0
+
+
+def chat(doc: Doc, colour: str, n: int, phrase: str, now: float) -> list[Doc]:
+    seat = doc["seats"][colour]
+    if now - seat.get("chatted", -CHAT_INTERVAL) < CHAT_INTERVAL:
+        raise RoomError("chat_too_fast", f"one phrase every {CHAT_INTERVAL:g} s",
+                        interval=CHAT_INTERVAL)
+    _check_n(seat, n)
+    seat["chatted"] = now
     return [_event({"type": "chat", "seat": colour, "phrase": phrase})]
 
 

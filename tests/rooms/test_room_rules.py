@@ -189,3 +189,16 @@ def test_doctests() -> None:
     import doctest
 
     assert doctest.testmod(table).failed == 0
+
+
+def test_chat_is_codes_and_slow() -> None:
+    doc = make_room(["red"], timer=None)
+    events = room.chat(doc, "red", 1, "good_luck", 10.0)
+    assert events[0]["e"] == {"type": "chat", "seat": "red", "phrase": "good_luck"}
+    with pytest.raises(RoomError) as fast:
+        room.chat(doc, "red", 2, "thanks", 11.0)
+    assert fast.value.code == "chat_too_fast"
+    with pytest.raises(RoomError) as replay:
+        room.chat(doc, "red", 1, "thanks", 13.0)
+    assert replay.value.code == "replayed"
+    assert room.chat(doc, "red", 2, "thanks", 13.0)
