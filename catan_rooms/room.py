@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Sequence
 from typing import Any
 
 from catan_core import Game, IllegalAction
@@ -154,7 +155,7 @@ def start(doc: Doc, host: bool, now: float) -> list[Doc]:
             seat.update(kind="computer", vacated=True)
     settings = settings_of(doc)
     game = table.new_game(settings.colours(), doc["seed"], settings.mode, settings.board,
-                          dict(settings.rules))
+                          {str(k): v for k, v in settings.rules.items()})
     config = {c: (s["bot"]["level"], s["bot"]["personality"]) for c, s in doc["seats"].items()}
     ref = Referee.new(game.seats, seed=doc["seed"], config=config,
                       humans=[c for c, s in doc["seats"].items() if s["kind"] == "human"])
@@ -238,7 +239,7 @@ def check_action(action: Doc, colour: str, manual_dice: bool) -> Doc:
 
 
 def act(doc: Doc, colour: str, n: int, action: Doc, now: float,
-        to: list[str] | None = None) -> list[Doc]:
+        to: Sequence[str] | None = None) -> list[Doc]:
     """A person's game action, checked by the room, the referee and then the engine.
     ``to``: for an offer, the colours it is made to (the referee declines for the others)."""
     if doc["status"] != "playing":
@@ -259,7 +260,7 @@ def act(doc: Doc, colour: str, n: int, action: Doc, now: float,
                            or not set(to) <= set(game.seats)):
         raise RoomError("bad_recipients", "'to' names other players of an offer")
     _check_n(seat, n)
-    ref.record(game, colour, action, offered_to=to)
+    ref.record(game, colour, action, offered_to=list(to) if to is not None else None)
     events = _apply(doc, game, ref, action, now, human=True)
     ref.person_acted(colour)
     seat["acted"] = True

@@ -220,7 +220,7 @@ class RedisStore(Store):
             with contextlib.suppress(BaseException):
                 await task
         with contextlib.suppress(Exception):
-            await self._pubsub.aclose()
+            await self._pubsub.aclose()  # type: ignore[no-untyped-call]
         await self.redis.delete(f"{self.prefix}proc:{self.proc}")
         await self.redis.aclose()
 
@@ -262,10 +262,12 @@ class RedisStore(Store):
         await self.redis.publish(self.channel, room_id)
 
     async def presence(self, room_id: str) -> dict[str, int]:
-        entries = await self.redis.hgetall(f"{self.prefix}online:{room_id}")
+        raw = await self.redis.hgetall(f"{self.prefix}online:{room_id}")
+        entries = {str(k): str(v) for k, v in raw.items()}  # decode_responses: already text
         procs = sorted({k.split("/", 1)[0] for k in entries})
-        alive = dict(zip(procs, await self.redis.mget(
-            [f"{self.prefix}proc:{p}" for p in procs]) if procs else [], strict=True))
+        beats = list(await self.redis.mget([f"{self.prefix}proc:{p}" for p in procs])
+                     ) if procs else []
+        alive = dict(zip(procs, beats, strict=True))
         counts: dict[str, int] = defaultdict(int)
         for k, seat in entries.items():
             if alive.get(k.split("/", 1)[0]):

@@ -218,11 +218,11 @@ def pick_action(game: Game, ref: Referee, seat: str, options: Doc, spot: Any) ->
         return {"action": action}
 
     real = bridge.do_act
-    bridge.do_act = catch  # type: ignore[assignment]
+    bridge.do_act = catch
     try:
         answer = bridge.do_pick(game.to_dict(), ref.to_dict(), seat, options, spot)
     finally:
-        bridge.do_act = real  # type: ignore[assignment]
+        bridge.do_act = real
     if "action" in caught:
         return {"action": caught["action"]}
     return {k: v for k, v in answer.items() if k in ("mode", "victims", "tile", "error")}
