@@ -191,6 +191,68 @@ async def bench(bases: list[str], count: int, seconds: float, seed: int) -> Doc:
                            if latencies else None, "measured": len(latencies)}}
 
 
+async def cpu_per_move(moves: int, seed: int) -> Doc:
+    """The server's own work per move, without sockets or other processes: one Hub on an
+    SQLite file, four seats whose frames are built and serialised but not sent. What the
+    figure leaves out (the WebSocket framing and the system calls) the loopback run shows."""
+    from catan_rooms import room as rooms
+    from catan_rooms import table
+    from catan_rooms.hub import Hub
+    from catan_rooms.schemas import RoomSettings
+    from catan_rooms.store import SQLiteStore
+
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory(prefix="catan-rooms-cpu-") as tmp:
+        hub = Hub(SQLiteStore(f"{tmp}/rooms.sqlite3"))
+        await hub.start()
+        sent = [0, 0]
+
+        async def sink(text: str) -> None:
+            sent[0] += 1
+            sent[1] += len(text)
+
+        room_id, host = await hub.create_room(RoomSettings(players=4, timer=None), "bench")
+        conns, writers = {}, []
+        for colour in COLOURS:
+            conn = hub.admit(room_id, "bench", sink)
+            writers.append(asyncio.create_task(hub.writer(conn)))
+            await hub.handle(conn, json.dumps({"t": "hello", "host": host}))
+            await hub.handle(conn, json.dumps({"t": "sit", "seat": colour, "name": colour}))
+            conns[colour] = conn
+        await hub.handle(conns["red"], json.dumps({"t": "start"}))
+        numbers = dict.fromkeys(COLOURS, 0)
+        done = 0
+        cpu, wall = time.process_time(), time.perf_counter()
+        sent[:] = [0, 0]
+        while done < moves:
+            doc = await hub.latest(room_id)
+            assert doc is not None
+            if doc["status"] != "playing":
+                break
+            game, ref = rooms.open_game(doc)
+            colour = table.waiting_for(game)[0]
+            legal = table.legal_for(game, ref, colour)
+            if legal[0]["type"] == "discard" and "count" in legal[0]:
+                action = discard_choice(game.to_dict(view=colour), colour, legal[0]["count"])
+            else:
+                pool = [a for a in legal if a["type"] != "bank_trade"] or legal
+                action = {k: v for k, v in rng.choice(pool).items() if k != "player"}
+            numbers[colour] += 1
+            await hub.handle(conns[colour], json.dumps(
+                {"t": "act", "n": numbers[colour], "action": action}))
+            for _ in range(3):  # let the four writers build and "send" their frames
+                await asyncio.sleep(0)
+            done += 1
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        for conn in conns.values():
+            await hub.drop(conn)
+        await asyncio.gather(*writers, return_exceptions=True)
+        await hub.close()
+    return {"moves": done, "cpu_ms_per_move": round(cpu / done * 1000, 2),
+            "wall_ms_per_move": round(wall / done * 1000, 2), "frames": sent[0],
+            "bytes_per_frame": round(sent[1] / max(1, sent[0]))}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=200)
@@ -199,7 +261,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--redis", action="store_true", help="store in a redis-server started "
                         "here (on a free loopback port)")
     parser.add_argument("--procs", type=int, default=1, help="server processes (Redis only)")
+    parser.add_argument("--cpu-moves", type=int, default=1000,
+                        help="moves of the in-process measure of the server's work (0: skip)")
     args = parser.parse_args(argv)
+    if args.cpu_moves:
+        cpu = asyncio.run(cpu_per_move(min(args.cpu_moves, 20000), args.seed))
+        print(json.dumps(cpu))
+        print(f"rooms: server work {cpu['cpu_ms_per_move']} ms CPU per move (checks, engine, "
+              f"commit, four seats' frames of {cpu['bytes_per_frame']} bytes), in process")
     if args.seconds > 300 or args.rooms > 2000:
         parser.error("keep it bounded: at most 2000 rooms and 300 s")
     procs: list[subprocess.Popen[bytes]] = []
