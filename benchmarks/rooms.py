@@ -158,12 +158,12 @@ async def set_up(bases: list[str], count: int, seed: int) -> list[Room]:
         for k, colour in enumerate(COLOURS):
             base = bases[(i + k) % len(bases)]  # with several processes, seats spread out
             client = RoomClient(base, room_id, host=host if k == 0 else None)
-            await client.connect()
-            seated = await client.sit(colour, f"P{k}")
+            await client.connect(timeout=60)
+            seated = await client.sit(colour, f"P{k}", timeout=60)
             assert seated["t"] == "seated", seated
             clients.append(client)
         await clients[0].send({"t": "start"})
-        await clients[0].wait_for(lambda f: f["t"] == "update" and f["game"] is not None)
+        await clients[0].wait_for(lambda f: f["t"] == "update" and f["game"] is not None, 60)
         rooms.append(Room(clients, random.Random(seed + i)))
     return rooms
 

@@ -49,7 +49,7 @@ class RoomClient:
     def url(self) -> str:
         return self.base.replace("http", "ws", 1) + f"/api/rooms/{self.room}/ws"
 
-    async def connect(self, hello: bool = True) -> Doc | None:
+    async def connect(self, hello: bool = True, timeout: float = 10.0) -> Doc | None:
         self.ws = await websockets.connect(self.url, max_size=2**22, open_timeout=10)
         self._reader = asyncio.create_task(self._read())
         if not hello:
@@ -60,7 +60,7 @@ class RoomClient:
         if self.host:
             msg["host"] = self.host
         await self.send(msg)
-        welcome = await self.wait_for(lambda f: f["t"] in ("welcome", "error"))
+        welcome = await self.wait_for(lambda f: f["t"] in ("welcome", "error"), timeout)
         if welcome["t"] == "welcome":
             limits = welcome["limits"]
             # stay a little under the server's limits, as a well-behaved client does
@@ -119,10 +119,10 @@ class RoomClient:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), left)
 
-    async def sit(self, seat: str, name: str) -> Doc:
+    async def sit(self, seat: str, name: str, timeout: float = 10.0) -> Doc:
         mark = len(self.frames)
         await self.send({"t": "sit", "seat": seat, "name": name})
-        return await self.wait_for(lambda f: f["t"] in ("seated", "error"), start=mark)
+        return await self.wait_for(lambda f: f["t"] in ("seated", "error"), timeout, mark)
 
     def _paced(self) -> bool:
         if self.bucket is None:
