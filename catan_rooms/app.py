@@ -76,7 +76,8 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
         limits = Limits(**{f.name: type(getattr(Limits(), f.name))(os.environ[env])
                            for f in dataclasses.fields(Limits)
                            if (env := f"CATAN_ROOMS_{f.name.upper()}") in os.environ})
-    hub = Hub(open_store(store_url), bot_delay=bot_delay, limits=limits)
+    speed = float(os.environ.get("CATAN_ROOMS_CLOCK_SPEED", "1"))  # tests only
+    hub = Hub(open_store(store_url), bot_delay=bot_delay, limits=limits, clock_speed=speed)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
