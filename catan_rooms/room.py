@@ -375,7 +375,7 @@ def game_frame(doc: Doc, game: Game, colour: str | None, now: float) -> Doc:
     deadline = doc["clock"]["deadline"]
     mine = colour is not None and colour in game.seats and not ref.computer_plays(game, colour)
     legal = table.legal_for(game, ref, colour) if mine and colour else []
-    return {
+    out = {
         "view": table.seat_view(game, colour, settings.visibility),
         "hidden": table.masked(game, settings.visibility),
         "actors": [c for c in table.waiting_for(game) if ref.forced_action(game, c) is None],
@@ -391,3 +391,6 @@ def game_frame(doc: Doc, game: Game, colour: str | None, now: float) -> Doc:
                                                 "deadline_ms": int(deadline * 1000),
                                                 "bonus_s": BONUS},
     }
+    if game.winner is not None:  # the points of everyone, Victory Point cards included
+        out["summary"] = table.summary(doc["position"])
+    return out

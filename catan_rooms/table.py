@@ -23,9 +23,10 @@ from typing import Any
 from catan_core import Game
 from catan_core.constants import VICTORY_POINT
 from catan_core.referee import Referee, masked, turn_key, waiting_for
+from catan_web.game import do_summary as summary
 from catan_web.game import log_entry
 
-__all__ = ["Referee", "log_entry", "masked", "turn_key", "waiting_for"]
+__all__ = ["Referee", "log_entry", "masked", "summary", "turn_key", "waiting_for"]
 
 Doc = dict[str, Any]
 

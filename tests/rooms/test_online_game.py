@@ -289,6 +289,9 @@ async def play(servers: list[Server], restart: Any) -> None:
     await settle([p.client for p in people])
     final = people[0].client.update
     assert final and final["lobby"]["status"] == "over"
+    summary = final["game"]["summary"]
+    assert summary["winner"] == winner
+    assert max(p["total"] for p in summary["players"]) >= 7
     assert lobby is not None and {s["name"] for s in lobby["seats"]} >= {"<b>Bo</b>"}
     # no hidden information in any frame any seat (or the spectator) ever received
     everyone = [(p.colour, f) for p in people for f in p.client.frames]
