@@ -10,7 +10,7 @@ of the four levels, with no pause between moves, and lets it run to the end. Mea
   trace) is printed too.
 * **computer move time**: each ``game_bridge.bot_step`` call seen from the page (the bot's
   decision, the move applied and the new status, worker round trip included), from the
-  ``catan:bot-move`` performance measures of widgets/game.js. Target: p95 <= 300 ms.
+  ``catan:bot-move`` performance measures of frontend/game.js. Target: p95 <= 300 ms.
 
     python -m benchmarks.game_page [--games 1] [--seed 11] [--json] [--strict]
 """

@@ -4,7 +4,7 @@ In headless Chromium (``/usr/bin/chromium``), on a tiny page served from a tempo
 runtime (``catan_site.runtime_assets.copy_runtime``) on 127.0.0.1, each run measures from the page:
 
 * **bare**: a module Web Worker that imports ``pyodide.mjs`` and awaits ``loadPyodide()``;
-* **runtime**: ``widgets/runtime.js`` until its worker answers a first ``legal_actions`` call for
+* **runtime**: ``frontend/core/runtime.js`` until its worker answers a first ``legal_actions`` call for
   the beginner position (Pyodide + engine wheel + bridge + the call itself).
 
 *cold* is a fresh browser context (empty caches), *warm* the same page reloaded in that context
@@ -56,16 +56,16 @@ MEASURE_BARE = """async () => {
 }"""
 MEASURE_RUNTIME = """async (position) => {
   const t0 = performance.now()
-  const runtime = await import("../assets/widgets/runtime.js")
+  const runtime = await import("../assets/frontend/core/runtime.js")
   const progress = []
   runtime.onProgress((p) => progress.push({ stage: p.stage, percent: p.percent,
                                              at: performance.now() - t0 }))
-  const actions = await runtime.call("legal_actions", position)
+  const actions = await runtime.call("faq.legal_actions", position)
   const ms = performance.now() - t0
   const ready = await runtime.ensureRuntime()
   await new Promise((resolve) => setTimeout(resolve, 1000))  // let the worker warm up, idle
   const t1 = performance.now()
-  const again = await runtime.call("legal_actions", position)
+  const again = await runtime.call("faq.legal_actions", position)
   const repeat = performance.now() - t1
   const readyAt = progress.filter((p) => p.stage === "ready").map((p) => p.at)[0]
   return { ms, ok: actions.length === 54 && again.length === 54, timings: ready.timings,

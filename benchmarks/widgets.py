@@ -13,7 +13,7 @@ On the built site (``site/``, built first if missing) served on 127.0.0.1, each 
 ratios widget/bare (target <= 1.2). Then every widget-free page of the English site is loaded
 in a fresh context, scrolled to the bottom, and its downloaded bytes are counted: the target is
 zero bytes of Pyodide, engine wheel or widget code. (Pages that link code from
-``assets/widgets/`` on purpose, the game and the tutorial, are not widget-free.)
+``assets/frontend/`` on purpose, the game and the tutorial, are not widget-free.)
 
     python -m benchmarks.widgets [--runs 3] [--json results.json]
 """
@@ -42,7 +42,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-sync"]
 TARGET = 1.2
 WIDGET_PAGE = "en/faq/production/"
-RUNTIME_PATHS = ("/assets/pyodide/", "/assets/wheels/", "/assets/widgets/")
+RUNTIME_PATHS = ("/assets/pyodide/", "/assets/wheels/", "/assets/frontend/")
 
 BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bare</title>
 <link rel="icon" href="data:,"></head><body><p>bare loadPyodide</p></body></html>
@@ -128,11 +128,11 @@ def measure_start(browser: Any, base: str, runs: int) -> tuple[dict[str, dict[st
 def widget_free_pages(site: Path) -> list[str]:
     """English pages that use no browser runtime: no FAQ widget, no game, no tutorial.
 
-    Those pages link nothing from ``assets/widgets/``; they must never fetch Pyodide.
+    Those pages link nothing from ``assets/frontend/``; they must never fetch Pyodide.
     """
     pages = []
     for html in sorted((site / "en").rglob("index.html")):
-        if "assets/widgets/" not in html.read_text(encoding="utf-8"):
+        if "assets/frontend/" not in html.read_text(encoding="utf-8"):
             rel = html.parent.relative_to(site / "en").as_posix()
             pages.append("en/" + ("" if rel == "." else rel + "/"))
     return pages

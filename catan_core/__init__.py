@@ -8,11 +8,11 @@ by name), ``catan_core.svg`` and ``catan_core.bots``. Other modules are internal
 
 from .board import Board
 from .constants import COLOURS, DEV_CARDS, PORT_KINDS, RESOURCES, TERRAINS
-from .errors import CatanError, IllegalAction, InvalidPosition
+from .errors import CatanError, IllegalAction, InvalidArgument, InvalidPosition
 from .game import ACTION_TYPES, PUBLIC_ATTRIBUTES, Game
 from .query import BUILD_COSTS, PLAYABLE_CARDS, affordable
 
 __all__ = ["ACTION_TYPES", "BUILD_COSTS", "COLOURS", "DEV_CARDS", "PLAYABLE_CARDS", "PORT_KINDS",
            "PUBLIC_ATTRIBUTES", "RESOURCES", "TERRAINS", "Board", "CatanError", "Game",
-           "IllegalAction", "InvalidPosition", "affordable"]
+           "IllegalAction", "InvalidArgument", "InvalidPosition", "affordable"]
 __version__ = "0.1.0"

@@ -109,8 +109,9 @@ class Board:
         return {EDGE_NAMES[e]: k for e, k in self.ports}
 
     def desert(self) -> int:
-        """The first desert tile (where the robber starts), or 0 if there is none."""
-        return next((i for i, t in enumerate(self.terrains) if t == "desert"), 0)
+        """The first desert tile, where the robber starts; -1 when there is none (the robber
+        then waits off the island, blocking nothing, until a 7 or a knight moves it)."""
+        return next((i for i, t in enumerate(self.terrains) if t == "desert"), -1)
 
     def production_table(self) -> dict[int, list[tuple[int, int, tuple[int, ...]]]]:
         """For each dice total, the ``(tile, resource, corner nodes)`` it makes produce."""

@@ -41,3 +41,15 @@ class InvalidPosition(CatanError, ValueError):
         text = f"{path}: {message}" if path else message
         super().__init__("invalid_position", text, path=path)
         self.path = path
+
+
+class InvalidArgument(CatanError, ValueError):
+    """A bad argument to ``Game.new``, ``to_dict(view=...)`` or the read API.
+
+    ``code`` names the argument: ``invalid_seats``, ``invalid_seed``, ``invalid_board``,
+    ``invalid_numbers``, ``invalid_vp_to_win``, ``invalid_rules``, ``invalid_start_cards``,
+    or ``unknown_player`` for a colour not at the table.
+
+    >>> InvalidArgument("invalid_seed", "seed must be an integer", seed="abc").code
+    'invalid_seed'
+    """

@@ -9,7 +9,7 @@ from typing import Any
 from . import serialize
 from .board import Board
 from .constants import COLOURS, DEFAULT_RULES, DEV_COUNTS, RESOURCES
-from .errors import IllegalAction, InvalidPosition
+from .errors import IllegalAction, InvalidArgument, InvalidPosition
 from .query import Queries
 from .rng import Rng, seed_state
 from .state import Action, Event, Trade
@@ -38,10 +38,16 @@ class Game(Queries):
         """A game at the start of set-up: empty island, shuffled deck, first seat to place.
 
         ``start_cards`` gives every player that many cards of each resource (the Quick mode
-        of the game page uses 1).
+        of the game page uses 1). Bad arguments raise ``InvalidArgument`` naming which.
+
+        >>> Game.new(seats=["red", "red", "blue"])
+        Traceback (most recent call last):
+        ...
+        catan_core.errors.InvalidArgument: seats must be 3 or 4 different colours of ...
         """
-        doc: dict[str, Any] = {"seats": list(seats), "vp_to_win": vp_to_win,
-                               "rng": seed_state(seed ^ 0x5EED), "rules": rules or {}}
+        seats = _check_new(seats, seed, board, vp_to_win, rules, numbers, start_cards)
+        doc: dict[str, Any] = {"seats": seats, "vp_to_win": vp_to_win,
+                               "rng": seed_state(seed ^ 0x5EED), "rules": dict(rules or {})}
         if start_cards:
             hand = {r: start_cards for r in RESOURCES}
             doc["players"] = {colour: {"hand": dict(hand)} for colour in seats}
@@ -49,14 +55,15 @@ class Game(Queries):
             island = board
         elif board == "standard":
             island = Board.standard(seed, numbers)
-        elif board == "beginner":
-            island = Board.beginner()
         else:
-            raise ValueError("board must be 'standard', 'beginner' or a Board")
+            island = Board.beginner()
         doc["board"] = {"tiles": island.tile_strings(), "ports": island.port_dict()}
-        doc["turn"] = {"player": doc["seats"][0] if doc["seats"] else None, "number": 0,
-                       "phase": "setup_settlement", "dev_card_played": False}
-        return cls.from_dict(doc)
+        doc["turn"] = {"player": seats[0], "number": 0, "phase": "setup_settlement",
+                       "dev_card_played": False}
+        try:
+            return cls.from_dict(doc)
+        except InvalidPosition as exc:  # a hand-made Board the position format refuses
+            raise InvalidArgument("invalid_board", exc.message) from None
 
     @classmethod
     def from_dict(cls, doc: Any) -> Game:
@@ -72,6 +79,9 @@ class Game(Queries):
 
     def to_dict(self, view: str | None = None) -> dict[str, Any]:
         """The whole position, or what ``view`` (a colour) may see of it."""
+        if view is not None and (not isinstance(view, str) or view not in self.seats):
+            raise InvalidArgument("unknown_player", f"view must be one of {list(self.seats)}",
+                                  player=view if isinstance(view, str) else repr(view))
         return serialize.write(self, view)
 
     def copy(self) -> Game:
@@ -151,6 +161,39 @@ class Game(Queries):
     def __repr__(self) -> str:
         return (f"<Game {'/'.join(self.seats)} turn {self.turn_number} "
                 f"{self.seats[self.current]} {self.phase}>")
+
+
+def _check_new(seats: object, seed: object, board: object, vp_to_win: object, rules: object,
+               numbers: object, start_cards: object) -> list[str]:
+    """``Game.new``'s arguments, refused with ``InvalidArgument`` when bad; the seats."""
+    if isinstance(seats, str) or not isinstance(seats, Sequence) or len(seats) not in (3, 4) \
+            or not all(isinstance(c, str) and c in COLOURS for c in seats) \
+            or len(set(seats)) != len(seats):
+        raise InvalidArgument("invalid_seats", "seats must be 3 or 4 different colours of "
+                              f"{list(COLOURS)}", seats=repr(seats))
+    if not _is_int(seed):
+        raise InvalidArgument("invalid_seed", "seed must be an integer", seed=repr(seed))
+    if not isinstance(board, Board) and board not in ("standard", "beginner"):
+        raise InvalidArgument("invalid_board", "board must be 'standard', 'beginner' or a Board",
+                              board=repr(board))
+    if numbers not in ("spiral", "random"):
+        raise InvalidArgument("invalid_numbers", "numbers must be 'spiral' or 'random'",
+                              numbers=repr(numbers))
+    if not _is_int(vp_to_win) or not 3 <= vp_to_win <= 30:  # type: ignore[operator]
+        raise InvalidArgument("invalid_vp_to_win", "vp_to_win must be a number from 3 to 30",
+                              vp_to_win=repr(vp_to_win))
+    if rules is not None and (not isinstance(rules, dict) or not all(
+            k in DEFAULT_RULES and isinstance(v, bool) for k, v in rules.items())):
+        raise InvalidArgument("invalid_rules", f"rules must map {list(DEFAULT_RULES)} to "
+                              "true or false", rules=repr(rules))
+    if not _is_int(start_cards) or not 0 <= start_cards <= 4:  # type: ignore[operator]
+        raise InvalidArgument("invalid_start_cards", "start_cards must be from 0 to 4",
+                              start_cards=repr(start_cards))
+    return list(seats)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 _SLOTS = [s for cls in Game.__mro__ for s in getattr(cls, "__slots__", ())]

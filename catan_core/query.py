@@ -451,7 +451,8 @@ class Queries(LegalActions):
         legal = [t for t in range(N_TILES) if t != self.robber]
         victims = {str(t): [self.seats[q] for q in self.robber_candidates(t)]
                    for t in range(N_TILES)}
-        return {"legal": legal, "illegal": {str(self.robber): "robber_must_move"},
+        illegal = {str(self.robber): "robber_must_move"} if self.robber >= 0 else {}
+        return {"legal": legal, "illegal": illegal,
                 "victims": {t: v for t, v in victims.items() if v}}
 
     # -- what a player can do ----------------------------------------------------------------
@@ -525,7 +526,7 @@ class Queries(LegalActions):
     def can_afford(self, colour: str, kind: str) -> bool:
         """True when ``colour``'s hand pays for ``kind`` (``road``, ``settlement``, ``city``,
         ``dev_card``)."""
-        if kind not in COSTS:
+        if not isinstance(kind, str) or kind not in COSTS:
             raise IllegalAction("malformed_action", f"{kind!r} is not something to build",
                                 field="kind", allowed=list(COSTS))
         return has_cards(self.hand[self.seat_index(colour)], COSTS[kind])

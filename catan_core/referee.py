@@ -66,24 +66,13 @@ def waiting_for(game: Game) -> list[str]:
     >>> waiting_for(game)
     ['red']
     """
-    if game.winner is not None:
-        return []
-    seats = game.seats
-    if game.phase == "discard":
-        return [seats[p] for p in sorted(game.discard_owed)]
-    if game.trade is not None:
-        n = len(seats)
-        others = [(game.current + k) % n for k in range(1, n)]
-        waiting = [seats[q] for q in others if q not in game.trade.answers]
-        if waiting:
-            return waiting
-    return [seats[game.current]]
+    return game.actors()
 
 
 def who_acts(game: Game) -> int:
     """The seat of the first colour :func:`waiting_for` lists (the active seat if none)."""
     waiting = waiting_for(game)
-    return game.seats.index(waiting[0]) if waiting else game.current
+    return game.seats.index(waiting[0] if waiting else game.current_player)
 
 
 def turn_key(game: Game) -> str:
@@ -93,13 +82,14 @@ def turn_key(game: Game) -> str:
     >>> turn_key(Game.new(seats=["red", "blue", "white"], seed=1, board="beginner"))
     '0:red:0'
     """
-    placed = sum(len(r) for r in game.roads) if game.turn_number == 0 else ""
-    return f"{game.turn_number}:{game.seats[game.current]}:{placed}"
+    placed = (sum(len(game.buildings(c)["roads"]) for c in game.seats)
+              if game.turn_number == 0 else "")
+    return f"{game.turn_number}:{game.current_player}:{placed}"
 
 
 def decision_key(game: Game, colour: str) -> str:
     """One key per decision a person is asked for (the turn clock restarts when it changes)."""
-    open_offer = 1 if game.trade is not None else 0
+    open_offer = 1 if game.open_trade() is not None else 0
     return f"{turn_key(game)}|{game.phase}|{colour}|{open_offer}"
 
 
@@ -145,7 +135,7 @@ def fogged_view(view: Doc, hidden: str, seed: int) -> Doc:
 
 def safe_action(game: Game, colour: str) -> Action:
     """A legal action for ``colour`` that changes as little as possible (a bot's fallback)."""
-    mine = [a for a in game.legal_actions() if a.get("player") == colour]
+    mine = game.legal_actions_of(colour)
     for kind in ("reject_trade", "cancel_trade", "roll", "end_turn"):
         for action in mine:
             if action["type"] == kind:
@@ -267,13 +257,11 @@ class Referee:
     def forced_action(self, game: Game, colour: str) -> Action | None:
         """The answer the referee gives for ``colour`` without asking: declining an offer that
         was not made to them, or that they cannot answer (no card in hand)."""
-        if game.trade is None or colour == game.current_player or game.phase != "main":
-            return None
-        p = game.seats.index(colour)
-        if p in game.trade.answers:
+        trade = game.open_trade()
+        if trade is None or colour == game.current_player or colour in trade["answers"]:
             return None
         outside = self.offered_to is not None and colour not in self.offered_to
-        if outside or sum(game.hand[p]) == 0:
+        if outside or game.hand_size(colour) == 0:
             return {"type": "reject_trade", "player": colour}
         return None
 
@@ -298,7 +286,7 @@ class Referee:
         """True when the turn's decisions passed the cap: the referee ends it for ``colour``."""
         self.observe_turn(game)
         return (self.actions >= self.max_actions and game.phase == "main"
-                and game.trade is None and colour == game.current_player)
+                and game.open_trade() is None and colour == game.current_player)
 
     # -- computer players ----------------------------------------------------------------------
 

@@ -23,7 +23,16 @@ from .constants import (
 from .errors import InvalidPosition
 from .rng import Rng, seed_state
 from .state import State, Trade, cards_dict
-from .topology import EDGE_ALIASES, EDGE_NAMES, N_EDGES, N_NODES, NODE_ALIASES, NODE_NAMES
+from .topology import (
+    EDGE_ALIASES,
+    EDGE_NAMES,
+    EDGE_NODES,
+    N_EDGES,
+    N_NODES,
+    NODE_ALIASES,
+    NODE_EDGES,
+    NODE_NAMES,
+)
 
 Doc = dict[str, Any]
 MAX_SAFE = (1 << 53) - 1  # the largest integer JavaScript's JSON keeps exactly
@@ -43,8 +52,6 @@ def _card_list(counts: list[int]) -> list[str]:
 
 def write(state: State, view: str | None = None) -> Doc:
     """The position as a JSON-compatible dict; ``view`` hides what that colour cannot see."""
-    if view is not None and view not in state.seats:
-        raise ValueError(f"view must be one of {list(state.seats)}, not {view!r}")
     players = {}
     for p, colour in enumerate(state.seats):
         hidden = view is not None and view != colour
@@ -63,7 +70,7 @@ def write(state: State, view: str | None = None) -> Doc:
         "seats": list(state.seats),
         "vp_to_win": state.vp_to_win,
         "board": {"tiles": state.board.tile_strings(), "ports": state.board.port_dict(),
-                  "robber": state.robber},
+                  "robber": state.robber if state.robber >= 0 else None},
         "players": players,
         "deck": len(state.deck) if view is not None else [DEV_CARDS[c] for c in
                                                           reversed(state.deck)],
@@ -554,7 +561,31 @@ def _check_consistency(state: State) -> None:
         raise _fail("pending.trade", "a trade can only be open in phase 'main'")
     if (state.win_seat >= 0) != (state.phase == "game_over"):
         raise _fail("winner", "a winner and phase 'game_over' go together")
+    if state.return_phase is not None and not state.dev_played:
+        raise _fail("pending.return_to", "the robber moves before the roll only for a knight")
+    if state.trade is not None:
+        _check_trade(state, state.trade)
     _check_setup(state)
+
+
+def _check_trade(state: State, trade: Trade) -> None:
+    """An open offer must be one the rules let the active player make, and each answer one
+    the rules let that player give."""
+    me = state.current
+    terms = [("pending.trade", me, trade.give, trade.get, trade.give)]
+    for q, answer in trade.answers.items():
+        path = f"pending.trade.answers.{state.seats[q]}"
+        if answer == "accept":
+            terms.append((path, q, trade.give, trade.get, trade.get))
+        elif isinstance(answer, tuple):
+            terms.append((path, q, answer[0], answer[1], answer[1]))
+    for path, p, give, get, pays in terms:
+        if not any(give) or not any(get):
+            raise _fail(path, "both sides of a trade give at least one card")
+        if any(g and h for g, h in zip(give, get, strict=True)):
+            raise _fail(path, "a resource cannot be on both sides of a trade")
+        if any(n > h for n, h in zip(pays, state.hand[p], strict=True)):
+            raise _fail(path, f"{state.seats[p]} cannot pay its side of this trade")
 
 
 def _check_setup(state: State) -> None:
@@ -566,6 +597,23 @@ def _check_setup(state: State) -> None:
         raise _fail("turn.phase", "set-up is over for this many settlements")
     if state.setup_player(index) != state.current:
         raise _fail("turn.player", f"set-up order expects {state.seats[state.setup_player(index)]}")
+    roads_placed = k if state.phase == "setup_settlement" else k - 1
+    order = [state.setup_player(i) for i in range(2 * len(state.seats))]
+    for p, colour in enumerate(state.seats):
+        towns = order[:k].count(p)
+        if state.cities[p] or len(state.settlements[p]) != towns \
+                or len(state.roads[p]) != order[:roads_placed].count(p):
+            raise _fail(f"players.{colour}", "set-up places one settlement and one road per "
+                        "turn, in the snake order")
+        for edge in state.roads[p]:
+            if not any(state.node_owner[n] == p for n in EDGE_NODES[edge]):
+                raise _fail(f"players.{colour}.roads", f"set-up road {EDGE_NAMES[edge]} does not "
+                            "touch a settlement of its owner")
+        bare = [n for n in state.settlements[p]
+                if not any(state.edge_owner[e] == p for e in NODE_EDGES[n])]
+        if len(bare) != (1 if state.phase == "setup_road" and p == state.current else 0):
+            raise _fail(f"players.{colour}", "each set-up settlement gets its road before the "
+                        "next settlement")
 
 
 __all__ = ["read", "seed_state", "write"]

@@ -10,27 +10,13 @@ so the browser can make the same picture interactive and name each spot for peop
 
 from __future__ import annotations
 
-import math
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from html import escape
 from typing import Any
 
+from . import geometry
+from .errors import IllegalAction
 from .game import Game
-from .roads import longest_path
-from .topology import (
-    EDGE_ALIASES,
-    EDGE_NAMES,
-    EDGE_NODES,
-    EDGE_TILES,
-    N_EDGES,
-    N_NODES,
-    N_TILES,
-    NODE_ALIASES,
-    NODE_EDGES,
-    NODE_NAMES,
-    node_point,
-    tile_point,
-)
 
 R = 50.0  # hex radius in pixels
 TERRAIN_FILL = {
@@ -73,35 +59,60 @@ def render(game: Game, marks: dict[str, list[Any]] | None = None, title: str = "
     ``marks`` maps keys of :data:`MARK_KINDS` to lists of names or tile numbers (checked by
     :func:`check_marks`). ``labels`` writes short texts on places; ``focus`` crops the picture
     around some tiles; ``terms`` translates the harbours' tooltips (``{"wool": "laine"}``).
+    Only the engine's public read API (``catan_core.geometry``, ``Game.buildings``) is used.
     """
     marks = check_marks(marks or {})
-    nodes = {k: {NODE_ALIASES[n] for n in v} for k, v in marks.items() if MARK_KINDS[k] == "node"}
-    edges = {k: [EDGE_ALIASES[e] for e in v] for k, v in marks.items() if MARK_KINDS[k] == "edge"}
-    tiles = {k: {int(t) for t in v} for k, v in marks.items() if MARK_KINDS[k] == "tile"}
-    hidden = (tiles.get("hidden_terrain", set()), tiles.get("hidden_number", set()))
+    canonical: dict[str, Callable[[Any], Any]] = {
+        "node": geometry.node_name, "edge": geometry.edge_name, "tile": int}
+    named = {k: [canonical[MARK_KINDS[k]](v) for v in vs] for k, vs in marks.items()}
+    order = {name: i for i, name in enumerate(geometry.nodes() + geometry.edges())}
+
+    def listed(key: str) -> list[Any]:
+        return sorted(set(named.get(key, ())), key=lambda x: order.get(x, x))
+
+    hidden = (set(named.get("hidden_terrain", ())), set(named.get("hidden_number", ())))
     near = _Near(game, *hidden)
+    roads, buildings = _pieces(game)
     parts = [_open_svg(title, focus or [])]
     parts += [_tile(game, t, *hidden) for t in range(N_TILES)]
-    parts += [_port(e, kind, terms or {}) for e, kind in game.board.ports]
+    parts += [_port(e, kind, terms or {}) for e, kind in game.board.port_dict().items()]
     parts += _hit_edges(near)
-    parts += _marked_edges(edges.get("edges", []))
-    parts += _marked_edges(edges.get("ok_edges", []), "mark-ok-edge", "#43a047", 0.16)
-    parts += _marked_edges(edges.get("last_edges", []), "mark-last", "#ffffff", 0.34)
-    parts += [_road(e, game.seats[game.edge_owner[e]]) for e in range(N_EDGES)
-              if game.edge_owner[e] >= 0]
-    parts += [_halo(n) for n in sorted(nodes.get("last_nodes", ()))]
-    parts += _hit_nodes(game, near)
-    parts += [_tile_outline(t) for t in sorted(tiles.get("tiles", ()))]
-    parts += [_tile_outline(t, "mark-ok-tile", "#43a047")
-              for t in sorted(tiles.get("ok_tiles", ()))]
-    parts += [_tile_outline(t, "mark-last", "#ffffff") for t in sorted(tiles.get("last_tiles", ()))]
+    parts += _marked_edges(named.get("edges", []))
+    parts += _marked_edges(named.get("ok_edges", []), "mark-ok-edge", "#43a047", 0.16)
+    parts += _marked_edges(named.get("last_edges", []), "mark-last", "#ffffff", 0.34)
+    parts += [_road(e, colour) for e, colour in roads.items()]
+    parts += [_node_mark(n, "mark-last", 0.32, 'fill="#fff" opacity="0.8"')
+              for n in listed("last_nodes")]
+    parts += _hit_nodes(buildings, near)
+    parts += [_tile_outline(t) for t in listed("tiles")]
+    parts += [_tile_outline(t, "mark-ok-tile", "#43a047") for t in listed("ok_tiles")]
+    parts += [_tile_outline(t, "mark-last", "#ffffff") for t in listed("last_tiles")]
     parts.append(_robber(game.robber))
-    parts += [_ok_node(n) for n in sorted(nodes.get("ok_nodes", ()))]
-    parts += [_bad_node(n) for n in sorted(nodes.get("bad_nodes", ()))]
-    parts += [_ring_node(n) for n in sorted(nodes.get("nodes", ()))]
+    parts += [_node_mark(n, "mark-ok", 0.16, 'fill="#43a047" stroke="#fff" stroke-width="2"')
+              for n in listed("ok_nodes")]
+    parts += [_bad_node(n) for n in listed("bad_nodes")]
+    parts += [_node_mark(n, "mark-node", 0.24, 'fill="none" stroke="#ffeb3b" stroke-width="5"')
+              for n in listed("nodes")]
     parts += [_label(place, text) for place, text in (labels or {}).items()]
     parts.append("</svg>")
     return "".join(parts)
+
+
+N_TILES = 19
+
+
+def _pieces(game: Game) -> tuple[dict[str, str], dict[str, tuple[str, bool]]]:
+    """``({edge: colour}, {node: (colour, is_city)})`` in canonical order."""
+    roads: dict[str, str] = {}
+    buildings: dict[str, tuple[str, bool]] = {}
+    for colour in game.seats:
+        mine = game.buildings(colour)
+        roads.update(dict.fromkeys(mine["roads"], colour))
+        buildings.update({n: (colour, False) for n in mine["settlements"]})
+        buildings.update({n: (colour, True) for n in mine["cities"]})
+    order = {name: i for i, name in enumerate(geometry.nodes() + geometry.edges())}
+    return (dict(sorted(roads.items(), key=lambda kv: order[kv[0]])),
+            dict(sorted(buildings.items(), key=lambda kv: order[kv[0]])))
 
 
 class _Near:
@@ -109,33 +120,28 @@ class _Near:
 
     def __init__(self, game: Game, no_terrain: Collection[int],
                  no_number: Collection[int]) -> None:
-        from .topology import NODE_TILES
-
         def name(t: int) -> str:
             terrain = "unknown" if t in no_terrain else game.board.terrains[t]
             number = game.board.numbers[t]
             return f"{terrain}:{number}" if number and t not in no_number else terrain
 
         self.tiles = [name(t) for t in range(N_TILES)]
-        self.node_tiles = NODE_TILES
 
     def _of(self, tiles: Iterable[int], spots: int) -> str:
         named = [self.tiles[t] for t in tiles]
         return " ".join(named + ["sea"] * (len(named) < spots))
 
-    def node(self, n: int) -> str:
-        return self._of(self.node_tiles[n], 3)
+    def node(self, n: str) -> str:
+        return self._of(geometry.node_tiles(n), 3)
 
-    def edge(self, e: int) -> str:
-        return self._of(EDGE_TILES[e], 2)
+    def edge(self, e: str) -> str:
+        return self._of(geometry.edge_tiles(e), 2)
 
 
 def _open_svg(title: str, focus: list[int]) -> str:
-    from .topology import TILE_NODES
-
-    nodes = sorted({n for t in focus for n in TILE_NODES[t]}) or list(range(N_NODES))
-    xs = [node_point(n)[0] * R for n in nodes]
-    ys = [node_point(n)[1] * R for n in nodes]
+    nodes = {n for t in focus for n in geometry.tile_corners(t)} or set(geometry.nodes())
+    xs = [geometry.node_point(n)[0] * R for n in nodes]
+    ys = [geometry.node_point(n)[1] * R for n in nodes]
     pad = R * (0.9 if not focus else 0.35)
     x0, y0 = min(xs) - pad, min(ys) - pad
     w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
@@ -151,15 +157,13 @@ def _open_svg(title: str, focus: list[int]) -> str:
 
 def _tile(game: Game, t: int, no_terrain: Collection[int] = (),
           no_number: Collection[int] = ()) -> str:
-    from .topology import TILE_NODES
-
     terrain, number = game.board.terrains[t], game.board.numbers[t]
     if t in no_terrain:
         terrain = "unknown"
     if t in no_number:
         number = 0
-    corners = [_xy(node_point(n)) for n in TILE_NODES[t]]
-    cx, cy = _xy(tile_point(t))
+    corners = [_xy(geometry.node_point(n)) for n in geometry.tile_corners(t)]
+    cx, cy = _xy(geometry.tile_point(t))
     data = f' data-number="{number}"' if number else ""
     out = (f'<g class="tile" data-tile="{t}" data-terrain="{terrain}"{data}>'
            f'<polygon points="{_points(corners)}" fill="{TERRAIN_FILL[terrain]}" '
@@ -181,17 +185,13 @@ def _tile(game: Game, t: int, no_terrain: Collection[int] = (),
     return out + "</g>"
 
 
-def _port(edge: int, kind: str, terms: dict[str, str]) -> str:
-    (ax, ay), (bx, by) = (_xy(node_point(n)) for n in EDGE_NODES[edge])
-    tx, ty = _xy(tile_point(EDGE_TILES[edge][0]))
-    mx, my = (ax + bx) / 2, (ay + by) / 2
-    dx, dy = mx - tx, my - ty
-    norm = math.hypot(dx, dy) or 1.0
-    px, py = mx + dx / norm * R * 0.55, my + dy / norm * R * 0.55
+def _port(edge: str, kind: str, terms: dict[str, str]) -> str:
+    (ax, ay), (bx, by) = (_xy(geometry.node_point(n)) for n in geometry.edge_nodes(edge))
+    px, py = _xy(geometry.harbour_point(edge))
     ratio = "3:1" if kind == "3:1" else "2:1"
     label = terms.get("harbour_3_1", ratio) if kind == "3:1" else f"{ratio} {terms.get(kind, kind)}"
     fill = "#fff" if kind == "3:1" else TERRAIN_FILL[_TERRAIN_OF[kind]]
-    return (f'<g class="port" data-edge="{EDGE_NAMES[edge]}" data-port="{kind}">'
+    return (f'<g class="port" data-edge="{edge}" data-port="{kind}">'
             f'<line x1="{_fmt(ax)}" y1="{_fmt(ay)}" x2="{_fmt(px)}" y2="{_fmt(py)}" '
             f'stroke="#7a5a2f" stroke-width="3"/><line x1="{_fmt(bx)}" y1="{_fmt(by)}" '
             f'x2="{_fmt(px)}" y2="{_fmt(py)}" stroke="#7a5a2f" stroke-width="3"/>'
@@ -206,8 +206,8 @@ _TERRAIN_OF = {"brick": "hills", "lumber": "forest", "wool": "pasture", "grain":
                "ore": "mountains"}
 
 
-def _segment(edge: int) -> tuple[float, float, float, float]:
-    (ax, ay), (bx, by) = (_xy(node_point(n)) for n in EDGE_NODES[edge])
+def _segment(edge: str) -> tuple[float, float, float, float]:
+    (ax, ay), (bx, by) = (_xy(geometry.node_point(n)) for n in geometry.edge_nodes(edge))
     # shorten a little so roads do not hide the buildings at their ends
     k = 0.16
     return ax + (bx - ax) * k, ay + (by - ay) * k, bx - (bx - ax) * k, by - (by - ay) * k
@@ -215,29 +215,29 @@ def _segment(edge: int) -> tuple[float, float, float, float]:
 
 def _hit_edges(near: _Near) -> list[str]:
     out = []
-    for e in range(N_EDGES):
+    for e in geometry.edges():
         x1, y1, x2, y2 = _segment(e)
-        out.append(f'<line class="edge" data-edge="{EDGE_NAMES[e]}" data-near="{near.edge(e)}" '
+        out.append(f'<line class="edge" data-edge="{e}" data-near="{near.edge(e)}" '
                    f'x1="{_fmt(x1)}" '
                    f'y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" stroke="transparent" '
                    f'stroke-width="{_fmt(R * 0.22)}" stroke-linecap="round"/>')
     return out
 
 
-def _marked_edges(edges: list[int], cls: str = "mark-edge", colour: str = "#ffeb3b",
+def _marked_edges(edges: list[str], cls: str = "mark-edge", colour: str = "#ffeb3b",
                   width: float = 0.3) -> list[str]:
     out = []
     for e in edges:
         x1, y1, x2, y2 = _segment(e)
-        out.append(f'<line class="{cls}" data-edge="{EDGE_NAMES[e]}" x1="{_fmt(x1)}" '
+        out.append(f'<line class="{cls}" data-edge="{e}" x1="{_fmt(x1)}" '
                    f'y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" stroke="{colour}" '
                    f'stroke-width="{_fmt(R * width)}" stroke-linecap="round" opacity="0.9"/>')
     return out
 
 
-def _road(edge: int, colour: str) -> str:
+def _road(edge: str, colour: str) -> str:
     x1, y1, x2, y2 = _segment(edge)
-    return (f'<g class="road" data-edge="{EDGE_NAMES[edge]}" data-player="{colour}">'
+    return (f'<g class="road" data-edge="{edge}" data-player="{colour}">'
             f'<line x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
             f'stroke="#222" stroke-width="{_fmt(R * 0.19)}" stroke-linecap="round"/>'
             f'<line x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
@@ -245,15 +245,12 @@ def _road(edge: int, colour: str) -> str:
             f'stroke-linecap="round"/></g>')
 
 
-def _hit_nodes(game: Game, near: _Near) -> list[str]:
+def _hit_nodes(buildings: dict[str, tuple[str, bool]], near: _Near) -> list[str]:
     out = []
-    for n in range(N_NODES):
-        x, y = _xy(node_point(n))
-        owner = game.node_owner[n]
-        piece = ""
-        if owner >= 0:
-            piece = _building(x, y, game.seats[owner], game.node_level[n] == 2)
-        out.append(f'<g class="node" data-node="{NODE_NAMES[n]}" data-near="{near.node(n)}">'
+    for n in geometry.nodes():
+        x, y = _xy(geometry.node_point(n))
+        piece = _building(x, y, *buildings[n]) if n in buildings else ""
+        out.append(f'<g class="node" data-node="{n}" data-near="{near.node(n)}">'
                    f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(R * 0.2)}" '
                    f'fill="transparent"/>{piece}</g>')
     return out
@@ -274,21 +271,20 @@ def _building(x: float, y: float, colour: str, city: bool) -> str:
 
 
 def _tile_outline(t: int, cls: str = "mark-tile", colour: str = "#ffeb3b") -> str:
-    from .topology import TILE_NODES
-
-    corners = [_xy(node_point(n)) for n in TILE_NODES[t]]
+    corners = [_xy(geometry.node_point(n)) for n in geometry.tile_corners(t)]
     return (f'<polygon class="{cls}" data-tile="{t}" points="{_points(corners)}" fill="none" '
             f'stroke="{colour}" stroke-width="5"/>')
 
 
-def _halo(n: int) -> str:
-    x, y = _xy(node_point(n))
-    return (f'<circle class="mark-last" data-node="{NODE_NAMES[n]}" cx="{_fmt(x)}" '
-            f'cy="{_fmt(y)}" r="{_fmt(R * 0.32)}" fill="#fff" opacity="0.8"/>')
+def _node_mark(n: str, cls: str, radius: float, paint: str) -> str:
+    """A circle on node ``n`` (``radius`` in hex radii): halo, legal dot or attention ring."""
+    x, y = _xy(geometry.node_point(n))
+    return (f'<circle class="{cls}" data-node="{n}" cx="{_fmt(x)}" cy="{_fmt(y)}" '
+            f'r="{_fmt(R * radius)}" {paint}/>')
 
 
 def _robber(tile: int) -> str:
-    cx, cy = _xy(tile_point(tile))
+    cx, cy = _xy(geometry.tile_point(tile))
     cx -= R * 0.45
     return (f'<g class="robber" data-tile="{tile}"><ellipse cx="{_fmt(cx)}" '
             f'cy="{_fmt(cy + R * 0.12)}" rx="{_fmt(R * 0.13)}" ry="{_fmt(R * 0.2)}" '
@@ -296,30 +292,16 @@ def _robber(tile: int) -> str:
             f'r="{_fmt(R * 0.1)}" fill="#333"/></g>')
 
 
-def _ok_node(n: int) -> str:
-    x, y = _xy(node_point(n))
-    return (f'<circle class="mark-ok" data-node="{NODE_NAMES[n]}" cx="{_fmt(x)}" cy="{_fmt(y)}" '
-            f'r="{_fmt(R * 0.16)}" fill="#43a047" stroke="#fff" stroke-width="2"/>')
-
-
-def _ring_node(n: int) -> str:
-    x, y = _xy(node_point(n))
-    return (f'<circle class="mark-node" data-node="{NODE_NAMES[n]}" cx="{_fmt(x)}" '
-            f'cy="{_fmt(y)}" r="{_fmt(R * 0.24)}" fill="none" stroke="#ffeb3b" '
-            f'stroke-width="5"/>')
-
-
 def _label(place: str, text: str) -> str:
     """Short text centred on a tile (``"9"``), a node (``"4.SE"``) or an edge (``"9.NE"``)."""
     if place.isdigit() and int(place) < N_TILES:
-        x, y = _xy(tile_point(int(place)))
+        x, y = _xy(geometry.tile_point(int(place)))
         y -= R * 0.5
-    elif place in NODE_ALIASES:
-        x, y = _xy(node_point(NODE_ALIASES[place]))
+    elif _known("node", place):
+        x, y = _xy(geometry.node_point(place))
         y -= R * 0.3
-    elif place in EDGE_ALIASES:
-        (ax, ay), (bx, by) = (_xy(node_point(n)) for n in EDGE_NODES[EDGE_ALIASES[place]])
-        x, y = (ax + bx) / 2, (ay + by) / 2
+    elif _known("edge", place):
+        x, y = _xy(geometry.edge_point(place))
     else:
         raise ValueError(f"label at {place!r}: not a tile, node or edge")
     return (f'<text class="label" x="{_fmt(x)}" y="{_fmt(y)}" text-anchor="middle" '
@@ -328,10 +310,10 @@ def _label(place: str, text: str) -> str:
             f"{escape(text)}</text>")
 
 
-def _bad_node(n: int) -> str:
-    x, y = _xy(node_point(n))
+def _bad_node(n: str) -> str:
+    x, y = _xy(geometry.node_point(n))
     d = R * 0.12
-    return (f'<g class="mark-bad" data-node="{NODE_NAMES[n]}" stroke="#b71c1c" '
+    return (f'<g class="mark-bad" data-node="{n}" stroke="#b71c1c" '
             f'stroke-width="5" stroke-linecap="round"><line x1="{_fmt(x - d)}" '
             f'y1="{_fmt(y - d)}" x2="{_fmt(x + d)}" y2="{_fmt(y + d)}"/><line '
             f'x1="{_fmt(x - d)}" y1="{_fmt(y + d)}" x2="{_fmt(x + d)}" y2="{_fmt(y - d)}"/></g>')
@@ -441,6 +423,15 @@ class MarkError(ValueError):
         self.place = place
 
 
+def _known(kind: str, place: Any) -> bool:
+    """Whether ``place`` names a node or an edge (any alias)."""
+    try:
+        (geometry.node_name if kind == "node" else geometry.edge_name)(place)
+    except (IllegalAction, TypeError):
+        return False
+    return True
+
+
 def check_marks(value: Any) -> dict[str, list[Any]]:
     """``value`` as marks for :func:`render`; :class:`MarkError` on an unknown key or place."""
     if not isinstance(value, dict):
@@ -450,9 +441,8 @@ def check_marks(value: Any) -> dict[str, list[Any]]:
             raise MarkError(f"unknown mark {key!r} (allowed: {', '.join(MARK_KEYS)})")
         kind = MARK_KINDS[key]
         for item in items or []:
-            known = (item in EDGE_ALIASES if kind == "edge" else item in NODE_ALIASES
-                     if kind == "node" else isinstance(item, int) and not isinstance(item, bool)
-                     and 0 <= item < N_TILES)
+            known = (_known(kind, item) if kind != "tile" else isinstance(item, int)
+                     and not isinstance(item, bool) and 0 <= item < N_TILES)
             if not known:
                 raise MarkError(f"mark {key}: {item!r} is not on the island", item)
     return {k: list(v or []) for k, v in value.items()}
@@ -462,15 +452,13 @@ def check_marks(value: Any) -> dict[str, list[Any]]:
 def _add_shown(game: Game, item: str, player: Any, marks: dict[str, list[Any]]) -> None:
     if player not in game.seats:
         raise ValueError(f"'show: {item}' needs 'player' set to one of {list(game.seats)}")
-    p = game.seats.index(player)
     if item == "settlement_spots":
-        ok = set(game.settlement_spots(p))
-        free = [n for n in range(N_NODES) if game.node_owner[n] < 0]
-        near = {n for n in free if any(game.edge_owner[e] == p for e in NODE_EDGES[n])}
-        marks.setdefault("ok_nodes", []).extend(NODE_NAMES[n] for n in sorted(ok))
-        marks.setdefault("bad_nodes", []).extend(NODE_NAMES[n] for n in sorted(near - ok))
+        ok = game.spots("settlement", player)["legal"]
+        ends = {n for e in game.buildings(player)["roads"] for n in geometry.edge_nodes(e)}
+        near = [n for n in geometry.nodes() if n in ends and game.owner_of(n) is None]
+        marks.setdefault("ok_nodes", []).extend(ok)
+        marks.setdefault("bad_nodes", []).extend(n for n in near if n not in ok)
     elif item == "road_spots":
-        marks.setdefault("edges", []).extend(EDGE_NAMES[e] for e in sorted(game.road_spots(p)))
+        marks.setdefault("edges", []).extend(game.spots("road", player)["legal"])
     else:
-        marks.setdefault("edges", []).extend(
-            EDGE_NAMES[e] for e in longest_path(game.roads[p], game.node_owner, p))
+        marks.setdefault("edges", []).extend(game.awards()["longest_road"]["paths"][player])

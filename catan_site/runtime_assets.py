@@ -33,8 +33,7 @@ PYODIDE_FILES = ("pyodide.mjs", ("pyodide.asm.mjs", "pyodide.asm.js"), "pyodide.
                  "python_stdlib.zip", "pyodide-lock.json")
 #: The front end's sources and where the site serves them (``assets/<FRONTEND>/``).
 FRONTEND = "frontend"
-#: ``.py``: only the game page's bridge until it moves into catan_web (see core/worker.mjs).
-FRONTEND_SUFFIXES = (".js", ".mjs", ".css", ".py")
+FRONTEND_SUFFIXES = (".js", ".mjs", ".css")
 #: What goes into the engine wheel; a change to any of these rebuilds it.
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "catan_core", "catan_web")
 WHEEL_CACHE = ROOT / "build" / "runtime-wheel"

@@ -55,6 +55,13 @@ def _read_yaml(name: str) -> Any:
         return yaml.safe_load(handle)
 
 
+def terms(lang: str) -> dict[str, str]:
+    """The glossary's words in ``lang`` (the boards' harbour tooltips)."""
+    from catan_site.frontend import terms as glossary_terms
+
+    return glossary_terms(lang)
+
+
 def bridge() -> Any:
     """``catan_web.tutorial``: the same judge the browser runs."""
     from catan_web import tutorial
@@ -217,7 +224,8 @@ def render_task(key: str, lang: str) -> str:
     prompt = task["prompt"][lang]
     board = {"marks": task.get("marks") or {}, "focus": task.get("focus") or [],
              "labels": task.get("labels") or {}}
-    svg = bridge().render(position, board["marks"], board["focus"], board["labels"], prompt)
+    svg = bridge().render(position, board["marks"], board["focus"], board["labels"], prompt,
+                          terms(lang))
     panel = bridge().panel(position, w) if task.get("panel", True) else ""
     spec = {"key": key, "lesson": task["lesson"], "ui": task["ui"], "check": task["check"],
             "position": position, "hand": task.get("hand"), "from": task.get("from"),
@@ -268,7 +276,7 @@ def render_worked_game(lang: str) -> str:
     worked = load()["worked"]
     start = diagram_game(worked["start"]).to_dict()
     w = {**words(lang), "names": worked["names"]}
-    svg = bridge().render(start, {}, [], {}, worked["intro"][lang])
+    svg = bridge().render(start, {}, [], {}, worked["intro"][lang], terms(lang))
     panel = bridge().panel(start, w, None, True)
     steps = [{"actions": s["actions"], "marks": s.get("marks") or {}} for s in worked["steps"]]
     spec = {"start": start, "steps": steps, "names": worked["names"]}

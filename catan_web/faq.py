@@ -17,15 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from catan_core import CatanError, Game, IllegalAction
-from catan_core.constants import BANK_PER_RESOURCE, COSTS, RESOURCES
-from catan_core.roads import longest_path
-from catan_core.topology import EDGE_NAMES, N_EDGES, N_NODES, NODE_NAMES
+from catan_core import BUILD_COSTS, CatanError, Game, geometry
+from catan_core.constants import RESOURCES
 
 from .common import refusal
 
 Doc = dict[str, Any]
 SETUP_PHASES = ("setup_settlement", "setup_road")
+NODE_ORDER = geometry.nodes()
 
 
 # -- the functions, on plain Python values --------------------------------------------------
@@ -85,10 +84,13 @@ def do_analyse(position: Doc, query: Doc) -> Doc:
 
 # -- analyses ----------------------------------------------------------------------------------
 
-def _seat(game: Game, query: Doc) -> int:
-    """The seat of ``query["player"]``, by default the player the phase waits for."""
+def _player(game: Game, query: Doc) -> str:
+    """``query["player"]``, by default the player the phase waits for."""
     colour = query.get("player", game.current_player)
-    return game.seat_index(colour)
+    if colour not in game.seats:
+        raise CatanError("unknown_player", f"{colour!r} is not seated", player=colour,
+                         seats=list(game.seats))
+    return str(colour)
 
 
 def production(game: Game, query: Doc) -> Doc:
@@ -103,16 +105,12 @@ def production(game: Game, query: Doc) -> Doc:
     total = query.get("total")
     if not isinstance(total, int) or isinstance(total, bool) or not 2 <= total <= 12:
         raise CatanError("bad_request", "total must be a dice total from 2 to 12", field="total")
-    tiles = [t for t, n in enumerate(game.board.numbers) if n == total]
-    result: Doc = {"total": total, "gains": {}, "shortage": [], "tiles": tiles,
-                   "blocked": [t for t in tiles if t == game.robber]}
-    if total != 7:
-        event = game.copy().produce(total)[0]
-        result["gains"], result["shortage"] = event["gains"], event["shortage"]
-    if result["shortage"]:
-        full = game.copy()
-        full.bank = [BANK_PER_RESOURCE] * len(RESOURCES)  # read-api: production owed
-        owed = full.produce(total)[0]["gains"]
+    result: Doc = dict(game.production(total))
+    if result["shortage"]:  # what each was owed: the same roll with nobody holding cards
+        empty = game.to_dict()
+        for player in empty["players"].values():
+            player["hand"] = {}
+        owed = Game.from_dict(empty).production(total)["gains"]
         bank = game.bank_counts()
         result["owed"] = owed
         result["shortages"] = []
@@ -129,12 +127,8 @@ def discard(game: Game, query: Doc) -> Doc:
     During the discard phase, what each player still owes; otherwise what a 7 rolled now would
     ask (half, rounded down, of every hand over 7 cards).
     """
-    doc = game.to_dict()
-    sizes = {c: sum(p["hand"].values()) for c, p in doc["players"].items()}
-    if game.phase == "discard":
-        counts = dict(doc["pending"].get("discard", {}))
-    else:
-        counts = {c: n // 2 for c, n in sizes.items() if n > 7}
+    counts = game.discards_owed() if game.phase == "discard" else game.seven_discards()
+    sizes = {c: game.hand_size(c) for c in game.seats}
     return {"counts": counts, "hand_sizes": sizes}
 
 
@@ -142,25 +136,17 @@ def longest_road(game: Game, query: Doc) -> Doc:
     """Each player's longest road (``lengths``), one such road (``paths``) and the award.
 
     ``holder`` holds the card (or ``None``); ``verdict`` says why: ``holder``, ``holder_tied``
-    (others equal the holder, who keeps it), ``nobody`` (no road reaches ``minimum``) or
-    ``tied`` (leaders tie and the card stays aside); ``leaders`` are the players at ``top``.
+    (others equal the holder, who keeps it), ``nobody`` (no road long enough) or ``tied``
+    (leaders tie and the card is set aside); ``leaders`` are the players at ``top`` (5+).
     """
-    lengths, paths = {}, {}
-    for p, colour in enumerate(game.seats):
-        lengths[colour] = game.longest_road_length(colour)
-        paths[colour] = [EDGE_NAMES[e] for e in longest_path(game.roads[p], game.node_owner, p)]
-    holder = game.to_dict()["longest_road"]
-    top = max(lengths.values())
-    leaders = [c for c in game.seats if lengths[c] == top]
+    award = game.awards()["longest_road"]
+    holder, leaders, lengths = award["holder"], award["leaders"], award["lengths"]
     if holder:
         verdict = "holder_tied" if len(leaders) > 1 else "holder"
     else:
-        verdict = "nobody" if top < LONGEST_ROAD_MIN else "tied"
-    return {"lengths": lengths, "paths": paths, "holder": holder, "top": top,
-            "leaders": leaders, "verdict": verdict, "minimum": LONGEST_ROAD_MIN}
-
-
-LONGEST_ROAD_MIN = 5  # read-api: the engine's award threshold
+        verdict = "tied" if leaders else "nobody"
+    return {"lengths": lengths, "paths": award["paths"], "holder": holder,
+            "top": max(lengths.values()), "leaders": leaders, "verdict": verdict}
 
 
 def settlement_spots(game: Game, query: Doc) -> Doc:
@@ -170,17 +156,18 @@ def settlement_spots(game: Game, query: Doc) -> Doc:
     ``distance_rule``, ``not_connected``). ``need_road`` defaults to false during set-up.
     Cost and stock of pieces are not considered.
     """
-    p = _seat(game, query)
-    need_road = bool(query.get("need_road", game.phase not in SETUP_PHASES))
-    legal, illegal = [], {}
-    for n in range(N_NODES):
-        try:
-            game.check_settlement_spot(p, n, need_road)
-        except IllegalAction as exc:
-            illegal[NODE_NAMES[n]] = exc.code
-        else:
-            legal.append(NODE_NAMES[n])
-    return {"player": game.seats[p], "need_road": need_road, "legal": legal, "illegal": illegal}
+    colour = _player(game, query)
+    setup = game.phase in SETUP_PHASES
+    need_road = bool(query.get("need_road", not setup))
+    report = game.spots("settlement", colour)
+    legal, illegal = report["legal"], dict(report["illegal"])
+    if not need_road and not setup:  # as in set-up: a spot off the roads is fine too
+        legal = sorted({*legal, *(n for n, code in illegal.items() if code == "not_connected")},
+                       key=NODE_ORDER.index)
+        illegal = {n: code for n, code in illegal.items() if code != "not_connected"}
+    elif need_road and setup:
+        raise CatanError("bad_request", "need_road during set-up is not a question the rules ask")
+    return {"player": colour, "need_road": need_road, "legal": legal, "illegal": illegal}
 
 
 def road_spots(game: Game, query: Doc) -> Doc:
@@ -189,28 +176,12 @@ def road_spots(game: Game, query: Doc) -> Doc:
     Outside set-up; during ``setup_road`` the legal edges are those touching the settlement
     just placed (as ``legal_actions`` lists them).
     """
-    p = _seat(game, query)
-    setup = None
-    if game.phase == "setup_road" and p == game.current:
-        setup = {a["edge"] for a in game.legal_actions()}
-    legal, illegal = [], {}
-    for e in range(N_EDGES):
-        name = EDGE_NAMES[e]
-        try:
-            game.check_road_spot(p, e)
-            if setup is not None and name not in setup:
-                raise IllegalAction("not_connected", "a set-up road touches the new settlement")
-        except IllegalAction as exc:
-            illegal[name] = exc.code
-        else:
-            legal.append(name)
-    return {"player": game.seats[p], "legal": legal, "illegal": illegal}
+    return dict(game.spots("road", _player(game, query)))
 
 
 def trade_rates(game: Game, query: Doc) -> Doc:
     """``{rates: {colour: {resource: n}}}``: each player's maritime rates (4, 3 or 2)."""
-    return {"rates": {c: dict(zip(RESOURCES, game.trade_rates(p), strict=True))
-                      for p, c in enumerate(game.seats)}}
+    return {"rates": {c: game.maritime_rates(c) for c in game.seats}}
 
 
 def victory_points(game: Game, query: Doc) -> Doc:
@@ -242,13 +213,14 @@ def as_player(position: Doc, player: str | None = None, holding: Doc | None = No
     game = Game.from_dict(position)
     doc = game.to_dict()
     colour = game.current_player if player is None else player
-    game.seat_index(colour)  # unknown_player for a colour not seated
-    if player is not None:  # read-api: the engine's "position where colour acts"
+    if player is not None:  # the position document itself: the read API has no such question
         turn = {k: v for k, v in doc["turn"].items() if k != "dice"}
         doc["turn"] = {**turn, "player": colour, "phase": "main",
                        "number": max(1, int(turn.get("number", 1)))}
         doc["pending"] = {}
     cards = cost(holding) if isinstance(holding, str) else dict(holding or {})
+    if colour not in game.seats:
+        raise CatanError("unknown_player", f"{colour!r} is not seated", player=colour)
     hand = doc["players"][colour].setdefault("hand", {})
     for resource, n in cards.items():
         if resource not in RESOURCES or not isinstance(n, int) or n < 0:
@@ -259,9 +231,9 @@ def as_player(position: Doc, player: str | None = None, holding: Doc | None = No
 
 def cost(kind: str) -> Doc:
     """What ``kind`` (road, settlement, city, dev_card) costs, as resource counts."""
-    if kind not in COSTS:
-        raise CatanError("bad_request", f"no cost for {kind!r}", allowed=sorted(COSTS))
-    return {r: n for r, n in zip(RESOURCES, COSTS[kind], strict=True) if n}
+    if kind not in BUILD_COSTS:
+        raise CatanError("bad_request", f"no cost for {kind!r}", allowed=sorted(BUILD_COSTS))
+    return dict(BUILD_COSTS[kind])
 
 
 def apply_as(position: Doc, action: Doc, player: str | None = None,
@@ -281,7 +253,7 @@ def pass_to(position: Doc, player: str) -> Doc:
     ``{position, events}``, or ``{error}`` if the rules stop it on the way.
     """
     game = Game.from_dict(position)
-    game.seat_index(player)
+    _player(game, {"player": player})
     events: list[Doc] = []
     try:
         for _ in range(2 * len(game.seats)):

@@ -33,12 +33,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from catan_core import CatanError, Game, IllegalAction
-from catan_core.constants import COSTS, DEV_CARDS, RESOURCES, VICTORY_POINT
+from catan_core import BUILD_COSTS, Game, IllegalAction, geometry
 from catan_core.referee import (
     TIMER_BONUS_S,
     Referee,
@@ -46,19 +44,18 @@ from catan_core.referee import (
     masked,
     waiting_for,
 )
-from catan_core.topology import EDGE_NAMES, N_TILES, NODE_NAMES
 
-from .common import refusal
+from .common import bad_request, refusal
 
 Doc = dict[str, Any]
+NODE_NAMES = geometry.nodes()
+EDGE_NAMES = geometry.edges()
+N_TILES = 19
 #: Game modes: points to win and starting cards of each resource.
 MODES = {"classic": (10, 0), "quick": (7, 1), "epic": (13, 0)}
 BOARDS = {"beginner": "beginner", "variable": "standard"}
 #: Points a building is worth (the costs card says so).
 POINTS = {"road": 0, "settlement": 1, "city": 2, "dev_card": 0}
-#: The action a dev card's "Play" button makes, and a probe that asks the engine why not.
-DEV_PLAYS = {"knight": "play_knight", "road_building": "play_road_building",
-             "year_of_plenty": "play_year_of_plenty", "monopoly": "play_monopoly"}
 #: What the page asks a person to choose on the board, by phase or by build mode.
 PICKS = {
     "setup_settlement": ("node", "place_settlement"), "setup_road": ("edge", "place_road"),
@@ -83,10 +80,10 @@ def do_new_game(settings: Doc) -> Doc:
     seed = _int(settings.get("seed", 0), "seed")
     mode = settings.get("mode", "classic")
     if mode not in MODES:
-        raise CatanError("bad_request", f"unknown mode {mode!r}", allowed=sorted(MODES))
+        raise bad_request(f"unknown mode {mode!r}", allowed=sorted(MODES))
     board = BOARDS.get(settings.get("board", ""))
     if board is None:
-        raise CatanError("bad_request", "board must be 'beginner' or 'variable'")
+        raise bad_request("board must be 'beginner' or 'variable'")
     rules = {k: bool(v) for k, v in (settings.get("rules") or {}).items()}
     if seats and settings.get("random_start", True):
         first = random.Random(seed).randrange(len(seats))
@@ -96,7 +93,7 @@ def do_new_game(settings: Doc) -> Doc:
         game = Game.new(seats=seats, seed=seed, board=board, vp_to_win=vp_to_win, rules=rules,
                         start_cards=start_cards)
     except (TypeError, ValueError) as exc:
-        raise CatanError("bad_request", str(exc)) from None
+        raise bad_request(str(exc)) from None
     referee = _referee_for(game, settings.get("players"), {}, seed)
     return {"position": game.to_dict(), "referee": referee.to_dict()}
 
@@ -116,7 +113,7 @@ def do_load(position: Doc, referee: Doc | None = None, legacy: Doc | None = None
                            old.get("seed") if isinstance(old.get("seed"), int) else 0)
         if isinstance(old.get("to"), list):
             ref.offered_to = [c for c in old["to"] if c in game.seats] or None
-    if game.trade is None:
+    if game.open_trade() is None:
         ref.offered_to = None
     return {"position": game.to_dict(), "referee": ref.to_dict()}
 
@@ -135,7 +132,7 @@ def _referee_for(game: Game, players: Any, state: Any, seed: Any) -> Referee:
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CatanError("bad_request", f"{what} must be an integer")
+        raise bad_request(f"{what} must be an integer")
     return value
 
 
@@ -190,22 +187,22 @@ def view_of(game: Game, ref: Referee, viewer: str | None, options: Doc) -> Doc:
     viewer, pass_to = screen(game, ref, viewer)
     over = game.winner is not None
     seats = list(game.seats)
-    v = seats.index(viewer) if viewer in seats else -1
+    mine = viewer if viewer in seats else None
     waiting = waiting_for(game)
     actor = ref.next_actor(game)
     computer = actor is not None and ref.computer_plays(game, actor)
     forced = actor is not None and ref.forced_action(game, actor) is not None
-    decides = (v >= 0 and viewer in waiting and not ref.computer_plays(game, viewer)
-               and ref.forced_action(game, viewer) is None and not over)
+    decides = (mine is not None and mine in waiting and not ref.computer_plays(game, mine)
+               and ref.forced_action(game, mine) is None and not over)
+    scores = game.scores(None if over else mine or "public")
     out: Doc = {
         "viewer": viewer, "phase": game.phase, "turn": game.turn_number,
         "current": game.current_player, "dice": list(game.dice) if game.dice else None,
         "winner": game.winner, "vp_to_win": game.vp_to_win, "robber": game.robber,
         "hidden": masked(game, options.get("visibility")),
-        "players": [_player(game, p, over or p == v) for p in range(len(seats))],
-        "bank": game.bank_counts(), "deck": len(game.deck),
-        "discard": {seats[p]: k for p, k in game.discard_owed.items()},
-        "trade": _trade(game, ref), "awards": awards(game),
+        "players": [{**game.summary(c), "points": scores[c]} for c in seats],
+        "bank": game.bank_counts(), "deck": game.deck_size(),
+        "discard": game.discards_owed(), "trade": _trade(game, ref), "awards": game.awards(),
         "seats": {c: {**s.to_dict(), "computer": ref.computer_plays(game, c)}
                   for c, s in ref.seats.items()},
         "next": {
@@ -215,152 +212,79 @@ def view_of(game: Game, ref: Referee, viewer: str | None, options: Doc) -> Doc:
             "clock": decision_key(game, actor) if actor and not computer and not over else None,
             "bonus_s": TIMER_BONUS_S,
         },
-        "me": None, "costs": costs(game, v, decides), "cards": [], "can": {},
+        "me": None, "costs": costs(game, mine, decides), "cards": [], "can": {},
         "prompt": None, "choice": {"pick": None, "legal": [], "illegal": {}, "mode": None},
     }
-    if v >= 0:
-        out["me"] = {
-            "colour": viewer, "hand": dict(zip(RESOURCES, game.hand[v], strict=True)),
-            "rates": dict(zip(RESOURCES, game.trade_rates(v), strict=True)),
-            "points": game.victory_points_of(v),
-        }
-        out["cards"] = dev_cards(game, v, decides)
+    if mine is not None:
+        out["me"] = {"colour": mine, "hand": game.hand_of(mine),
+                     "rates": game.maritime_rates(mine), "points": scores[mine]}
+        out["cards"] = dev_cards(game, mine, decides)
     if decides:
-        mode = _mode(options.get("mode"), game, str(viewer))
-        out["can"] = can(game, str(viewer))
-        out["choice"] = choice(game, str(viewer), mode)
-        out["prompt"] = prompt(game, str(viewer), mode)
-        if game.phase == "move_robber":
-            out["choice"]["victims"] = _victims(game, str(viewer))
+        assert mine is not None
+        mode = _mode(options.get("mode"), game, mine)
+        out["can"] = can(game, mine)
+        out["choice"] = choice(game, mine, mode)
+        out["prompt"] = prompt(game, mine, mode)
     out["board"] = board(game, out["hidden"], out["choice"], options)
     return out
 
 
-def _public_points(game: Game, p: int) -> int:
-    vp_cards = game.dev[p][VICTORY_POINT] + game.new_dev[p][VICTORY_POINT]
-    return game.victory_points_of(p) - vp_cards
-
-
-def _player(game: Game, p: int, full: bool) -> Doc:
-    roads, settlements, cities = game.stock(p)
-    return {
-        "colour": game.seats[p],
-        "points": game.victory_points_of(p) if full else _public_points(game, p),
-        "public_points": _public_points(game, p),
-        "cards": sum(game.hand[p]),
-        "dev_cards": sum(game.dev[p]) + sum(game.new_dev[p]),
-        "knights": game.knights[p],
-        "road_length": game.road_len[p],
-        "longest_road": game.longest_road == p,
-        "largest_army": game.largest_army == p,
-        "stock": {"roads": roads, "settlements": settlements, "cities": cities},
-    }
-
-
-def awards(game: Game) -> Doc:
-    """The Longest Road and Largest Army: holder (a colour or None) and their length/knights."""
-    road, army = game.longest_road, game.largest_army
-    return {
-        "longest_road": {"holder": game.seats[road] if road >= 0 else None,
-                         "length": game.road_len[road] if road >= 0 else 0},
-        "largest_army": {"holder": game.seats[army] if army >= 0 else None,
-                         "knights": game.knights[army] if army >= 0 else 0},
-    }
-
-
 def _trade(game: Game, ref: Referee) -> Doc | None:
-    trade = game.trade
-    if trade is None:
-        return None
-    answers: Doc = {}
-    for q, answer in trade.answers.items():
-        if isinstance(answer, str):
-            answers[game.seats[q]] = answer
-        else:  # a counter-offer: (give, get) from the active player's side
-            give, get = answer
-            answers[game.seats[q]] = {"give": _dict(give), "get": _dict(get)}
-    return {"player": game.current_player, "give": _dict(trade.give), "get": _dict(trade.get),
-            "answers": answers, "to": ref.offered_to}
+    trade = game.open_trade()
+    return None if trade is None else {**trade, "to": ref.offered_to}
 
 
-def _dict(vec: Any) -> dict[str, int]:
-    return {RESOURCES[r]: int(n) for r, n in enumerate(vec) if n}
+def _reason(code: str | None, **details: Any) -> Doc | None:
+    """A rule's code as the page's error pipeline takes it."""
+    return None if code is None else {"code": code, "details": details}
 
 
-def costs(game: Game, v: int, decides: bool) -> list[Doc]:
-    """The building costs card: each item's cost and points, and for the viewer (seat ``v``)
-    whether their hand affords it and whether they may build it now."""
-    legal = {a["type"] for a in game.legal_actions()} if decides else set()
-    kinds = {"road": "build_road", "settlement": "build_settlement", "city": "build_city",
-             "dev_card": "buy_dev_card"}
+def costs(game: Game, viewer: str | None, decides: bool) -> list[Doc]:
+    """The building costs card: each item's cost and points, and for the viewer whether their
+    hand affords it and whether they may build it now (``reason``: the rule against it)."""
+    options = game.build_options(viewer) if viewer is not None else {}
     out = []
-    for item, cost in COSTS.items():
-        hand = game.hand[v] if v >= 0 else None
-        out.append({"item": item, "cost": _dict(cost), "points": POINTS[item],
-                    "affordable": hand is not None and all(h >= c for h, c in zip(hand, cost,
-                                                                                   strict=True)),
-                    "available": kinds[item] in legal})
+    for item, cost in BUILD_COSTS.items():
+        option = options.get(item)
+        out.append({"item": item, "cost": dict(cost), "points": POINTS[item],
+                    "affordable": bool(option and option["affordable"]),
+                    "available": bool(decides and option and option["reason"] is None),
+                    "reason": _reason(option["reason"]) if option else None})
     return out
 
 
 def can(game: Game, viewer: str) -> dict[str, bool]:
     """Which kinds of action the viewer may make now (the buttons the page marks available)."""
-    kinds = Counter(a["type"] for a in game.legal_actions() if a.get("player") == viewer)
-    if game.phase == "discard" and game.seats.index(viewer) in game.discard_owed:
-        kinds["discard"] += 1
-    if game.phase == "main" and game.trade is None and viewer == game.current_player:
-        kinds["offer_trade"] += 1
-    return {k: True for k in kinds}
+    kinds = {a["type"]: True for a in game.legal_actions_of(viewer)}
+    if game.discards_owed().get(viewer):
+        kinds["discard"] = True
+    if "end_turn" in kinds:  # the main phase of the viewer's turn, no offer open
+        kinds["offer_trade"] = True
+    return kinds
 
 
-def _probe(game: Game, action: Doc) -> Doc | None:
-    """The engine's refusal of ``action`` (``{code, details}``), or None if it is legal."""
-    try:
-        game.copy().apply(action)
-    except IllegalAction as exc:
-        return {"code": exc.code, "details": exc.to_dict().get("details", {})}
-    return None
-
-
-def dev_cards(game: Game, v: int, decides: bool) -> list[Doc]:
+def dev_cards(game: Game, viewer: str, decides: bool) -> list[Doc]:
     """The viewer's development cards, grouped: ``{card, fresh, count, playable, reason}``;
-    ``reason`` is the engine's refusal when the card cannot be played now."""
-    colour = game.seats[v]
-    legal = {a["type"] for a in game.legal_actions() if a.get("player") == colour}
+    ``reason`` is the rule against playing the card now."""
+    reasons = game.playable_dev_cards(viewer)
+    held = game.dev_cards(viewer)
     out = []
-    for fresh, counts in ((False, game.dev[v]), (True, game.new_dev[v])):
-        for c, n in enumerate(counts):
-            if not n:
-                continue
-            card = DEV_CARDS[c]
-            entry: Doc = {"card": card, "fresh": fresh, "count": n, "playable": False,
-                          "reason": None}
-            if card in DEV_PLAYS:
-                entry["playable"] = decides and not fresh and DEV_PLAYS[card] in legal
-                if not entry["playable"]:
-                    entry["reason"] = _probe(game, _play_probe(game, card, colour)) or (
-                        {"code": "not_your_turn", "details": {}})
-            out.append(entry)
+    for fresh, cards in ((False, held["old"]), (True, held["new"])):
+        for card in dict.fromkeys(cards):
+            code = "card_bought_this_turn" if fresh and card in reasons else reasons.get(card)
+            if card in reasons and not decides and code is None:
+                code = "not_your_turn"
+            out.append({"card": card, "fresh": fresh, "count": cards.count(card),
+                        "playable": card in reasons and code is None,
+                        "reason": _reason(code, card=card)})
     return out
-
-
-def _play_probe(game: Game, card: str, colour: str) -> Doc:
-    action: Doc = {"type": DEV_PLAYS[card], "player": colour}
-    if card == "road_building":
-        pairs = game.road_building_choices(game.seats.index(colour))
-        action["edges"] = pairs[0] if pairs else []
-    elif card == "year_of_plenty":
-        action["resources"] = ["brick", "brick"]
-    elif card == "monopoly":
-        action["resource"] = "brick"
-    return action
 
 
 def _mode(value: Any, game: Game, viewer: str) -> Doc | None:
     """The build mode the page sent, if it still applies (main phase, the viewer's turn)."""
     if not isinstance(value, dict) or value.get("kind") not in BUILD_MODES:
         return None
-    if game.phase != "main" or game.trade is not None or viewer != game.current_player:
+    if game.phase != "main" or game.open_trade() is not None or viewer != game.current_player:
         return None
     picks = [e for e in value.get("picks") or [] if e in EDGE_NAMES][:1]
     return {"kind": value["kind"], "picks": picks}
@@ -371,7 +295,7 @@ def prompt(game: Game, viewer: str, mode: Doc | None) -> str:
     if mode:
         return f"prompt_{mode['kind']}"
     if game.phase == "main":
-        if game.trade is not None:
+        if game.open_trade() is not None:
             return "prompt_trade_wait" if viewer == game.current_player else "prompt_answer"
         return "prompt_main"
     return {"setup_settlement": "prompt_setup_settlement", "setup_road": "prompt_setup_road",
@@ -379,15 +303,21 @@ def prompt(game: Game, viewer: str, mode: Doc | None) -> str:
             "discard": "prompt_discard"}.get(game.phase, "prompt_main")
 
 
+#: The engine's report of where a piece may go, by what the page asks to place.
+SPOT_KINDS = {"place_settlement": "settlement", "build_settlement": "settlement",
+              "place_road": "road", "build_road": "road", "build_city": "city"}
+
+
 def choice(game: Game, viewer: str, mode: Doc | None) -> Doc:
     """The board choice the viewer faces: ``pick`` (``node``/``edge``/``tile`` or None), the
-    ``legal`` spots, and for every other spot the engine's reason (``illegal``)."""
+    ``legal`` spots (``legal_actions``: cost and pieces included), for every other spot the
+    rule against it (``illegal``), and for the robber the victims of each tile."""
     key = mode["kind"] if mode else game.phase
     out: Doc = {"pick": None, "legal": [], "illegal": {}, "mode": mode, "left": 0}
     if key not in PICKS:
         return out
     pick, kind = PICKS[key]
-    mine = [a for a in game.legal_actions() if a.get("player") == viewer and a["type"] == kind]
+    mine = [a for a in game.legal_actions_of(viewer) if a["type"] == kind]
     if kind == "play_road_building":
         first = mode["picks"][0] if mode and mode["picks"] else None
         pairs = [a["edges"] for a in mine]
@@ -395,33 +325,20 @@ def choice(game: Game, viewer: str, mode: Doc | None) -> Doc:
                  else [e for p in pairs for e in p])
         out.update(pick="edge", legal=sorted(set(spots)), left=2 - (1 if first else 0))
         return out
-    field = {"node": "node", "edge": "edge", "tile": "tile"}[pick]
-    legal = sorted({a[field] for a in mine}, key=str)
-    out.update(pick=pick, legal=legal)
-    names = list(range(N_TILES)) if pick == "tile" else NODE_NAMES if pick == "node" else EDGE_NAMES
-    probe = game.copy()
-    taken = set(legal)
-    for name in names:
-        if name in taken:
-            continue
-        try:
-            probe.apply({"type": kind, "player": viewer, field: name})
-        except IllegalAction as exc:
-            out["illegal"][str(name)] = {"code": exc.code,
-                                         "details": exc.to_dict().get("details", {})}
-        else:  # the legal list missed it (a victim to choose): try on a fresh copy
-            probe = game.copy()
-    return out
-
-
-def _victims(game: Game, viewer: str) -> dict[str, list[str]]:
-    """For each tile the robber may go to, the colours the viewer may steal from there."""
-    out: dict[str, list[str]] = {}
-    for a in game.legal_actions():
-        if a["type"] == "move_robber" and a.get("player") == viewer:
-            out.setdefault(str(a["tile"]), [])
-            if a.get("victim"):
-                out[str(a["tile"])].append(a["victim"])
+    if kind == "move_robber":
+        report = game.robber_spots()
+        out.update(pick="tile", legal=sorted({a["tile"] for a in mine}),
+                   illegal={t: _reason(code, tile=int(t)) for t, code in report["illegal"].items()},
+                   victims=report["victims"])
+        return out
+    report = game.spots(SPOT_KINDS[kind], viewer)
+    legal = sorted({a[pick] for a in mine})
+    out.update(pick=pick, legal=legal, illegal={
+        name: _reason(code, **{pick: name}) for name, code in report["illegal"].items()})
+    for name in report["legal"]:  # a free spot the hand or the supply cannot pay for yet
+        if name not in legal:
+            out["illegal"][name] = _reason(
+                game.build_options(viewer)[SPOT_KINDS[kind]]["reason"] or "wrong_phase")
     return out
 
 
@@ -433,7 +350,7 @@ def board(game: Game, hidden: str | None, chosen: Doc, options: Doc) -> str:
     marks: dict[str, list[Any]] = {}
     drawn = game
     if hidden:
-        land = [t for t in range(N_TILES) if game.board.terrains[t] != "desert"]
+        land = [t["tile"] for t in game.tiles() if t["terrain"] != "desert"]
         marks["hidden_terrain"] = land
         if hidden == "terra":
             marks["hidden_number"] = land
@@ -475,7 +392,7 @@ def do_act(position: Doc, referee: Doc | None, action: Doc, viewer: str | None =
 
 def _after(game: Game, ref: Referee, events: list[Doc], hidden: str | None,
            viewer: str | None, options: Doc) -> Doc:
-    if game.trade is None:
+    if game.open_trade() is None:
         ref.offered_to = None
     log = [log_entry(e, hidden) for e in events]
     last = {"nodes": [e["node"] for e in events if e.get("node")],
@@ -503,12 +420,12 @@ def do_pick(position: Doc, referee: Doc | None, viewer: str, options: Doc | None
     mode = _mode(options.get("mode"), game, viewer)
     key = mode["kind"] if mode else game.phase
     if key not in PICKS:
-        raise CatanError("bad_request", "nothing to choose on the board now")
+        raise bad_request("nothing to choose on the board now")
     pick, kind = PICKS[key]
     action: Doc = {"type": kind, "player": viewer}
     if kind == "play_road_building":
         assert mode is not None
-        pairs = [a["edges"] for a in game.legal_actions() if a["type"] == kind]
+        pairs = [a["edges"] for a in game.legal_actions_of(viewer) if a["type"] == kind]
         picks = [*mode["picks"], spot]
         if spot in mode["picks"]:
             return {"mode": mode}
@@ -518,9 +435,10 @@ def do_pick(position: Doc, referee: Doc | None, viewer: str, options: Doc | None
         action["edges"] = same or picks
     elif pick == "tile":
         if not isinstance(spot, int) and not (isinstance(spot, str) and spot.isdigit()):
-            raise CatanError("bad_request", "a tile is a number")
+            raise bad_request("a tile is a number")
         action["tile"] = int(spot)
-        victims = _victims(game, viewer).get(str(action["tile"]), [])
+        victims = sorted({a["victim"] for a in game.legal_actions_of(viewer)
+                          if a["type"] == kind and a["tile"] == action["tile"] and a.get("victim")})
         if len(victims) > 1:
             return {"victims": victims, "tile": action["tile"]}
         action["victim"] = victims[0] if victims else None
@@ -575,7 +493,7 @@ def do_timeout(position: Doc, referee: Doc | None, colour: str, acted: bool = Fa
     """``colour``'s time ran out: ``{referee, log, view}`` (the stand-in plays from now)."""
     game, ref = _open(position, referee)
     if colour not in ref.seats:
-        raise CatanError("bad_request", f"no seat {colour!r}")
+        raise bad_request(f"no seat {colour!r}")
     events = ref.timeout(game, colour, bool(acted))
     return {"referee": ref.to_dict(), "log": [{"e": e} for e in events],
             "view": view_of(game, ref, viewer, options or {})}
@@ -587,7 +505,7 @@ def do_seat(position: Doc, referee: Doc | None, colour: str, change: str,
     (the person takes their seat back from the stand-in). ``{referee, log, view}``."""
     game, ref = _open(position, referee)
     if colour not in ref.seats:
-        raise CatanError("bad_request", f"no seat {colour!r}")
+        raise bad_request(f"no seat {colour!r}")
     events = ref.come_back(colour) if change == "back" else ref.set_kind(colour, change)
     return {"referee": ref.to_dict(), "log": [{"e": e} for e in events],
             "view": view_of(game, ref, viewer, options or {})}
@@ -619,16 +537,8 @@ def log_entry(event: Doc, hidden: str | None = None) -> Doc:
 def do_summary(position: Doc) -> Doc:
     """Points breakdown per player: ``{winner, turns, players: [{colour, settlements, ...}]}``."""
     game = Game.from_dict(position)
-    players = []
-    for p, colour in enumerate(game.seats):
-        vp_cards = game.dev[p][VICTORY_POINT] + game.new_dev[p][VICTORY_POINT]
-        players.append({
-            "colour": colour, "settlements": len(game.settlements[p]),
-            "cities": 2 * len(game.cities[p]), "longest_road": 2 * (game.longest_road == p),
-            "largest_army": 2 * (game.largest_army == p), "victory_point_cards": vp_cards,
-            "total": game.victory_points_of(p), "knights": game.knights[p],
-            "road_length": game.road_len[p],
-        })
+    players = [{"colour": c, **game.points(c), "knights": game.knights_played(c),
+                "road_length": game.longest_road_length(c)} for c in game.seats]
     return {"winner": game.winner, "turns": game.turn_number, "players": players}
 
 

@@ -22,26 +22,17 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from catan_core import CatanError, Game
+from catan_core import CatanError, Game, geometry
 from catan_core.constants import RESOURCES, TERRAIN_RESOURCE
-from catan_core.topology import (
-    EDGE_NAMES,
-    N_NODES,
-    N_TILES,
-    NODE_ALIASES,
-    NODE_NAMES,
-    NODE_TILES,
-    TILE_NODES,
-)
 
 from . import faq as bridge
 
 Doc = dict[str, Any]
 #: What a place-type check fills in its action, and every value it can take.
 PLACES: dict[str, list[Any]] = {
-    "node": list(NODE_NAMES),
-    "edge": list(EDGE_NAMES),
-    "tile": list(range(N_TILES)),
+    "node": geometry.nodes(),
+    "edge": geometry.edges(),
+    "tile": list(range(19)),
 }
 BUILD_KINDS = {"build_road": "road", "build_settlement": "settlement", "build_city": "city",
                "buy_dev_card": "dev_card"}
@@ -104,12 +95,10 @@ def _apply_verdict(position: Doc, check: Doc, reply: Any) -> Doc:
 
 def _touches(field: str, reply: Any, tile: int) -> bool:
     if field == "node":
-        return NODE_ALIASES.get(reply) in TILE_NODES[tile]
+        return tile in geometry.node_tiles(reply)
     if field == "tile":
         return bool(reply == tile)
-    from catan_core.topology import EDGE_ALIASES, EDGE_TILES
-
-    return tile in EDGE_TILES[EDGE_ALIASES[reply]]
+    return tile in geometry.edge_tiles(reply)
 
 
 def _award(game: Game, key: str) -> Any:
@@ -144,7 +133,7 @@ def robber_tile(game: Game, check: Doc) -> list[int]:
 
 def corner_nodes(game: Game, check: Doc) -> list[str]:
     """Intersections touching exactly ``tiles`` land hexes."""
-    return [NODE_NAMES[n] for n in range(N_NODES) if len(NODE_TILES[n]) == check["tiles"]]
+    return [n for n in geometry.nodes() if len(geometry.node_tiles(n)) == check["tiles"]]
 
 
 def received(game: Game, check: Doc) -> list[str]:
@@ -337,13 +326,15 @@ def replay(position: Doc, actions: list[Doc]) -> Doc:
 
 
 def render(position: Doc, marks: Doc | None = None, focus: list[int] | None = None,
-           labels: dict[str, str] | None = None, title: str = "") -> str:
-    """The board as SVG, cropped around ``focus`` like the page's build-time picture."""
+           labels: dict[str, str] | None = None, title: str = "",
+           terms: dict[str, str] | None = None) -> str:
+    """The board as SVG, cropped around ``focus`` like the page's build-time picture;
+    ``terms`` (the glossary's words) translate the harbours' tooltips."""
     from catan_core import svg
 
     marks = {k: v for k, v in (marks or {}).items() if v}
     return svg.render(Game.from_dict(position), marks, title=title, labels=labels or {},
-                      focus=list(focus or []))
+                      focus=list(focus or []), terms=terms)
 
 
 # -- the players' panel under the board -------------------------------------------------------

@@ -16,7 +16,7 @@
 
 import { onPage } from "./core/dom.js"
 import { Catalog } from "./core/i18n.js"
-import { Board } from "./core/board.js"
+import { Board, CAPTURE_PX, SPOTS } from "./core/board.js"
 import { LocalTransport } from "./game/transport.js"
 import { dialogs } from "./game/dialogs.js"
 import { panels } from "./game/panels.js"
@@ -24,6 +24,7 @@ import { setupForm } from "./game/setup.js"
 import * as store from "./game/store.js"
 import { h, openDialog, closeDialogs } from "./game/ui.js"
 
+// on a touch screen a tap picks the nearest legal spot: no refusal for a near miss
 const COARSE = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches
 
 class GameApp {
@@ -76,8 +77,9 @@ class GameApp {
     this.board = new Board(this.boardHost, {
       catalog: this.text, label: this.t("board_label"),
       onPick: (kind, id) => this.pick(kind, id),
-      describe: (el, name) => this.spotName(el, name),
     })
+    // before the board takes a click: a pointer right on an illegal spot gets its rule
+    this.boardHost.addEventListener("click", (event) => this.illegalClick(event), true)
     return true
   }
 
@@ -137,8 +139,10 @@ class GameApp {
     this.messageEl.append(box)
   }
 
-  /** An engine error (a refusal or a failure) in the page's language, with its FAQ link. */
-  refuse(error) { this.message(this.text.error(error)) }
+  /** An engine error (a refusal or a failure) in the page's language, with its FAQ link; the
+   *  engine's own message fills a `{message}` of the catalog's text. */
+  explain(error) { return this.text.error({ ...error, details: { message: error.message || "", ...(error.details || {}) } }) }
+  refuse(error) { this.message(this.explain(error)) }
 
   // -- loading, saving, links -------------------------------------------------------------------
 
@@ -155,7 +159,7 @@ class GameApp {
       game.settings.seats = colours.map((c) => game.settings.seats.find((s) => s.colour === c)
         || store.settingsFor(checked.position).seats.find((s) => s.colour === c))
     } catch (error) {
-      const detail = error.code === "invalid_position" ? this.text.error(error).text
+      const detail = error.code === "invalid_position" ? this.explain(error).text
         : this.t("unreadable_detail", { message: String(error.message || error) })
       this.message({ text: `${this.t(origin === "save" ? "save_corrupt" : "import_failed")} ${detail}`, href: null })
       if (origin === "save") {
@@ -324,7 +328,6 @@ class GameApp {
     const result = await this.request(() => this.transport.seat(this.game, colour, change, this.game.viewer, this.options()))
     if (!result) return
     if (change !== "back") this.seat(colour).kind = change
-    this.commit(result)
     this.pump()
   }
 
@@ -333,18 +336,30 @@ class GameApp {
 
   // -- the loop -----------------------------------------------------------------------------------
 
-  /** One request to the referee at a time; null (with the error shown) when it failed. */
-  async request(send) {
-    if (this.busy) return null
+  /** One request to the referee at a time: a person's waits for the one under way (`wait`),
+   *  a computer's step is dropped instead. A move in the answer is taken before the next
+   *  request starts, so each one starts from the game the last one left. Null (with the
+   *  error shown) when it failed. */
+  async request(send, { wait = true } = {}) {
+    while (this.busy) {
+      if (!wait) return null
+      await this.pending
+    }
     this.busy = true
+    let finished
+    this.pending = new Promise((resolve) => { finished = resolve })
     try {
-      return await send()
+      const result = await send()
+      if (result && result.wait) this.take(result.view)
+      else if (result && result.view && !result.error) this.commit(result)
+      return result
     } catch (error) {
       console.error("catan game:", error)
       this.refuse(error)
       return null
     } finally {
       this.busy = false
+      finished()
     }
   }
 
@@ -377,14 +392,12 @@ class GameApp {
       this.botTimer = null
       if (this.dead || this.busy || !this.game) return
       const start = performance.now()
-      const result = await this.request(() => this.transport.advance(this.game, this.game.viewer, this.options()))
+      const result = await this.request(() => this.transport.advance(this.game, this.game.viewer, this.options()), { wait: false })
       if (!result) return
       if (result.dice) return this.askDice(result.dice)
-      if (result.wait) this.take(result.view)
-      else {
+      if (!result.wait) {
         performance.measure("catan:bot-move", { start, end: performance.now(), detail: { ms: result.ms, colour: result.actor } })
         if (result.note && result.note !== "forced" && result.note !== "capped") console.warn("catan game: the computer's move was refused:", result.note)
-        this.commit(result)
       }
       this.pump()
     }, delay)
@@ -420,7 +433,6 @@ class GameApp {
       this.clock.deadline += (this.view.next.bonus_s || 0) * 1000
       this.clock.acted = true
     }
-    this.commit(result)
     this.pump()
     return true
   }
@@ -474,9 +486,7 @@ class GameApp {
     closeDialogs(this.root)
     this.shownDialog = null
     const result = await this.request(() => this.transport.timeout(this.game, colour, acted, this.game.viewer, this.options()))
-    if (!result) return
-    this.commit(result)
-    this.pump()
+    if (result) this.pump()
   }
 
   dispose() {
@@ -491,11 +501,23 @@ class GameApp {
   myDecision() { return Boolean(this.view && this.view.next.decides) }
   can(type) { return Boolean(this.view && this.view.can[type]) }
 
-  /** A spot's name for people, and the rule that forbids it if it is not legal now. */
-  spotName(el, name) {
-    const id = el.dataset.node ?? el.dataset.edge ?? el.dataset.tile
-    const reason = this.view && this.view.choice.illegal[id]
-    return reason ? `${name} (${this.text.error(reason).text})` : name
+  /** A mouse click nearer an illegal spot than any legal one names the rule that forbids it
+   *  (the board itself lets only legal spots be chosen: keyboard, touch). */
+  illegalClick(event) {
+    const choice = this.view && this.view.choice
+    if (!choice || !choice.pick || !this.myDecision() || event.detail === 0 || COARSE) return
+    let best = null
+    let bestDistance = CAPTURE_PX
+    for (const el of this.boardHost.querySelectorAll(SPOTS[choice.pick])) {
+      const box = el.getBoundingClientRect()
+      const d = Math.hypot(event.clientX - (box.left + box.width / 2), event.clientY - (box.top + box.height / 2))
+      if (d < bestDistance) { best = el; bestDistance = d }
+    }
+    const id = best && (best.dataset.node ?? best.dataset.edge ?? best.dataset.tile)
+    const reason = id !== undefined && id !== null && choice.illegal[id]
+    if (!reason) return
+    event.stopImmediatePropagation()
+    this.refuse(reason)
   }
 
   /** A spot was chosen on the board: an illegal one shows its rule, a legal one is played. */
@@ -529,17 +551,19 @@ class GameApp {
     if (this.mode) this.focusBoard()
   }
 
-  focusBoard() {
-    const legal = this.board.spots.find((s) => this.view.choice.legal.map(String).includes(s.id))
-    if (legal) this.board.focusSpot(legal)
+  /** Put the board's tab stop on the first legal spot (and the focus, unless `focus` is false). */
+  focusBoard(focus = true) {
+    const legal = new Set(this.view.choice.legal.map(String))
+    const spot = this.board.spots.find((s) => legal.has(s.id))
+    if (spot) this.board.focusSpot(spot, focus)
   }
 
-  /** The spots a person may choose on the board now: legal ones only on a touch screen (large
-   *  targets), every spot of the kind otherwise (an illegal one then names its rule). */
+  /** The spots a person may choose on the board now: the legal ones (one tab stop, arrow keys
+   *  between them, large touch targets); a click on another spot names its rule. */
   pickTargets() {
     const choice = this.view.choice
     if (!this.myDecision() || !choice.pick) return [[], null]
-    return [[choice.pick], COARSE ? choice.legal.map(String) : null]
+    return [[choice.pick], choice.legal.map(String)]
   }
 
   playCard(card) {

@@ -1,13 +1,16 @@
 // The tutorial: lessons whose answers the rules engine judges, the lesson list with the reader's
-// progress, and the worked example game (pages built by hooks/tutorial.py).
+// progress, and the worked example game (pages built by catan_site/tutorial.py).
 //
-// Every board is already on the page (drawn at build time); this module makes it answer.
-// Answers go to widgets/tutorial_bridge.py in the page's worker ("tutorial_bridge.judge"); the
-// worked game steps through the core bridge's "apply". Progress lives in localStorage only.
-// Material's instant navigation evaluates this module once: pages are (re)bound through
-// `document$`, and binding is idempotent.
+// Every board is already on the page (drawn at build time); this module makes it answer through
+// core/board.js. Answers go to catan_web.tutorial in the page's worker ("tutorial.judge"); the
+// worked game steps through "tutorial.replay". Texts come from the page's catalog (core/i18n.js,
+// section "tutorial"). Progress lives in localStorage only. Material's instant navigation
+// evaluates this module once: pages are (re)bound through `document$`, and binding is idempotent.
 
-import { call, ensureRuntime, onProgress } from "./runtime.js"
+import { call, ensureRuntime, onProgress } from "./core/runtime.js"
+import { Board } from "./core/board.js"
+import { h, onPage, parse } from "./core/dom.js"
+import { Catalog } from "./core/i18n.js"
 
 const STORE = "catan-tutorial/v1"
 const EXAMPLE = "example-game"
@@ -36,24 +39,19 @@ const isDone = (key) => Boolean(readProgress().done[key])
 
 // -- small helpers -----------------------------------------------------------------------------
 
-function fill(template, values) {
-  return String(template).replace(/\{(\w+)\}/g, (all, key) => (key in values ? values[key] : all))
-}
-
+/** The page's texts: `tx` (the catalog's tutorial section), its `words` (for the engine's
+ *  players' panel) and the `lessons` of the course. */
 function pageConfig() {
-  const el = document.querySelector(".catan-tutorial-config[data-config]")
-  return el ? JSON.parse(el.dataset.config) : null
+  const catalog = Catalog.page()
+  const words = catalog?.data.ui.tutorial
+  if (!words) return null
+  const { lessons, ...rest } = words
+  return { tx: catalog.for("tutorial"), words: rest, lessons }
 }
 
-function setStatus(el, html, kind = "") {
-  el.innerHTML = html
+function setStatus(el, content, kind = "") {
+  el.replaceChildren(...[content].flat())
   el.className = "catan-task__status" + (kind ? ` is-${kind}` : "")
-}
-
-function escapeHTML(text) {
-  const div = document.createElement("div")
-  div.textContent = String(text)
-  return div.innerHTML
 }
 
 // One line per page that follows the engine's start-up.
@@ -79,8 +77,8 @@ function engineStatus(cfg) {
     }
     line.hidden = false
     line.textContent = stage === "failed"
-      ? fill(cfg.words.failed, { error: error || "" })
-      : fill(cfg.words.loading, { percent: percent ?? 0 })
+      ? cfg.tx.t("failed", { error: error || "" })
+      : cfg.tx.t("loading", { percent: percent ?? 0 })
     line.classList.toggle("is-error", stage === "failed")
   })
   if (done) stop()
@@ -99,74 +97,16 @@ function startWhenVisible(elements, cfg) {
 }
 
 // The board and the players' panel for a position, drawn by the engine.
-async function redraw(root, position, options) {
-  const shown = await call("tutorial_bridge.view", position, options)
-  const figure = root.querySelector("figure.catan-diagram")
-  const old = figure.querySelector("svg")
-  const template = document.createElement("template")
-  template.innerHTML = shown.svg.trim()
-  old.replaceWith(template.content.firstElementChild)
+async function redraw(root, board, position, options) {
+  const shown = await call("tutorial.view", position, options)
+  board.replace(shown.svg)
   const panel = root.querySelector(".catan-panel")
-  if (!panel) return
-  template.innerHTML = shown.panel.trim()
-  panel.replaceWith(template.content.firstElementChild)
+  if (panel) panel.replaceWith(parse(shown.panel))
 }
 
 // -- one task ----------------------------------------------------------------------------------
 
-const PLACE = {
-  node: (target) => target.closest("[data-node]")?.dataset.node,
-  edge: (target) => target.closest("[data-edge]:not(.port)")?.dataset.edge,
-  tile: (target) => {
-    const tile = target.closest("[data-tile]")?.dataset.tile
-    return tile === undefined ? undefined : Number(tile)
-  },
-}
 const MARK = { node: "nodes", edge: "edges", tile: "tiles" }
-const TARGET = { tile: "g.tile[data-tile]", node: "g.node[data-node]", edge: "line.edge[data-edge]" }
-
-// Keyboard and screen readers: each hex, intersection or side the task asks for becomes a
-// focusable button named by the hexes it touches ("Intersection: hills 6, forest 11, desert").
-function nameTiles(svg, words) {
-  return [...svg.querySelectorAll("g.tile[data-tile]")].map((el) => {
-    const points = el.querySelector("polygon").getAttribute("points").trim().split(/\s+/)
-      .map((pair) => pair.split(",").map(Number))
-    const number = el.querySelector("text")?.textContent || ""
-    const terrain = (words.terrains || {})[el.dataset.terrain] || el.dataset.terrain
-    return { el, points, name: number ? `${terrain} ${number}` : terrain }
-  })
-}
-
-const near = (a, b) => Math.abs(a[0] - b[0]) < 1 && Math.abs(a[1] - b[1]) < 1
-
-function labelPlaces(root, ui, words) {
-  const svg = root.querySelector("svg.catan-board")
-  if (!svg || !TARGET[ui]) return
-  const tiles = nameTiles(svg, words)
-  for (const el of svg.querySelectorAll(TARGET[ui])) {
-    let label
-    if (ui === "tile") {
-      label = tiles.find((tile) => tile.el === el).name
-    } else if (ui === "node") {
-      const circle = el.querySelector("circle")
-      const at = [Number(circle.getAttribute("cx")), Number(circle.getAttribute("cy"))]
-      const names = tiles.filter((t) => t.points.some((p) => near(p, at))).map((t) => t.name)
-      label = fill(words.place_node, { tiles: names.join(", ") })
-    } else {
-      const [x1, y1, x2, y2] = ["x1", "y1", "x2", "y2"].map((a) => Number(el.getAttribute(a)))
-      const middle = [(x1 + x2) / 2, (y1 + y2) / 2]
-      const names = tiles.filter((t) => t.points.some((p, i) => {
-        const q = t.points[(i + 1) % t.points.length]
-        return near([(p[0] + q[0]) / 2, (p[1] + q[1]) / 2], middle)
-      })).map((t) => t.name)
-      if (names.length === 1) names.push(words.coast)
-      label = fill(words.place_edge, { tiles: names.join(" | ") })
-    }
-    el.setAttribute("tabindex", "0")
-    el.setAttribute("role", "button")
-    el.setAttribute("aria-label", label)
-  }
-}
 
 class Task {
   constructor(root, cfg) {
@@ -187,21 +127,13 @@ class Task {
   bind() {
     const { root, spec } = this
     for (const control of root.querySelectorAll("button, input")) control.disabled = false
-    if (PLACE[spec.ui]) {
+    this.board = new Board(root.querySelector("figure.catan-diagram"), {
+      catalog: this.cfg.tx, label: this.prompt(),
+      onPick: (kind, id, el) => this.submit(id, el),
+    })
+    if (MARK[spec.ui]) {  // every spot of the kind: which one is right is the question
       root.classList.add("is-clickable")
-      const figure = root.querySelector("figure.catan-diagram")
-      figure.addEventListener("click", (event) => {
-        const reply = PLACE[spec.ui](event.target)
-        if (reply !== undefined) this.submit(reply, event.target.closest(`[data-${spec.ui}]`))
-      })
-      figure.addEventListener("keydown", (event) => {
-        if (event.key !== "Enter" && event.key !== " ") return
-        const reply = PLACE[spec.ui](event.target)
-        if (reply === undefined) return
-        event.preventDefault()
-        this.submit(reply, event.target.closest(`[data-${spec.ui}]`))
-      })
-      labelPlaces(root, spec.ui, this.cfg.words)
+      this.board.pick([spec.ui])
     }
     for (const option of root.querySelectorAll("button.catan-task__option")) {
       option.addEventListener("click", () => this.submit(JSON.parse(option.dataset.value), option))
@@ -252,20 +184,20 @@ class Task {
       stepper.classList.toggle("is-empty", this.limit(resource) === 0)
     }
     this.root.querySelector(".catan-task__count").textContent =
-      fill(this.cfg.words.selected, { count: total })
+      this.cfg.tx.t("selected", { count: total })
   }
 
   async submit(reply, chosen = null) {
     if (this.busy || this.solved) return
     this.busy = true
     this.root.classList.add("is-busy")
-    setStatus(this.status, escapeHTML(this.cfg.words.checking), "pending")
+    setStatus(this.status, this.cfg.tx.t("checking"), "pending")
     try {
-      const verdict = await call("tutorial_bridge.judge", this.position, this.spec.check, reply)
+      const verdict = await call("tutorial.judge", this.position, this.spec.check, reply)
       if (verdict.correct) await this.succeed(verdict, reply, chosen)
       else this.fail(verdict, chosen)
     } catch (error) {
-      setStatus(this.status, escapeHTML(error.message || String(error)), "error")
+      setStatus(this.status, error.message || String(error), "error")
     } finally {
       this.busy = false
       this.root.classList.remove("is-busy")
@@ -274,10 +206,9 @@ class Task {
   }
 
   async succeed(verdict, reply, chosen) {
-    const { words } = this.cfg
     this.solved = true
     this.root.classList.add("is-solved")
-    setStatus(this.status, escapeHTML(words.right), "right")
+    setStatus(this.status, this.cfg.tx.t("right"), "right")
     for (const el of this.root.querySelectorAll(".is-wrong")) el.classList.remove("is-wrong")
     chosen?.classList.add("is-right")
     for (const control of this.root.querySelectorAll(".catan-task__options button, input")) {
@@ -301,18 +232,16 @@ class Task {
   }
 
   fail(verdict, chosen) {
-    const { words, errors } = this.cfg
-    let text = escapeHTML(words.wrong)
-    const error = verdict.code && errors[verdict.code]
-    if (error) {
-      text += " " + escapeHTML(fill(error.message, verdict.details || {}))
-      if (error.faq) text += ` <span class="catan-task__rule">(${error.faq})</span>`
-    } else if (verdict.code) {  // a rule without a message in the catalog
-      text += " " + escapeHTML(verdict.code)
+    const { tx } = this.cfg
+    const parts = [tx.t("wrong")]
+    if (verdict.code) {  // the engine's rule in the page's language, with its FAQ answer
+      const { text, href, title } = tx.error({ code: verdict.code, details: verdict.details, message: verdict.code })
+      parts.push(" ", text)
+      if (href) parts.push(" ", h("span", { class: "catan-task__rule" }, "(", h("a", { href, class: "catan-faq-link" }, title || href), ")"))
     } else if (["apply", "cards"].includes(this.spec.check.type)) {
-      text += " " + escapeHTML(this.root.dataset.miss)  // legal, but not what the task asks
+      parts.push(" ", this.root.dataset.miss)  // legal, but not what the task asks
     }
-    setStatus(this.status, text, "wrong")
+    setStatus(this.status, parts, "wrong")
     this.root.querySelector(".catan-task__hint").open = true
     if (chosen) {
       chosen.classList.add("is-wrong")
@@ -320,13 +249,13 @@ class Task {
     }
   }
 
+  prompt() { return this.root.querySelector(".catan-task__prompt").textContent.trim() }
+
   async draw(marks) {
     const { focus, labels } = this.spec
-    await redraw(this.root, this.position, {
-      marks, focus, labels, words: this.cfg.words, you: "red",
-      title: this.root.querySelector(".catan-task__prompt").textContent.trim(),
+    await redraw(this.root, this.board, this.position, {
+      marks, focus, labels, words: this.cfg.words, you: "red", title: this.prompt(),
     })
-    labelPlaces(this.root, this.spec.ui, this.cfg.words)
   }
 
   // A task that starts "from: previous" continues from the position this one reached.
@@ -373,13 +302,9 @@ function lessonComplete(cfg, lessonId) {
   const tasks = document.querySelectorAll(".catan-task")
   const last = tasks[tasks.length - 1]
   if (!last || document.querySelector(".catan-lesson-done")) return
-  const note = document.createElement("p")
-  note.className = "catan-lesson-done"
-  note.setAttribute("role", "status")
   const next = cfg.lessons[index + 1]
-  note.innerHTML = `✓ ${escapeHTML(cfg.words.lesson_done)}` + (next
-    ? ` <a href="${next.href}">${escapeHTML(cfg.words.next)}: ${escapeHTML(next.title)}</a>` : "")
-  last.after(note)
+  last.after(h("p", { class: "catan-lesson-done", role: "status" }, `✓ ${cfg.tx.t("lesson_done")}`,
+    next ? [" ", h("a", { href: next.href }, `${cfg.tx.t("next")}: ${next.title}`)] : null))
 }
 
 // -- the lesson list -----------------------------------------------------------------------------
@@ -394,10 +319,10 @@ function showLessons(root, cfg) {
     finished += complete
     item.classList.toggle("is-complete", complete)
     item.querySelector(".catan-lessons__state").textContent = complete
-      ? `✓ ${cfg.words.done}` : done ? fill(cfg.words.tasks_done, { done, total: tasks.length }) : ""
+      ? `✓ ${cfg.tx.t("done")}` : done ? cfg.tx.t("tasks_done", { done, total: tasks.length }) : ""
   }
   root.querySelector(".catan-lessons__summary").textContent =
-    fill(cfg.words.lessons_done, { done: finished, total: items.length })
+    cfg.tx.t("lessons_done", { done: finished, total: items.length })
   root.querySelector(".catan-lessons__example").hidden = !isDone(EXAMPLE)
 }
 
@@ -407,7 +332,7 @@ function initLessons(root, cfg) {
   reset.addEventListener("click", () => {
     resetProgress()
     showLessons(root, cfg)
-    root.querySelector(".catan-lessons__summary").textContent += ` ${cfg.words.reset_done}`
+    root.querySelector(".catan-lessons__summary").textContent += ` ${cfg.tx.t("reset_done")}`
   })
   showLessons(root, cfg)
 }
@@ -422,6 +347,7 @@ class WorkedGame {
     this.positions = [this.spec.start]
     this.index = 0
     this.busy = false
+    this.board = new Board(root.querySelector("figure.catan-diagram"), { catalog: cfg.tx })
     this.now = root.querySelector(".catan-worked__now")
     this.intro = this.now.textContent
     this.items = [...root.querySelectorAll(".catan-worked__steps li")]
@@ -438,13 +364,11 @@ class WorkedGame {
   // Position after step n: replayed by the engine the first time, remembered afterwards.
   async positionAt(n) {
     while (this.positions.length <= n) {
-      let position = this.positions[this.positions.length - 1]
-      for (const action of this.spec.steps[this.positions.length - 1].actions) {
-        const result = await call("apply", position, action)
-        if (result.error) throw Object.assign(new Error(result.error.message), result.error)
-        position = result.position
-      }
-      this.positions.push(position)
+      const position = this.positions[this.positions.length - 1]
+      const step = this.spec.steps[this.positions.length - 1]
+      const result = await call("tutorial.replay", position, step.actions)
+      if (result.error) throw Object.assign(new Error(result.error.message), result.error)
+      this.positions.push(result.position)
     }
     return this.positions[n]
   }
@@ -457,7 +381,7 @@ class WorkedGame {
     try {
       const position = await this.positionAt(n)
       const marks = n > 0 ? this.spec.steps[n - 1].marks : {}
-      await redraw(this.root, position, {
+      await redraw(this.root, this.board, position, {
         marks, words: { ...this.cfg.words, names: this.spec.names }, you: null, points: true,
         title: n > 0 ? this.items[n - 1].textContent : this.intro,
       })
@@ -477,7 +401,7 @@ class WorkedGame {
     const total = this.spec.steps.length
     this.now.textContent = n > 0 ? this.items[n - 1].textContent : this.intro
     this.root.querySelector(".catan-worked__counter").textContent =
-      fill(this.cfg.words.step, { n, total })
+      this.cfg.tx.t("step", { n, total })
     this.items.forEach((item, i) => {
       if (i === n - 1) item.setAttribute("aria-current", "step")
       else item.removeAttribute("aria-current")
@@ -505,10 +429,4 @@ function init() {
   startWhenVisible([...tasks, ...worked], cfg)
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => init())
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", init)
-} else {
-  init()
-}
+onPage(init)

@@ -164,8 +164,10 @@ def reshuffle_hidden(game: Game, me: int, salt: int) -> Game:
     doc = game.to_dict()
     others = [c for i, c in enumerate(game.seats) if i != me]
     answered = doc["pending"].get("trade", {}).get("answers", {})
-    # A player who accepted or countered an open offer is known to hold what they promised.
-    hands = [doc["players"][c]["hand"] for c in others if answered.get(c, "reject") == "reject"]
+    # A player who offered, accepted or countered is known to hold what they promised.
+    offerer = doc["turn"]["player"] if "trade" in doc["pending"] else None
+    hands = [doc["players"][c]["hand"] for c in others
+             if answered.get(c, "reject") == "reject" and c != offerer]
     swaps = [(a, b, x, y) for a in hands for b in hands if a is not b
              for x in a for y in b if x != y]
     if swaps:  # one card each way between two other players: counts and bank unchanged

@@ -147,8 +147,11 @@ def test_production_with_a_bank_shortage_says_who_was_owed_and_what_happens() ->
 
 def test_longest_road_verdict_names_the_rule() -> None:
     roads = ["0.NW", "0.NE", "0.E", "0.SE", "0.SW"]
+    blue = {"settlements": ["18.NW"], "roads": ["18.NW", "18.NE", "18.E", "18.SE", "18.SW"]}
+    doc = position(red={"settlements": ["0.NW"], "roads": roads}, blue=blue)
+    tie = ask(doc, type="longest_road")
+    assert (tie["verdict"], tie["leaders"], tie["holder"]) == ("tied", ["red", "blue"], None)
     doc = position(red={"settlements": ["0.NW"], "roads": roads})
-    assert ask(doc, type="longest_road")["verdict"] == "tied"      # nobody was given the card
     doc["longest_road"] = "red"
     answer = ask(doc, type="longest_road")
     assert (answer["verdict"], answer["top"], answer["leaders"]) == ("holder", 5, ["red"])

@@ -58,7 +58,7 @@ def _runtime() -> None:
 
 
 def load_module(name: str, path: Path) -> ModuleType:
-    """Import a file that is not on ``sys.path`` (``widgets/bridge.py``, the self-play script)."""
+    """Import a file that is not on ``sys.path`` (the self-play script)."""
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -146,8 +146,7 @@ def test_engine_suite_passes_inside_pyodide(runs: dict[str, NodeRun]) -> None:
 def test_random_games_identical_in_cpython_and_pyodide(runs: dict[str, NodeRun]) -> None:
     pyodide_games, _ = runs["games"].result("PYODIDE-GAMES")
     selfplay = load_module("selfplay", HERE / "selfplay.py")
-    bridge = load_module("catan_bridge", ROOT / "widgets" / "bridge.py")
-    cpython_games = selfplay.play_all(bridge)
+    cpython_games = selfplay.play_all()
     assert len(pyodide_games) == len(cpython_games) == len(selfplay.GAMES)
     for (seats, seed, board), ours, theirs in zip(selfplay.GAMES, cpython_games, pyodide_games,
                                                   strict=True):

@@ -1,8 +1,8 @@
-"""The browser runtime in Chromium: one lazy worker per page, answering the bridge's functions.
+"""The browser runtime in Chromium: one lazy worker per page, answering catan_web's functions.
 
 The page under test is a bare page next to a copy of the built site's ``assets/``, laid out like
-a language page (``/en/...``), with one extra bridge module (``echo_bridge.py``) for the
-``"<name>_bridge.<function>"`` calls.
+a language page (``/en/...``). Every call goes through the one entry point ``catan_web.call``,
+imported from the engine wheel: no Python file is fetched by path.
 """
 
 from __future__ import annotations
@@ -24,16 +24,9 @@ pytestmark = pytest.mark.browser
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>runtime</title>
 <link rel="icon" href="data:,">
 <script type="module">
-  import * as runtime from "../../assets/widgets/runtime.js"
+  import * as runtime from "../../assets/frontend/core/runtime.js"
   window.runtime = runtime
 </script></head><body><p>runtime test page</p></body></html>
-"""
-
-
-ECHO_BRIDGE = """import json
-
-def call(fn, args_json):
-    return True, json.dumps({"fn": fn, "args": json.loads(args_json)})
 """
 
 
@@ -41,7 +34,6 @@ def call(fn, args_json):
 def runtime_url(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("runtime-page")
     shutil.copytree(site_dir / "assets", root / "assets")
-    (root / "assets" / "widgets" / "echo_bridge.py").write_text(ECHO_BRIDGE, encoding="utf-8")
     (root / "en" / "runtime").mkdir(parents=True)
     (root / "en" / "runtime" / "index.html").write_text(PAGE, encoding="utf-8")
     server = make_server(0, root, quiet=True)
@@ -83,18 +75,19 @@ def test_worker_answers_the_bridge_functions(page: Any, runtime_url: str) -> Non
       const first = ensureRuntime()
       const same = first === ensureRuntime()
       const [actions, refused, spots, svg] = await Promise.all([
-        call("legal_actions", position),  // sent before the worker is ready: queued
-        call("apply", position, { type: "end_turn" }),
-        call("analyse", position, { type: "settlement_spots", player: "red" }),
-        call("render", position, { ok_nodes: ["9.N"] }),
+        call("faq.legal_actions", position),  // sent before the worker is ready: queued
+        call("faq.apply", position, { type: "end_turn" }),
+        call("faq.analyse", position, { type: "settlement_spots", player: "red" }),
+        call("faq.render", position, { ok_nodes: ["9.N"] }),
       ])
-      const played = await call("apply", position, actions[0])
+      const played = await call("faq.apply", position, actions[0])
       const failed = (promise) => promise.then(() => null, (e) => e.code)
       const bad = await Promise.all([
         failed(call("no_such_function")), failed(call("os.system", "ls")),
-        failed(call("missing_bridge.view"))])
-      const echo = await call("echo_bridge.view", { a: 1 }, [2])
-      return { same, ready: await first, actions, refused, spots, svg, played, bad, echo,
+        failed(call("faq.apply", 1, 2, 3))])
+      const judged = await call("tutorial.judge", position,
+                                { type: "terrain_tiles", resource: "wool" }, 4)
+      return { same, ready: await first, actions, refused, spots, svg, played, bad, judged,
                progress }
     }""", beginner())
     assert answers["same"]
@@ -106,7 +99,7 @@ def test_worker_answers_the_bridge_functions(page: Any, runtime_url: str) -> Non
     assert answers["played"]["position"]["turn"]["phase"] == "setup_road"
     assert [e["type"] for e in answers["played"]["events"]] == ["placed_settlement"]
     assert answers["bad"] == ["bad_request", "bad_request", "internal_error"]
-    assert answers["echo"] == {"fn": "view", "args": [{"a": 1}, [2]]}
+    assert answers["judged"] == {"correct": False, "code": None}
 
     stages = [p["stage"] for p in answers["progress"]]
     assert stages[0] == "downloading" and stages[-1] == "ready"
@@ -118,6 +111,7 @@ def test_worker_answers_the_bridge_functions(page: Any, runtime_url: str) -> Non
     # one worker, one Pyodide, nothing loaded from anywhere but the site
     assert sum(u.endswith("/worker.mjs") for u in seen.requests) == 1
     assert sum(u.endswith("/pyodide.asm.wasm") for u in seen.requests) == 1
+    assert not [u for u in seen.requests if u.endswith(".py")]
     seen.assert_clean()
 
 

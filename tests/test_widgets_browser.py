@@ -1,13 +1,13 @@
-"""The FAQ's playable widgets: built right, and answering correctly in Chromium in every language.
+"""The FAQ's playable widgets: built right, and answering correctly in Chromium.
 
 The browser tests share one page per language (a module-scoped fixture): it opens the widget-free
 FAQ index, then reaches every widget page by clicking the navigation. In English each click loads
-the whole page and its own Pyodide, as on a site built without ``site_url``; in the other
-languages the sitemap is served (``serve_sitemap``), so the click is Material's instant
-navigation: one Pyodide start serves all the widget pages of the language, and the widgets must
-survive an instant navigation. Every widget is played through in every language. Expected texts
-are read from the same catalogs the site uses (i18n/*.yml), so a test fails if a widget shows
-the wrong language.
+the whole page and its own Pyodide, as on a site built without ``site_url``; in French the
+sitemap is served (``serve_sitemap``), so the click is Material's instant navigation: one Pyodide
+start serves all the widget pages, and the widgets must survive an instant navigation. Every
+widget is played through in both; expected texts are read from the same catalogs the site uses
+(i18n/*.yml), so a test fails if a widget shows the wrong language. Spanish and Dutch pages are
+checked without a browser (their catalogs: tests/test_frontend.py).
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ from catan_site.widgets import starting_position
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "fr", "es", "nl")
-#: Languages whose widget pages are reached by instant navigation (one Pyodide per language).
-INSTANT = ("fr", "es", "nl")
+#: Languages played in the browser; those reached by instant navigation (one Pyodide).
+BROWSER = ("en", "fr")
+INSTANT = ("fr",)
 READY_MS = 180_000  # Pyodide starts in 3-7 s; a busy CI machine can take far longer
 PHONE = {"width": 390, "height": 844}
 #: Installed in every page: keeps each text the widgets' status line shows (the progress).
@@ -82,15 +83,15 @@ def test_unknown_kind_fails_the_build() -> None:
         starting_position("quiz", "{}", "faq/x.md")
 
 
-def test_every_kind_is_implemented_in_widgets_js() -> None:
-    source = (ROOT / "widgets" / "widgets.js").read_text(encoding="utf-8")
+def test_every_kind_is_implemented_in_faq_widgets_js() -> None:
+    source = (ROOT / "frontend" / "faq-widgets.js").read_text(encoding="utf-8")
     table = source.split("const KINDS = {", 1)[1].split("}", 1)[0]
     implemented = set(re.findall(r'^\s*"?([a-z-]+)"?:', table, re.MULTILINE))
     assert implemented == set(fences.WIDGET_KINDS)
 
 
 def test_widget_strings_complete_and_used() -> None:
-    source = (ROOT / "widgets" / "widgets.js").read_text(encoding="utf-8")
+    source = (ROOT / "frontend" / "faq-widgets.js").read_text(encoding="utf-8")
     used = set(re.findall(r'\bt\("([a-z_]+)"', source)) - {"template"}
     used |= {f"colour_{c}" for c in ("red", "blue", "white", "orange")}  # colour_${colour}
     assert not used - set(UI), f"strings used but missing: {sorted(used - set(UI))}"
@@ -112,9 +113,10 @@ def test_widgets_only_where_needed(site_dir: Path, lang: str) -> None:
         if 'class="catan-widget"' in text:
             with_widgets += 1
             assert text.count("data-position=") == text.count('class="catan-widget"'), page
-            assert 'class="catan-i18n"' in text and "assets/widgets/widgets.js" in text, page
+            assert text.count('class="catan-catalog"') == 1, page
+            assert "assets/frontend/faq-widgets.js" in text, page
         else:
-            assert "widgets.js" not in text and "runtime.js" not in text, page
+            assert "faq-widgets.js" not in text and "runtime.js" not in text, page
     assert with_widgets == 6
 
 
@@ -184,7 +186,7 @@ def cell(widget: Any, key: str, value: str, column: str) -> str:
 def refusal(widget: Any) -> tuple[str | None, str, str]:
     """The refusal shown: its code, its text without the link, and the link."""
     verdict = widget.locator(".cw-message .cw-bad").first
-    link = verdict.locator("a.cw-faq").get_attribute("href") or ""
+    link = verdict.locator("a.catan-faq-link").get_attribute("href") or ""
     return verdict.get_attribute("data-code"), " ".join(verdict.inner_text().split()), link
 
 
@@ -206,7 +208,7 @@ def fits_a_phone(session: Session) -> None:
         page.set_viewport_size(DESKTOP)
 
 
-@pytest.fixture(scope="module", params=LANGUAGES)
+@pytest.fixture(scope="module", params=BROWSER)
 def session(request: pytest.FixtureRequest, browser: Any, base_url: str,
             site_dir: Path) -> Iterator[Session]:
     lang = request.param
@@ -227,7 +229,7 @@ def session(request: pytest.FixtureRequest, browser: Any, base_url: str,
 @pytest.mark.browser
 def test_widget_free_page_fetches_no_runtime(session: Session) -> None:
     loaded = [u for u in session.before_widgets
-              if "/assets/pyodide/" in u or "/assets/widgets/" in u or "/assets/wheels/" in u]
+              if "/assets/pyodide/" in u or "/assets/frontend/" in u or "/assets/wheels/" in u]
     assert not loaded, f"a page without widgets loaded {loaded}"
     session.seen.assert_clean()
 

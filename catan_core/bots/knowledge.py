@@ -130,10 +130,16 @@ def determinize(view: Doc, colour: str, rng: Rng) -> Game:
     mine = players[colour].get("hand", {})
     res_pool = [19 - int(mine.get(r, 0)) for r in RESOURCES]
     dev_pool = unseen_devs(view, colour)
+    known = known_cards(view, colour)
+    for cards in known.values():
+        for r in range(5):
+            res_pool[r] -= cards[r]
     dealt: dict[str, tuple[list[int], list[int], list[int]]] = {}
     for c, entry in players.items():
         if c != colour:
-            dealt[c] = (_draw(res_pool, _hidden(entry.get("hand")), rng),
+            held = known.get(c, [0] * 5)
+            hand = _draw(res_pool, _hidden(entry.get("hand")) - sum(held), rng)
+            dealt[c] = ([a + b for a, b in zip(hand, held, strict=True)],
                         _draw(dev_pool, _hidden(entry.get("dev_cards")), rng),
                         _draw(dev_pool, _hidden(entry.get("new_dev_cards")), rng))
     deck_size = view["deck"] if isinstance(view["deck"], int) else len(view["deck"])
@@ -141,6 +147,29 @@ def determinize(view: Doc, colour: str, rng: Rng) -> Game:
     deck = [c for c in range(5) for _ in range(drawn[c])]
     rng.shuffle(deck)
     return _load(view, dealt, deck, rng.next64())
+
+
+def known_cards(view: Doc, colour: str) -> dict[str, list[int]]:
+    """Cards other players are known to hold from the open offer: the offerer what it gives,
+    each player who accepted what it would give, each counter-offer its giver's side."""
+    trade = view.get("pending", {}).get("trade")
+    if not trade:
+        return {}
+    need: dict[str, list[int]] = {}
+
+    def hold(c: str, cards: dict[str, int]) -> None:
+        if c != colour:
+            vec = need.setdefault(c, [0] * 5)
+            for r, res in enumerate(RESOURCES):
+                vec[r] = max(vec[r], int(cards.get(res, 0)))
+
+    hold(view["turn"]["player"], trade["give"])
+    for c, answer in trade.get("answers", {}).items():
+        if answer == "accept":
+            hold(c, trade["get"])
+        elif isinstance(answer, dict):
+            hold(c, answer["get"])
+    return need
 
 
 def _load(view: Doc, dealt: dict[str, tuple[list[int], list[int], list[int]]],
@@ -186,4 +215,5 @@ def bot_rng(seed: int, view: Doc) -> Rng:
 
 
 __all__ = ["PIPS", "RESOURCE_INDEX", "BoardInfo", "as_view", "board_info", "bot_rng",
-           "determinize", "unseen_devs", "unseen_fractions", "view_hash", "view_seat"]
+           "determinize", "known_cards", "unseen_devs", "unseen_fractions", "view_hash",
+           "view_seat"]

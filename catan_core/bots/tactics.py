@@ -98,6 +98,8 @@ def setup_road(ctx: Ctx) -> Action:
 def tile_pips(ctx: Ctx, tile: int, q: int) -> int:
     """Production ``q`` loses per roll-ways when ``tile`` is blocked."""
     game = ctx.game
+    if tile < 0:  # the robber off the island (a board without a desert)
+        return 0
     number = game.board.numbers[tile]
     return sum(PIPS[number] * game.node_level[n] for n in TILE_NODES[tile]
                if game.node_owner[n] == q)

@@ -78,7 +78,7 @@ export class Board {
     const next = typeof svg === "string" ? parse(svg) : svg
     if (viewBox) next.setAttribute("viewBox", viewBox)
     for (const extra of keep) next.append(extra.cloneNode(true))
-    const focused = old && old.contains(document.activeElement) ? this.idOf(document.activeElement) : null
+    const focused = this.focusedId()
     if (old) old.replaceWith(next)
     else this.host.append(next)
     this.enhance(focused)
@@ -90,16 +90,17 @@ export class Board {
     return null
   }
 
-  enhance(focused = null) {
+  /** The id ("node:9.N") of the spot in focus on this board, if any. */
+  focusedId() {
+    const svg = this.svg
+    return svg && svg.contains(document.activeElement) ? this.idOf(document.activeElement) : null
+  }
+
+  enhance(focused = this.focusedId()) {
     const svg = this.svg
     if (!svg) return
     for (const port of svg.querySelectorAll(".port[data-port] title")) {
       port.textContent = this.catalog.harbour(port.parentNode.dataset.port)
-    }
-    for (const el of svg.querySelectorAll("[role=button]")) {
-      el.removeAttribute("role")
-      el.removeAttribute("tabindex")
-      el.removeAttribute("aria-label")
     }
     this.spots = []
     for (const kind of this.kinds) {
@@ -109,21 +110,28 @@ export class Board {
         this.spots.push({ el, kind, id, g: geometry(el) })
       }
     }
+    const chosen = new Set(this.spots.map((s) => s.el))
+    for (const el of svg.querySelectorAll("[role=button]")) {
+      if (chosen.has(el)) continue
+      el.removeAttribute("role")
+      el.removeAttribute("tabindex")
+      el.removeAttribute("aria-label")
+    }
     if (!this.spots.length) {
       svg.setAttribute("role", "img")
       return
     }
     svg.setAttribute("role", "group")
     if (this.label) svg.setAttribute("aria-label", this.label)
+    const again = focused && this.spots.find((s) => `${s.kind}:${s.id}` === focused)
+    const stop = again || this.spots[0]
     for (const { el } of this.spots) {
       const name = this.catalog.spotName(el)
       el.setAttribute("role", "button")
-      el.setAttribute("tabindex", "-1")
+      el.setAttribute("tabindex", el === stop.el ? "0" : "-1")
       el.setAttribute("aria-label", this.describe ? this.describe(el, name) : name)
     }
-    const again = focused && this.spots.find((s) => `${s.kind}:${s.id}` === focused)
-    ;(again || this.spots[0]).el.setAttribute("tabindex", "0")
-    if (again) again.el.focus()
+    if (again && document.activeElement !== again.el) again.el.focus()
   }
 
   /** The choosable spot a pointer at (clientX, clientY) picks, or null. */
@@ -152,10 +160,10 @@ export class Board {
   }
 
   move(event) {
-    if (!this.onHover || event.pointerType !== "mouse") return
+    if (event.pointerType !== "mouse") return
     const spot = this.spotAt(event.clientX, event.clientY)
     this.svg?.classList.toggle("is-over-spot", Boolean(spot))
-    if (!spot || spot === this.hovered) return
+    if (!this.onHover || !spot || spot === this.hovered) return
     this.hovered = spot
     this.onHover(spot.kind, spot.kind === "tile" ? Number(spot.id) : spot.id, spot.el)
   }

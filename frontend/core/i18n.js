@@ -87,7 +87,8 @@ export class Catalog {
   error(error) {
     const entry = this.data.errors?.[error.code]
     if (!entry) return { code: error.code, text: error.message || error.code, href: null, title: null }
-    return { code: error.code, text: fillIn(entry.text, error.details || {}), href: entry.href, title: entry.title }
+    const href = entry.href == null ? null : new URL(entry.href, document.baseURI).href
+    return { code: error.code, text: fillIn(entry.text, error.details || {}), href, title: entry.title }
   }
 
   /** The engine's refusal as a paragraph: the rule, then a link to its FAQ answer (named by

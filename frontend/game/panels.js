@@ -57,6 +57,7 @@ export const panels = {
       this.pickedMarkup = this.boardMarkup
       this.board.pick(kinds, targets)
       this.boardHost.classList.toggle("is-picking", kinds.length > 0)
+      if (!onBoard) this.focusBoard(false)   // the board's one tab stop starts on a legal spot
     }
     this.setStatus(this.statusLine())
     this.renderPrompt()
@@ -286,7 +287,7 @@ export const panels = {
         h("div", { class: "catan-player__counts catan-muted" },
           t("player_counts", { cards: p.cards, dev: p.dev_cards, knights: p.knights, road: p.road_length })),
         h("div", { class: "catan-player__stock catan-muted" },
-          t("player_stock", { roads: p.stock.roads, settlements: p.stock.settlements, cities: p.stock.cities })),
+          t("player_stock", { roads: p.pieces_left.roads, settlements: p.pieces_left.settlements, cities: p.pieces_left.cities })),
         h("button", {
           type: "button", class: "md-button catan-player__toggle", "data-key": `seat-${p.colour}`, "data-action": `seat-${p.colour}`,
           onclick: () => this.toggleSeat(p.colour),

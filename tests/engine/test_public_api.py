@@ -24,7 +24,7 @@ import catan_core
 from catan_core.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
-FOLDERS = ("catan_web", "catan_site", "hooks", "widgets", "benchmarks")
+FOLDERS = ("catan_web", "catan_site", "hooks", "widgets", "frontend", "benchmarks")
 PUBLIC_MODULES = {"catan_core", "catan_core.query", "catan_core.geometry",
                   "catan_core.constants", "catan_core.errors", "catan_core.board",
                   "catan_core.svg", "catan_core.referee", "catan_core.bots",

@@ -368,13 +368,51 @@ def _candidates(doc: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+def _answers(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """Discards (every choice of the owed count, some too many) and answers to an offer."""
+    import itertools
+
+    found: list[dict[str, Any]] = []
+    for colour, owed in doc["pending"].get("discard", {}).items():
+        for k in (owed - 1, owed):
+            for combo in itertools.combinations_with_replacement(RESOURCES, k):
+                found.append({"type": "discard", "player": colour,
+                              "cards": dict(Counter(combo))})
+    if "trade" in doc["pending"]:
+        for colour in doc["seats"]:
+            found += [{"type": kind, "player": colour} for kind in ("accept_trade",
+                                                                    "reject_trade")]
+            found.append({"type": "confirm_trade", "with": colour})
+        found.append({"type": "cancel_trade"})
+    return found
+
+
 def _key(action: dict[str, Any]) -> str:
-    trimmed = {k: v for k, v in action.items() if k not in ("player", "victim")}
+    keep = action["type"] in ("discard", "accept_trade", "reject_trade")
+    trimmed = {k: v for k, v in action.items() if k != "victim" and (keep or k != "player")}
     return repr(sorted(trimmed.items()))
+
+
+def _offer(game: Game, rnd: random.Random) -> None:
+    """Open a one-for-one offer the active player can pay, and let some players answer."""
+    me = game.current_player
+    hand = game.hand_of(me)
+    if game.phase != "main" or game.open_trade() or not hand:
+        return
+    give = rnd.choice(sorted(hand))
+    get = rnd.choice([r for r in RESOURCES if r != give])
+    game.apply({"type": "offer_trade", "give": {give: 1}, "get": {get: 1}})
+    for colour in game.seats:
+        if colour != me and rnd.random() < 0.5:
+            answer = "accept_trade" if game.hand_of(colour).get(get) else "reject_trade"
+            game.apply({"type": answer, "player": colour})
 
 
 @pytest.mark.parametrize("seed", range(16))
 def test_legal_actions_are_exactly_the_accepted_ones(seed: int) -> None:
+    # Every seed checks its position, whatever the phase: set-up, roll, the discard (every
+    # choice of cards), the robber, the main phase (with cards added so that building is
+    # possible), an open offer with its answers, or a finished game (nothing is accepted).
     rnd = random.Random(seed)
     game = new_game(1000 + seed)
     for _ in range(rnd.randrange(0, 160)):
@@ -382,10 +420,8 @@ def test_legal_actions_are_exactly_the_accepted_ones(seed: int) -> None:
             break
         game.apply(choose(rnd, game.legal_actions()))
     doc = game.to_dict()
-    if doc["turn"]["phase"] in ("discard", "game_over") or doc["pending"].get("trade"):
-        return
-    if doc["turn"]["phase"] in ("roll", "main"):  # give the player something to do
-        me = doc["players"][doc["turn"]["player"]]
+    if doc["turn"]["phase"] in ("roll", "main") and not doc["pending"]:
+        me = doc["players"][doc["turn"]["player"]]  # give the player something to do
         held = {r: sum(p["hand"].get(r, 0) for p in doc["players"].values()) for r in RESOURCES}
         me["hand"] = {r: me["hand"].get(r, 0) + min(rnd.randrange(0, 5), 19 - held[r])
                       for r in RESOURCES}
@@ -393,11 +429,16 @@ def test_legal_actions_are_exactly_the_accepted_ones(seed: int) -> None:
         me["dev_cards"] += doc["deck"][:3]
         doc["deck"] = doc["deck"][3:]
         game = Game.from_dict(doc)
+        if seed % 3 == 0:
+            _offer(game, rnd)
+        elif game.phase == "roll" and seed % 4 != 3:
+            game.apply({"type": "roll", "dice": [3, 4]})  # a 7: usually a discard now
         doc = game.to_dict()
-    listed = {_key(a) for a in game.legal_actions()
-              if a["type"] not in ("play_road_building", "discard")}
+    listed = {_key(a) for a in game.legal_actions() if a["type"] != "play_road_building"}
+    if doc["turn"]["phase"] == "game_over":
+        assert not listed
     accepted = set()
-    for action in _candidates(doc):
+    for action in _candidates(doc) + _answers(doc):
         try:
             Game.from_dict(doc).apply(action)
         except IllegalAction:

@@ -231,8 +231,15 @@ def test_ruling_spiral_alternative_random_numbers_keep_6_and_8_apart(seed: int) 
 
 
 def test_standard_board_from_a_seed_in_a_position() -> None:
-    doc = position(board="standard", seed=5)
-    game = Game.from_dict(doc)
-    assert game.to_dict()["board"]["tiles"] == Game.from_dict(
-        position(board="standard", seed=5)).to_dict()["board"]["tiles"]
-    assert len(game.to_dict()["board"]["tiles"]) == 19
+    # ``board: "standard"`` with ``seed`` in a position is the island ``Game.new`` makes from
+    # that seed, a real variable island, and a different seed makes a different one.
+    written = Game.from_dict(position(board="standard", seed=5)).to_dict()["board"]
+    made = Game.new(seats=["red", "blue", "white"], seed=5, board="standard").to_dict()["board"]
+    assert written["tiles"] == made["tiles"] and written["ports"] == made["ports"]
+    tiles = _parse(written["tiles"])
+    assert Counter(t for t, _ in tiles) == {"hills": 3, "forest": 4, "pasture": 4, "fields": 4,
+                                            "mountains": 3, "desert": 1}
+    assert sorted(n for _, n in tiles if n) == sorted(TOKENS)
+    assert written["robber"] == [t for t, _ in tiles].index("desert")
+    other = Game.from_dict(position(board="standard", seed=6)).to_dict()["board"]
+    assert other["tiles"] != written["tiles"]

@@ -84,8 +84,12 @@ def test_a_setup_settlement_on_a_harbour_gives_its_rate() -> None:
 
 
 def test_city_on_a_harbour_uses_it() -> None:
-    game = _game({"cities": ["0.NW"], "roads": ["0.W"]})
+    game = _game({"cities": ["0.NW"], "roads": ["0.W"]})  # the 3:1 harbour on 0.NW
     game.apply(_bank_trade({"lumber": 3}, {"ore": 1}))
+    assert hand(game, "red") == {**RICH, "lumber": 1, "ore": 3}
+    refuse(game, _bank_trade({"brick": 2}, {"ore": 1}), "trade_rate")  # 3:1, not 2:1
+    game.apply(_bank_trade({"brick": 3}, {"grain": 1}))
+    assert hand(game, "red")["brick"] == 5 and hand(game, "red")["grain"] == 4
 
 
 def test_two_to_one_harbour_for_its_resource_only() -> None:

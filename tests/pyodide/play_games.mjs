@@ -1,5 +1,5 @@
 // Play tests/pyodide/selfplay.py's seeded games inside Pyodide under Node.js, through the same
-// widgets/bridge.py the browser uses; prints `PYODIDE-GAMES [...]` (JSON) as its last line.
+// catan_web entry point the browser uses (from the wheel); prints `PYODIDE-GAMES [...]` (JSON) as its last line.
 //
 //   node tests/pyodide/play_games.mjs --project . --wheel catan_core-….whl
 
@@ -9,12 +9,11 @@ import { copyIn, parseArgs, startPyodide } from "./pyodide_node.mjs"
 const options = parseArgs(process.argv.slice(2), ["wheel"])
 const project = resolve(options.project || ".")
 const pyodide = await startPyodide(options.wheel || [])
-await copyIn(pyodide, resolve(project, "widgets/bridge.py"), "/home/pyodide/catan_bridge.py")
 await copyIn(pyodide, resolve(project, "tests/pyodide/selfplay.py"), "/home/pyodide/selfplay.py")
 const games = pyodide.runPython(`
 import json, sys
 sys.path.insert(0, "/home/pyodide")
-import catan_bridge, selfplay
-json.dumps(selfplay.play_all(catan_bridge))
+import selfplay
+json.dumps(selfplay.play_all())
 `)
 console.log(`PYODIDE-GAMES ${games}`)

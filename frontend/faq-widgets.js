@@ -1,111 +1,21 @@
 // The FAQ's playable examples: each ```catan-widget fence becomes a small board the reader can
-// change, and the rules engine (Pyodide in a Web Worker, see runtime.js) answers.
+// change, and the rules engine (Pyodide in a Web Worker, see core/runtime.js) answers.
 //
-// The page already shows the board as SVG (drawn at build time). hooks/widgets.py gives every
-// widget its starting position (data-position) and the page one hidden `.catan-i18n` element
-// with the texts of its language. This module binds each widget once per page (Material's
-// `document$` re-runs it after an instant navigation) and starts the engine when a widget
-// scrolls into view or is first used. Each kind is one class; all state is a position document.
+// The page already shows the board as SVG (drawn at build time). catan_site/widgets.py gives
+// every widget its starting position (data-position); the page's catalog (core/i18n.js) holds
+// the texts. This module binds each widget once per page (Material's `document$` re-runs it
+// after an instant navigation) and starts the engine when a widget scrolls into view or is
+// first used. Each kind is one class; all state is a position document. Every rule (costs,
+// awards, shortages, who acts) is the engine's, asked through catan_web.faq.
 
-import { call, ensureRuntime, onProgress } from "./runtime.js"
-
-const RESOURCES = ["brick", "lumber", "wool", "grain", "ore"]
-const COST = {
-  road: { brick: 1, lumber: 1 },
-  settlement: { brick: 1, lumber: 1, wool: 1, grain: 1 },
-  city: { grain: 2, ore: 3 },
-}
-const CARD_TERM = { victory_point: "victory_point_card" }
-
-// -- small helpers --------------------------------------------------------------------------
-
-/** `h("p", {class: "x"}, "text", child)`: an element; `on*` attributes become listeners. */
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag)
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === false || value == null) continue
-    if (key.startsWith("on")) el.addEventListener(key.slice(2), value)
-    else el.setAttribute(key, value === true ? "" : value)
-  }
-  el.append(...children.flat().filter((c) => c != null && c !== false))
-  return el
-}
+import { call, ensureRuntime, onProgress } from "./core/runtime.js"
+import { Board } from "./core/board.js"
+import { h, onPage } from "./core/dom.js"
+import { Catalog, RESOURCES } from "./core/i18n.js"
 
 const clone = (value) => JSON.parse(JSON.stringify(value))
 const count = (cards) => Object.values(cards || {}).reduce((a, b) => a + b, 0)
-
-function addCards(hand, cards) {
-  const out = { ...(hand || {}) }
-  for (const [r, n] of Object.entries(cards)) out[r] = (out[r] || 0) + n
-  return out
-}
-
-/** The position with `colour` to act in the main phase, holding `pay` on top of its hand. */
-function prepare(position, { as, pay }) {
-  const doc = clone(position)
-  if (as) {
-    doc.turn = { ...doc.turn, player: as, phase: "main", number: Math.max(1, doc.turn.number) }
-    delete doc.turn.dice
-    doc.pending = {}
-  }
-  if (pay) {
-    const colour = as || doc.turn.player
-    const player = doc.players[colour] || (doc.players[colour] = {})
-    player.hand = addCards(player.hand, pay)
-  }
-  return doc
-}
-
-/** The board elements a widget may react to, by kind (see `Widget.boardPicks`). */
-const PICKABLE = { tile: "g.tile[data-tile]", node: "g.node[data-node]", edge: "line.edge[data-edge]" }
-
-// -- texts of the page's language ---------------------------------------------------------------
-
-class Texts {
-  constructor(el) {
-    const data = JSON.parse(el.dataset.strings)
-    this.lang = el.dataset.lang
-    this.ui = data.ui
-    this.terms = data.terms
-    this.errors = {}
-    for (const a of el.querySelectorAll("a[data-error]")) {
-      this.errors[a.dataset.error] = { text: a.dataset.text, href: a.href }
-    }
-  }
-
-  /** A UI string with its `{placeholders}` filled in. */
-  t(key, vars = {}) {
-    const text = this.ui[key] ?? key
-    return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m))
-  }
-
-  term(key) { return this.terms[CARD_TERM[key] || key] ?? key }
-
-  colour(colour) { return this.ui[`colour_${colour}`] ?? colour }
-
-  /** "brick ×2, wool ×1" (resource names from the glossary). */
-  cards(cards) {
-    const parts = RESOURCES.filter((r) => cards?.[r]).map((r) => `${this.term(r)} ×${cards[r]}`)
-    return parts.length ? parts.join(", ") : this.t("nothing")
-  }
-
-  /** "hills 6": a tile by its terrain and number token. */
-  tile(position, t) {
-    const [terrain, number] = position.board.tiles[t].split(" ")
-    return number ? `${this.term(terrain)} ${number}` : this.term(terrain)
-  }
-
-  /** The engine's refusal in the reader's language, with the FAQ answer that explains it. */
-  error(error) {
-    const entry = this.errors[error.code]
-    if (!entry) return { text: error.message || error.code, href: null }
-    const text = entry.text.replace(/\{(\w+)\}/g, (m, name) =>
-      (error.details && name in error.details ? String(error.details[name]) : m))
-    return { text, href: entry.href }
-  }
-}
-
-function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1) }
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1)
 
 // -- what every widget shares -----------------------------------------------------------------
 
@@ -118,9 +28,9 @@ class Widget {
     this.position = clone(this.start)
     this.history = []  // the reader's moves, replayed from `start` when one is taken back
     this.player = this.spec.player || this.start.turn.player
-    this.svg = el.querySelector("svg")
-    this.viewBox = this.svg.getAttribute("viewBox")
-    this.labels = [...this.svg.querySelectorAll("text.label")].map((n) => n.cloneNode(true))
+    const svg = el.querySelector("svg.catan-board")
+    this.viewBox = svg.getAttribute("viewBox")
+    this.labels = [...svg.querySelectorAll("text.label")].map((n) => n.cloneNode(true))
     this.title = this.spec.alt || this.spec.caption || ""
     this.queue = Promise.resolve()
     this.pending = 0
@@ -140,12 +50,24 @@ class Widget {
     el.dataset.state = "idle"
     el.classList.add("cw-live", `cw-${this.spec.kind}`)
 
-    el.addEventListener("click", (event) => this.boardEvent(event, "click"))
-    el.addEventListener("pointerover", (event) => this.boardEvent(event, "hover"))
     el.addEventListener("pointerdown", () => this.activate(), { once: true })
     el.addEventListener("focusin", () => this.activate(), { once: true })
+    this.board = new Board(svg.parentNode, {
+      catalog: this.tx, label: this.title,
+      onPick: (kind, id) => this.run(() => this.onPick(kind, id)),
+      onHover: (kind, id) => { if (kind === "node") this.onHover(id) },
+      describe: (spot, name) => this.describe(spot, name),
+    })
     this.build()
-    this.keyboard(this.svg, null)   // reachable before the engine starts (focus starts it)
+    this.board.pick(this.boardPicks)   // reachable before the engine starts (focus starts it)
+  }
+
+  get svg() { return this.board.svg }
+
+  onPick(kind, id) {
+    if (kind === "node") return this.onNode(id)
+    if (kind === "edge") return this.onEdge(id)
+    return this.onTile(id)
   }
 
   /** Start the engine (once per page) and show its progress; resolves when it answers. */
@@ -189,18 +111,6 @@ class Widget {
     return this.queue
   }
 
-  boardEvent(event, how) {
-    const target = event.target instanceof Element && event.target.closest("[data-node], [data-edge], [data-tile]")
-    if (!target || !this.svg.contains(target) || target.closest(".port")) return
-    if (how === "hover") {
-      if (target.dataset.node && event.pointerType === "mouse") this.onHover(target.dataset.node)
-      return
-    }
-    if (target.dataset.node) this.run(() => this.onNode(target.dataset.node))
-    else if (target.dataset.edge) this.run(() => this.onEdge(target.dataset.edge))
-    else this.run(() => this.onTile(Number(target.dataset.tile)))
-  }
-
   reset() {
     this.run(async () => {
       this.position = clone(this.start)
@@ -212,7 +122,11 @@ class Widget {
   }
 
   // what a kind defines
+  get boardPicks() { return [] }
+  /** The spots that may be chosen (null: every spot of `boardPicks`). */
+  get targets() { return null }
   build() {}
+  describe(spot, name) { return name }
   resetState() {}
   async refresh() { await this.draw() }
   onHover() {}
@@ -222,76 +136,20 @@ class Widget {
 
   /** Redraw the board from the position with the engine, keeping the build-time framing. */
   async draw(marks = {}) {
-    const text = await call("render", this.position, marks, this.title)
-    const template = document.createElement("template")
-    template.innerHTML = text
-    const svg = template.content.querySelector("svg")
-    svg.setAttribute("viewBox", this.viewBox)
-    for (const label of this.labels) svg.append(label.cloneNode(true))
-    const focused = this.svg.contains(document.activeElement) ? document.activeElement : null
-    this.svg.replaceWith(svg)
-    this.svg = svg
+    const text = await call("faq.render", this.position, marks, this.title)
+    const svg = this.board.replace(text, { viewBox: this.viewBox, keep: this.labels })
     this.decorate(svg)
-    this.keyboard(svg, focused)
-  }
-
-  /** Keyboard use of the board: it is one tab stop; the arrow keys move between the spots the
-   *  widget reacts to (`boardPicks`), Enter or Space chooses the one in focus, as a click would. */
-  keyboard(svg, focused) {
-    const selector = (this.boardPicks || []).map((kind) => PICKABLE[kind]).join(", ")
-    const spots = selector ? [...svg.querySelectorAll(selector)] : []
-    if (!spots.length) return
-    const tx = this.tx
-    const centre = new Map()
-    for (const el of spots) {
-      el.setAttribute("role", "button")
-      el.setAttribute("tabindex", "-1")
-      if (el.dataset.tile !== undefined) {
-        el.setAttribute("aria-label", `${tx.term("hex")}: ${tx.tile(this.position, Number(el.dataset.tile))}`)
-      } else {
-        const kind = el.dataset.node ? "intersection" : "edge"
-        el.setAttribute("aria-label", `${tx.term(kind)} ${el.dataset.node || el.dataset.edge}`)
-      }
-      const box = el.getBBox()
-      centre.set(el, [box.x + box.width / 2, box.y + box.height / 2])
-    }
-    const same = focused && spots.find((el) => ["tile", "node", "edge"].every((k) => el.dataset[k] === focused.dataset[k]))
-    const first = same || spots[0]
-    first.setAttribute("tabindex", "0")
-    if (same) same.focus()
-    svg.addEventListener("keydown", (event) => {
-      const from = event.target.closest?.(selector)
-      if (!from) return
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault()
-        from.dispatchEvent(new MouseEvent("click", { bubbles: true }))
-        return
-      }
-      const way = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[event.key]
-      if (!way) return
-      event.preventDefault()
-      const [x0, y0] = centre.get(from)
-      let best = null
-      let bestScore = Infinity
-      for (const [el, [x, y]] of centre) {
-        const along = (x - x0) * way[0] + (y - y0) * way[1]
-        if (el === from || along <= 1) continue
-        const across = Math.abs((x - x0) * way[1] - (y - y0) * way[0])
-        const score = along + 2 * across   // nearest in the direction, straight ahead first
-        if (score < bestScore) { best = el; bestScore = score }
-      }
-      if (!best) return
-      from.setAttribute("tabindex", "-1")
-      best.setAttribute("tabindex", "0")
-      best.focus()
-    })
+    this.board.pick(this.boardPicks, this.targets)
   }
 
   decorate() {}
 
-  /** Apply a move of the reader; on success it joins the history. */
+  /** Apply a move of the reader; on success it joins the history. `entry.as` plays it as that
+   *  colour in its main phase, `entry.paid` gives it what the move costs (the engine's costs). */
   async perform(entry) {
-    const result = await call("apply", prepare(this.position, entry), entry.action)
+    const result = entry.as || entry.paid
+      ? await call("faq.apply_as", this.position, entry.action, entry.as ?? null, Boolean(entry.paid))
+      : await call("faq.apply", this.position, entry.action)
     if (!result.error) {
       this.position = result.position
       this.history.push(entry)
@@ -319,10 +177,7 @@ class Widget {
 
   /** The engine's refusal: the rule in the reader's language and a link to the FAQ answer. */
   refusal(error) {
-    const { text, href } = this.tx.error(error)
-    return h("p", { class: "cw-verdict cw-bad", "data-code": error.code },
-      h("span", { "aria-hidden": "true" }, "✘ "), text, " ",
-      href ? h("a", { href, class: "cw-faq" }, this.tx.t("faq_link")) : null)
+    return this.tx.refusal(error, { cls: "cw-verdict cw-bad", link: this.tx.t("faq_link") })
   }
 
   who(colour) {
@@ -360,7 +215,7 @@ class Widget {
   // The robber: after a 7 or a Knight, a tile click moves it; a choice of victim if needed.
   async moveRobber(tile, victim) {
     const action = { type: "move_robber", tile, ...(victim ? { victim } : {}) }
-    const result = await call("apply", this.position, action)
+    const result = await call("faq.apply", this.position, action)
     const candidates = result.error?.details?.candidates
     if (result.error?.code === "invalid_victim" && !victim && candidates?.length) {
       const buttons = candidates.map((c) => h("button", {
@@ -441,7 +296,7 @@ class Production extends Widget {
     if (this.total == null) return this.draw()
     const tx = this.tx
     const total = this.total
-    const result = await call("analyse", this.position, { type: "production", total })
+    const result = await call("faq.analyse", this.position, { type: "production", total })
     await this.draw({ tiles: result.tiles })
     const lines = []
     if (this.dice) lines.push(h("p", { class: "cw-dice" }, tx.t("dice", { a: this.dice[0], b: this.dice[1], total })))
@@ -456,25 +311,19 @@ class Production extends Widget {
     for (const t of result.blocked) {
       lines.push(h("p", { class: "cw-note cw-blocked" }, tx.t("prod_blocked", { tile: tx.tile(this.position, t) })))
     }
-    let owed = result.gains
-    if (result.shortage.length) {  // what each was owed: the same roll with an untouched bank
-      const full = clone(this.position)
-      for (const p of Object.values(full.players)) p.hand = {}
-      owed = (await call("analyse", full, { type: "production", total })).gains
-    }
-    const bank = result.shortage.length ? (await call("analyse", this.position, { type: "victory_points" })).bank : {}
+    const short = result.shortage.length > 0
+    const owed = result.owed || result.gains
     const rows = this.position.seats.map((c) => h("tr", { "data-player": c },
       h("th", { scope: "row" }, this.who(c)),
       h("td", { "data-col": "gains" }, tx.cards(result.gains[c])),
-      result.shortage.length ? h("td", { "data-col": "owed" }, tx.cards(owed[c])) : null))
+      short ? h("td", { "data-col": "owed" }, tx.cards(owed[c])) : null))
     const headers = [tx.t("player"), tx.t("receives")]
-    if (result.shortage.length) headers.push(tx.t("owed"))
+    if (short) headers.push(tx.t("owed"))
     lines.push(this.table(headers, rows))
-    for (const r of result.shortage) {
-      const takers = Object.values(owed).filter((cards) => cards[r]).length
-      const values = { left: bank[r], resource: tx.term(r) }
-      lines.push(h("p", { class: "cw-note cw-shortage", "data-resource": r },
-        takers > 1 ? tx.t("short_many", values) : tx.t("short_one", values)))
+    for (const { resource, left, outcome } of result.shortages || []) {  // the engine's rule
+      const values = { left, resource: tx.term(resource) }
+      lines.push(h("p", { class: "cw-note cw-shortage", "data-resource": resource },
+        outcome === "rest" ? tx.t("short_one", values) : tx.t("short_many", values)))
     }
     this.output.replaceChildren(...lines)
     this.message.replaceChildren()
@@ -501,7 +350,7 @@ class DistanceRule extends Widget {
   }
 
   async refresh() {
-    this.spots = await call("analyse", this.position,
+    this.spots = await call("faq.analyse", this.position,
       { type: "settlement_spots", player: this.player, need_road: !this.setup.checked })
     await this.draw({ ok_nodes: this.spots.legal })
     this.output.replaceChildren(h("p", { class: "cw-summary" },
@@ -540,7 +389,7 @@ class DistanceRule extends Widget {
   }
 
   async buildAt(node) {
-    const result = await this.perform({ action: { type: "build_settlement", node }, as: this.player, pay: COST.settlement })
+    const result = await this.perform({ action: { type: "build_settlement", node }, as: this.player, paid: true })
     if (result.error) return this.say(this.refusal(result.error))
     this.selected = null
     await this.refresh()
@@ -576,7 +425,7 @@ class Seven extends Widget {
   async refresh() {
     const tx = this.tx
     const phase = this.position.turn.phase
-    const owed = await call("analyse", this.position, { type: "discard" })
+    const owed = await call("faq.analyse", this.position, { type: "discard" })
     await this.draw()
     this.rollButton.disabled = phase !== "roll"
     const rows = this.position.seats.map((c) => {
@@ -673,7 +522,7 @@ class LongestRoad extends Widget {
 
   async refresh() {
     const tx = this.tx
-    const info = await call("analyse", this.position, { type: "longest_road" })
+    const info = await call("faq.analyse", this.position, { type: "longest_road" })
     await this.draw({ edges: Object.values(info.paths).flat() })
     const rows = this.position.seats.map((c) => h("tr", { "data-player": c, class: info.holder === c ? "cw-holder" : null },
       h("th", { scope: "row" }, this.who(c)),
@@ -684,19 +533,16 @@ class LongestRoad extends Widget {
       h("p", { class: "cw-summary" }, this.explainAward(info)))
   }
 
-  explainAward({ lengths, holder }) {
+  /** The engine's verdict on the award, in words. */
+  explainAward({ lengths, holder, leaders, top, verdict }) {
     const tx = this.tx
-    const top = Math.max(...Object.values(lengths))
-    const leaders = Object.keys(lengths).filter((c) => lengths[c] === top)
-    if (holder) {
-      const tied = leaders.filter((c) => c !== holder)
-      if (tied.length) {
-        return tx.t("lr_holder_tied", { player: tx.colour(holder), others: tied.map((c) => tx.colour(c)).join(", "), length: top })
-      }
-      return tx.t("lr_holder", { player: tx.colour(holder), length: lengths[holder] })
+    const names = (colours) => colours.map((c) => tx.colour(c)).join(", ")
+    if (verdict === "holder_tied") {
+      return tx.t("lr_holder_tied", { player: tx.colour(holder), others: names(leaders.filter((c) => c !== holder)), length: top })
     }
-    if (top < 5) return tx.t("lr_nobody", { length: top })
-    return tx.t("lr_tied", { players: leaders.map((c) => tx.colour(c)).join(", "), length: top })
+    if (verdict === "holder") return tx.t("lr_holder", { player: tx.colour(holder), length: lengths[holder] })
+    if (verdict === "nobody") return tx.t("lr_nobody", { length: top })
+    return tx.t("lr_tied", { players: names(leaders), length: top })
   }
 
   /** Index in the history of the reader's move that placed this piece, or -1. */
@@ -707,21 +553,21 @@ class LongestRoad extends Widget {
   async onEdge(edge) {
     const mine = this.added("edge", edge)
     if (mine >= 0) return this.takeBack(mine)
-    await this.place({ type: "build_road", edge }, COST.road)
+    await this.place({ type: "build_road", edge })
   }
 
   async onNode(node) {
     const mine = this.added("node", node)
     if (mine >= 0) return this.takeBack(mine)
-    await this.place({ type: "build_settlement", node }, COST.settlement)
+    await this.place({ type: "build_settlement", node })
   }
 
-  async place(action, pay) {
+  async place(action) {
     const target = action.edge || action.node
     const owned = Object.values(this.position.players).some((p) =>
       [...(p.roads || []), ...(p.settlements || []), ...(p.cities || [])].includes(target))
     if (owned) return this.say(this.info(this.tx.t("fixed_piece")))
-    const result = await this.perform({ action, as: this.builder, pay })
+    const result = await this.perform({ action, as: this.builder, paid: true })
     if (result.error) return this.say(this.refusal(result.error))
     await this.refresh()
     const player = this.tx.colour(this.builder)
@@ -741,6 +587,8 @@ class LongestRoad extends Widget {
 
 class Harbours extends Widget {
   get boardPicks() { return ["node"] }
+
+  get targets() { return this.choosable ?? null }
 
   build() {
     const tx = this.tx
@@ -770,7 +618,11 @@ class Harbours extends Widget {
   async refresh() {
     const tx = this.tx
     const before = this.rates
-    this.rates = (await call("analyse", this.position, { type: "trade_rates" })).rates[this.player]
+    this.rates = (await call("faq.analyse", this.position, { type: "trade_rates" })).rates[this.player]
+    const spots = await call("faq.analyse", this.position, { type: "settlement_spots", player: this.player })
+    const me = this.position.players[this.player] || {}
+    const mine = this.history.filter((e) => e.action.type === "build_city").map((e) => e.action.node)
+    this.choosable = [...spots.legal, ...(me.settlements || []), ...mine]  // what a tap may build or undo
     await this.draw()
     const hand = this.position.players[this.player].hand || {}
     const rows = RESOURCES.map((r) => h("tr", {
@@ -794,10 +646,10 @@ class Harbours extends Widget {
       await this.replay(this.history.filter((e) => e.action.node !== node))
       line = tx.t("removed")
     } else if (settled) {
-      result = await this.perform({ action: { type: "build_city", node }, pay: COST.city })
+      result = await this.perform({ action: { type: "build_city", node }, paid: true })
       line = tx.t("built_city", { player: tx.colour(this.player) })
     } else {
-      result = await this.perform({ action: { type: "build_settlement", node }, pay: COST.settlement })
+      result = await this.perform({ action: { type: "build_settlement", node }, paid: true })
       line = tx.t("built_settlement", { player: tx.colour(this.player) })
     }
     if (result?.error) return this.say(this.refusal(result.error))
@@ -888,12 +740,9 @@ class DevCards extends Widget {
   async endTurn() {
     const first = await this.perform({ action: { type: "end_turn" } })
     if (first.error) return this.say(this.refusal(first.error))
-    for (let guard = 0; this.position.turn.player !== this.player && guard < 8; guard++) {
-      for (const action of [{ type: "roll", dice: [1, 2] }, { type: "end_turn" }]) {
-        const result = await this.perform({ action })
-        if (result.error) return this.say(this.refusal(result.error))
-      }
-    }
+    const passed = await call("faq.pass_to", this.position, this.player)
+    if (passed.error) return this.say(this.refusal(passed.error))
+    this.position = passed.position
     await this.refresh()
     this.say(this.info(this.tx.t("dc_others")), this.ok(this.tx.t("dc_new_turn", { player: this.tx.colour(this.player) })))
   }
@@ -920,9 +769,9 @@ let observer = null
 export function mount(root = document) {
   const widgets = [...root.querySelectorAll(".catan-widget[data-kind][data-position]")]
     .filter((el) => !el.catanWidget)
-  const strings = document.querySelector(".catan-i18n[data-strings]")
-  if (!widgets.length || !strings) return []
-  const texts = new Texts(strings)
+  const catalog = Catalog.page()
+  if (!widgets.length || !catalog) return []
+  const texts = catalog.for("faq")
   observer?.disconnect()
   observer = "IntersectionObserver" in window
     ? new IntersectionObserver((entries) => {
@@ -953,10 +802,4 @@ export const kinds = Object.keys(KINDS)
 
 // Material's instant navigation swaps the page content and re-emits `document$`; this module
 // itself is evaluated once per full page load.
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => mount())
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", () => mount())
-} else {
-  mount()
-}
+onPage(() => mount())

@@ -1,0 +1,115 @@
+"""The front end without a browser: one catalog per page, in every language, holding every text
+the scripts ask for; pages load only the parts they use; no game rule in the scripts.
+
+The browser flows (tests/test_widgets_browser.py, test_tutorial_browser.py, test_boards_browser.py)
+play each feature once; these checks cover the four languages of the built site.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from catan_site import frontend
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = frontend.LANGUAGES
+CORE = ROOT / "frontend" / "core"
+CATALOG = re.compile(r'<div class="catan-catalog" hidden data-catalog="([^"]*)"></div>')
+
+
+def page_catalogs(site_dir: Path, lang: str) -> dict[str, dict[str, Any]]:
+    """``{page path: catalog}`` of every page of a language that has one."""
+    found = {}
+    for page in (site_dir / lang).rglob("index.html"):
+        text = page.read_text(encoding="utf-8")
+        matches = CATALOG.findall(text)
+        assert len(matches) <= 1, f"{page}: more than one catalog"
+        if matches:
+            found[page.parent.relative_to(site_dir / lang).as_posix()] = json.loads(
+                html.unescape(matches[0]))
+    return found
+
+
+def keys_used(source: str, call: str = "t") -> set[str]:
+    return set(re.findall(rf'\b{call}\("([a-z_0-9]+)"', source))
+
+
+def test_board_words_complete_and_used() -> None:
+    board = yaml.safe_load((ROOT / "i18n" / "board.yml").read_text("utf-8"))
+    used = set(re.findall(r'"(board_[a-z_]+)"', (CORE / "i18n.js").read_text("utf-8")))
+    assert used == set(board)
+    for key, entry in board.items():
+        assert set(entry) == set(LANGUAGES), key
+        holes = {frozenset(re.findall(r"\{(\w+)\}", entry[lang])) for lang in LANGUAGES}
+        assert len(holes) == 1, f"{key}: placeholders differ between languages"
+
+
+def test_tutorial_words_used_by_the_script_exist() -> None:
+    words = yaml.safe_load((ROOT / "tutorial" / "ui.yml").read_text("utf-8"))
+    used = keys_used((ROOT / "frontend" / "tutorial.js").read_text("utf-8"))
+    assert used <= set(words), sorted(used - set(words))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_catalogs_of_the_built_pages(site_dir: Path, lang: str) -> None:
+    """Each page with a widget, a tutorial block or the game has one catalog in its language."""
+    catalogs = page_catalogs(site_dir, lang)
+    widgets = [p for p, c in catalogs.items() if "faq" in c["ui"]]
+    tutorial = [p for p, c in catalogs.items() if "tutorial" in c["ui"]]
+    assert len(widgets) == 6 and len(tutorial) >= 12, (widgets, tutorial)
+    board = yaml.safe_load((ROOT / "i18n" / "board.yml").read_text("utf-8"))
+    errors = yaml.safe_load((ROOT / "i18n" / "errors.yml").read_text("utf-8"))
+    glossary = yaml.safe_load((ROOT / "i18n" / "glossary.yml").read_text("utf-8"))["terms"]
+    for path, catalog in catalogs.items():
+        assert catalog["lang"] == lang, path
+        assert catalog["ui"]["board"] == {k: v[lang] for k, v in board.items()}, path
+        assert catalog["terms"]["wool"] == next(t[lang] for t in glossary if t["key"] == "wool")
+        for code, entry in errors.items():
+            mine = catalog["errors"][code]
+            assert mine["text"] == entry[lang], (path, code)
+            target = entry["faq"].split("#")[0].removesuffix(".md").removesuffix("index")
+            anchor = entry["faq"].split("#")[1]
+            resolved = (site_dir / lang / path / mine["href"].split("#")[0]).resolve()
+            assert resolved == (site_dir / lang / target).resolve(), (path, code, mine["href"])
+            assert mine["href"].endswith(f"#{anchor}") and mine["title"], (path, code)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pages_load_only_what_they_use(site_dir: Path, lang: str) -> None:
+    for page in (site_dir / lang).rglob("index.html"):
+        text = page.read_text(encoding="utf-8")
+        for name, feature in frontend.FEATURES.items():
+            holds = any(marker in text.split('<div class="catan-catalog"')[0]
+                        for marker in feature.markers)
+            assert (f"assets/frontend/{feature.script}" in text) == holds, (page, name)
+        if "catan-catalog" not in text:
+            assert "assets/frontend/" not in text, page
+
+
+def test_the_faq_widgets_and_tutorial_hold_no_game_rule() -> None:
+    """No cost, no resource-count rule, no 'whose turn is next' decision in the scripts."""
+    for path in [*CORE.glob("*.js"), ROOT / "frontend" / "faq-widgets.js",
+                 ROOT / "frontend" / "tutorial.js"]:
+        source = path.read_text("utf-8")
+        assert not re.search(r"\b(brick|lumber|wool|grain|ore)\s*:\s*\d", source), path
+        assert not re.search(r"\bCOST\b|n\s*/\s*2|> ?7\b|>= ?5\b|takers", source), path
+        assert "turn.player =" not in source and "prepare(" not in source, path
+        if path.parent != CORE:  # spots are named from the engine's data-near, not from geometry
+            assert not re.search(r'getAttribute\("(points|cx|x1)"\)', source), path
+
+
+def test_no_python_is_loaded_by_path() -> None:
+    for path in [*(ROOT / "catan_site").glob("*.py"), *(ROOT / "catan_web").glob("*.py"),
+                 CORE / "worker.mjs"]:
+        source = path.read_text("utf-8")
+        assert "spec_from_file_location" not in source, path
+    worker = (CORE / "worker.mjs").read_text("utf-8")
+    assert 'pyimport("catan_web")' in worker
+    assert "LEGACY" not in worker and "game_bridge" not in worker
