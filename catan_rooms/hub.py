@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import json
 import secrets
 import time
@@ -23,6 +22,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from catan_core import CatanError, Game
+from catan_core.referee import Referee
 
 from . import room, table
 from .room import RoomError
@@ -106,7 +106,7 @@ class Hub:
         self.per_client: dict[str, int] = defaultdict(int)
         self.docs: dict[str, Doc] = {}
         self.online: dict[str, dict[str, int]] = {}  # presence per room, until the next notice
-        self.games: OrderedDict[tuple[str, int], Game] = OrderedDict()
+        self.refs: OrderedDict[tuple[str, int], Referee] = OrderedDict()
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.started = False
@@ -137,15 +137,18 @@ class Hub:
         return doc
 
     def game(self, doc: Doc) -> Game | None:
-        if doc["position"] is None:
-            return None
+        """The game of ``doc``'s version, shared (read only)."""
+        return room.cached_game(doc) if doc["position"] is not None else None
+
+    def referee(self, doc: Doc, game: Game) -> Referee:
+        """The referee of ``doc``'s version, shared (read only: frames ask, never change)."""
         key = (doc["id"], doc["version"])
-        game = self.games.get(key)
-        if game is None:
-            game = self.games[key] = table.load(doc["position"])
-            if len(self.games) > 512:
-                self.games.popitem(last=False)
-        return game
+        ref = self.refs.get(key)
+        if ref is None:
+            ref = self.refs[key] = table.referee(doc["id"], doc["referee"], game)
+            if len(self.refs) > 512:
+                self.refs.popitem(last=False)
+        return ref
 
     async def mutate(self, room_id: str, change: Callable[[Doc], list[Doc] | None]
                      ) -> tuple[Doc, list[Doc]] | None:
@@ -156,9 +159,14 @@ class Hub:
             current = await self.latest(room_id, fresh=attempt > 0)
             if current is None:
                 raise RoomError("no_such_room", "there is no such room")
-            # the position is never changed in place (a change writes a new one): share it
-            doc = {k: v if k == "position" else copy.deepcopy(v) for k, v in current.items()}
-            events = change(doc)
+            # the position is never changed in place (a change writes a new one): share it;
+            # the rest is small JSON, copied through the C encoder and decoder
+            rest = json.loads(dumps({k: v for k, v in current.items() if k != "position"}))
+            doc = {**rest, "position": current["position"]}
+            try:
+                events = change(doc)
+            finally:
+                produced = room.PRODUCED.pop(id(doc), None)
             if events is None:
                 return None
             version = doc["version"]
@@ -167,6 +175,8 @@ class Hub:
                 doc["seq"] += 1
                 e["seq"] = doc["seq"]
             if await self.store.commit(version, doc, events):
+                if produced is not None:
+                    room.keep_game(doc, produced)
                 if room_id in self.conns:
                     self.docs[room_id] = doc
                 if isinstance(self.store, _local_stores()):
@@ -219,6 +229,11 @@ class Hub:
     async def _drive(self, room_id: str) -> None:
         try:
             for _ in range(20000):
+                doc = await self.latest(room_id)
+                game = self.game(doc) if doc is not None else None
+                if doc is None or game is None or not room.needs_step(doc, game, self.now()):
+                    self._schedule(room_id, doc)
+                    return
                 result = await self.mutate(room_id, lambda d: room.auto_step(d, self.now()))
                 if result is None:
                     self._schedule(room_id, await self.latest(room_id))
@@ -314,10 +329,10 @@ class Hub:
         if seat is not None:
             s = doc["seats"][seat]
             you = {"seat": seat, "name": s["name"], "next_n": s["last_n"] + 1}
-        frame = room.game_frame(doc, game, seat, self.now()) if game else None
-        if frame is not None and game is not None and conn.page is not None:
+        ref = self.referee(doc, game) if game is not None else None
+        frame = room.game_frame(doc, game, seat, self.now(), ref) if game else None
+        if frame is not None and game is not None and ref is not None and conn.page is not None:
             try:
-                ref = table.referee(doc["id"], doc["referee"], game)
                 options = {**conn.page, "visibility": doc["settings"]["visibility"]}
                 frame["page"] = table.page_view(game, ref, seat, options)
             except Exception as exc:  # a bad mode from this client: the rest still goes out
