@@ -1,7 +1,7 @@
 """The ASGI application: ``GET /healthz``, ``POST /api/rooms``, ``GET /api/rooms/{id}``, the
 room socket ``/api/rooms/{id}/ws``, and (optionally) the built site on the same origin.
 
-    uvicorn --factory 'catan_rooms.app:create_app' --port 8000
+    uvicorn --factory 'catan_rooms.app:create_app' --port 8000 --ws-max-size 65536
     python -m catan_rooms --site site --store sqlite:///rooms.sqlite3 --port 8000
 
 ``create_app(site_dir="site")`` also serves the static site, so the Play page and its rooms
