@@ -95,6 +95,9 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
         return JSONResponse({"ok": ok}, status_code=200 if ok else 503)
 
     async def create_room(request: Request) -> Response:
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":  # no cross-site form can create rooms
+            return _error(415, "json_only", "send the settings as application/json")
         if int(request.headers.get("content-length") or 0) > MAX_BODY:
             return _error(413, "too_large", "the settings are too large")
         body = b""
@@ -153,12 +156,15 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if conn.closed:  # it stopped reading its replies
+                    await websocket.close(4408)
+                    break
                 text = message.get("text")
                 if text is None:
                     text = message.get("bytes")
                 if not bucket.take():
                     strikes += 1
-                    conn.queue.put_nowait(error_frame(RoomError(
+                    hub.queue(conn, error_frame(RoomError(
                         "rate_limited", "too many messages, slow down",
                         rate=hub.limits.rate, strikes_left=hub.limits.strikes - strikes), text))
                     if strikes >= hub.limits.strikes:
@@ -169,10 +175,10 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
                 try:
                     await hub.handle(conn, text)
                 except RoomError as exc:
-                    conn.queue.put_nowait(error_frame(exc, text))
+                    hub.queue(conn, error_frame(exc, text))
                 except Exception as exc:  # a bug: this client gets an error, the room goes on
                     log.exception("rooms: message failed")
-                    conn.queue.put_nowait(error_frame(RoomError(
+                    hub.queue(conn, error_frame(RoomError(
                         "internal_error", f"{type(exc).__name__}"), text))
         except (WebSocketDisconnect, RuntimeError):
             pass

@@ -45,6 +45,8 @@ from .store import Store, dumps
 
 Doc = dict[str, Any]
 PROTOCOL = 1
+#: Replies queued for a socket that does not read them, after which the socket is closed.
+MAX_QUEUE = 256
 
 
 @dataclass(frozen=True)
@@ -306,8 +308,17 @@ class Hub:
                     await conn.send(dumps(frame))
 
     def reply(self, conn: Conn, message: Doc) -> None:
-        if not conn.closed:
-            conn.queue.put_nowait(dumps(message))
+        self.queue(conn, dumps(message))
+
+    def queue(self, conn: Conn, text: str) -> None:
+        """Queue a reply; a client that reads nothing while it keeps sending is let go."""
+        if conn.closed:
+            return
+        if conn.queue.qsize() >= MAX_QUEUE:
+            conn.closed = True
+            conn.queue.put_nowait(None)
+            return
+        conn.queue.put_nowait(text)
 
     async def frame(self, conn: Conn) -> Doc | None:
         """The update ``conn`` may see: the room, its seat's view of the game, new events."""

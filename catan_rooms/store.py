@@ -81,7 +81,7 @@ class Store:
 class SQLiteStore(Store):
     """One file (``rooms.sqlite3`` in the working folder by default), WAL journal."""
 
-    def __init__(self, path: str = "rooms.sqlite3") -> None:
+    def __init__(self, path: str = "rooms.sqlite3", ttl: float = 7 * 24 * 3600) -> None:
         self.path = path
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
@@ -94,6 +94,11 @@ class SQLiteStore(Store):
                                                data TEXT NOT NULL, PRIMARY KEY (room, seq));
             CREATE TABLE IF NOT EXISTS created (client TEXT NOT NULL, at REAL NOT NULL);
         """)
+        # rooms unchanged for ``ttl`` seconds are gone (as Redis expires them)
+        old = time.time() - ttl
+        self.db.execute("DELETE FROM events WHERE room IN (SELECT id FROM rooms WHERE updated < ?)",
+                        (old,))
+        self.db.execute("DELETE FROM rooms WHERE updated < ?", (old,))
         self.online: dict[str, dict[str, str]] = defaultdict(dict)
 
     async def close(self) -> None:

@@ -179,9 +179,10 @@ async def scenario(server: Server, other_room: str) -> list[str]:
     return kinds
 
 
-def http(server: Server, method: str, path: str, body: bytes | None = None) -> int:
+def http(server: Server, method: str, path: str, body: bytes | None = None,
+         kind: str = "application/json") -> int:
     request = urllib.request.Request(server.base + path, data=body, method=method,
-                                     headers={"content-type": "application/json"})
+                                     headers={"content-type": kind})
     try:
         with urllib.request.urlopen(request, timeout=5) as r:
             return int(r.status)
@@ -201,9 +202,11 @@ def test_bad_clients(servers: list[Server], sqlite_store: str) -> None:
         == 400
     assert http(server, "POST", "/api/rooms", b"not json") == 400
     assert http(server, "POST", "/api/rooms", b"{" + b" " * 20000 + b"}") == 413
+    assert http(server, "POST", "/api/rooms", b"players=3", "application/x-www-form-urlencoded") \
+        == 415
     assert http(server, "GET", "/api/rooms/nosuchroomnosuchroom") == 404
     assert http(server, "GET", "/api/rooms/..%2F..%2Fetc%2Fpasswd") == 404
-    kinds += ["http_bad_settings", "http_bad_seat", "http_not_json", "http_too_large",
+    kinds += ["http_bad_settings", "http_bad_seat", "http_not_json", "http_too_large", "http_form",
               "http_no_room", "http_path"]
     codes = [server.post("/api/rooms", {})[0] for _ in range(25)]
     assert 429 in codes and codes.index(429) <= 20

@@ -202,3 +202,23 @@ def test_chat_is_codes_and_slow() -> None:
         room.chat(doc, "red", 1, "thanks", 13.0)
     assert replay.value.code == "replayed"
     assert room.chat(doc, "red", 2, "thanks", 13.0)
+
+
+def test_a_socket_that_reads_nothing_is_let_go(tmp_path: Any) -> None:
+    import asyncio
+
+    from catan_rooms.hub import MAX_QUEUE, Hub
+    from catan_rooms.store import SQLiteStore
+
+    async def scenario() -> bool:
+        hub = Hub(SQLiteStore(str(tmp_path / "rooms.sqlite3")))
+
+        async def never(text: str) -> None:
+            await asyncio.sleep(3600)
+
+        conn = hub.admit("R" * 22, "client", never)
+        for _ in range(MAX_QUEUE + 10):
+            hub.reply(conn, {"t": "pong"})
+        return conn.closed and conn.queue.qsize() <= MAX_QUEUE + 1
+
+    assert asyncio.run(scenario())
