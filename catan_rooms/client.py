@@ -170,8 +170,9 @@ def discard_choice(view: Doc, colour: str, count: int) -> Doc:
     return {"type": "discard", "cards": {RESOURCES[r]: k for r, k in enumerate(out) if k}}
 
 
-def auto_move(update: Doc, bot: Bot) -> Doc | None:
-    """The action this seat's player makes now, from what the server sent it only."""
+def auto_move(update: Doc, bot: Bot, offers: bool = True) -> Doc | None:
+    """The action this seat's player makes now, from what the server sent it only
+    (``offers=False``: never a trade offer of its own)."""
     game = update.get("game")
     if not game or not game["legal"]:
         return None
@@ -182,7 +183,7 @@ def auto_move(update: Doc, bot: Bot) -> Doc | None:
     view = game["view"]
     if legal[0]["type"] == "discard" and "count" in legal[0]:
         return discard_choice(view, colour, int(legal[0]["count"]))
-    action = bot.choose(view, legal, allow_offers=bool(game["can_offer"]))
+    action = bot.choose(view, legal, allow_offers=offers and bool(game["can_offer"]))
     return {k: v for k, v in action.items() if k != "player"}
 
 

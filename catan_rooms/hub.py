@@ -107,6 +107,7 @@ class Hub:
         self.conns: dict[str, set[Conn]] = defaultdict(set)
         self.per_client: dict[str, int] = defaultdict(int)
         self.docs: dict[str, Doc] = {}
+        self.floor: dict[str, int] = {}  # the newest version known to exist, per room
         self.online: dict[str, dict[str, int]] = {}  # presence per room, until the next notice
         self.refs: OrderedDict[tuple[str, int], Referee] = OrderedDict()
         self.drivers: dict[str, asyncio.Task[None]] = {}
@@ -134,9 +135,18 @@ class Hub:
         doc = None if fresh else self.docs.get(room_id)
         if doc is None:
             doc = await self.store.load(room_id)
-            if doc is not None and room_id in self.conns:
-                self.docs[room_id] = doc
+            if doc is not None:
+                self._keep(doc)
         return doc
+
+    def _keep(self, doc: Doc) -> None:
+        """Cache ``doc`` unless a newer version is cached already (a load or a commit that
+        finishes late must not bring an older room back)."""
+        room_id = doc["id"]
+        cached = self.docs.get(room_id)
+        if room_id in self.conns and doc["version"] >= self.floor.get(room_id, 0) and (
+                cached is None or cached["version"] < doc["version"]):
+            self.docs[room_id] = doc
 
     def game(self, doc: Doc) -> Game | None:
         """The game of ``doc``'s version, shared (read only)."""
@@ -179,8 +189,7 @@ class Hub:
             if await self.store.commit(version, doc, events):
                 if produced is not None:
                     room.keep_game(doc, produced)
-                if room_id in self.conns:
-                    self.docs[room_id] = doc
+                self._keep(doc)
                 if isinstance(self.store, _local_stores()):
                     self.mark_room(room_id)
                 return doc, events
@@ -205,12 +214,17 @@ class Hub:
 
     # -- change notices, computer turns and clocks ------------------------------------------
 
-    async def on_change(self, room_id: str) -> None:
+    async def on_change(self, room_id: str, version: int | None = None) -> None:
+        """A notice from the store: the room has a new ``version`` (None: presence only)."""
         conns = self.conns.get(room_id)
         if not conns:
             return
-        self.docs.pop(room_id, None)  # reloaded once by the first writer that needs it
         self.online.pop(room_id, None)
+        if version is not None:
+            self.floor[room_id] = max(self.floor.get(room_id, 0), version)
+            cached = self.docs.get(room_id)
+            if cached is not None and cached["version"] < version:
+                del self.docs[room_id]  # reloaded once by the first writer that needs it
         self.mark_room(room_id)
 
     def mark_room(self, room_id: str) -> None:
@@ -282,6 +296,7 @@ class Hub:
         if not self.conns[conn.room_id]:
             del self.conns[conn.room_id]
             self.docs.pop(conn.room_id, None)
+            self.floor.pop(conn.room_id, None)
             self.online.pop(conn.room_id, None)
             handle = self.timers.pop(conn.room_id, None)
             if handle is not None:
@@ -443,7 +458,7 @@ class Hub:
         conn.seat, conn.host, conn.hello = seat, host, True
         conn.digest = room.token_hash(msg.token) if msg.token is not None else None
         conn.since = min(msg.since, doc["seq"])
-        self.docs[conn.room_id] = doc
+        self._keep(doc)
         seat_doc = doc["seats"][conn.seat] if conn.seat else None
         self.reply(conn, {"t": "welcome", "protocol": PROTOCOL, "room": conn.room_id,
                           "seat": conn.seat, "host": conn.host,

@@ -24,7 +24,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 Doc = dict[str, Any]
-Listener = Callable[[str], Awaitable[None]]
+#: Told of a change: the room, and its new version (None: only who is connected changed).
+Listener = Callable[[str, int | None], Awaitable[None]]
 
 
 def dumps(value: Any) -> str:
@@ -73,9 +74,9 @@ class Store:
         """Record that ``client`` created a room; the count of its rooms in ``window`` s."""
         raise NotImplementedError
 
-    async def _changed(self, room_id: str) -> None:
+    async def _changed(self, room_id: str, version: int | None = None) -> None:
         if self.listener is not None:
-            await self.listener(room_id)
+            await self.listener(room_id, version)
 
 
 class SQLiteStore(Store):
@@ -176,7 +177,7 @@ redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3])
 for i = 6, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 redis.call('EXPIRE', KEYS[1], ARGV[5])
 redis.call('EXPIRE', KEYS[2], ARGV[5])
-redis.call('PUBLISH', ARGV[4], KEYS[3])
+redis.call('PUBLISH', ARGV[4], KEYS[3] .. ' ' .. ARGV[2])
 return 1
 """
 
@@ -210,7 +211,8 @@ class RedisStore(Store):
         async for message in self._pubsub.listen():
             if message.get("type") == "message":
                 with contextlib.suppress(Exception):
-                    await self._changed(str(message["data"]))
+                    room_id, _, version = str(message["data"]).partition(" ")
+                    await self._changed(room_id, int(version) if version else None)
 
     async def _beat(self) -> None:
         """Mark this process alive, so presence entries of a dead process are ignored."""

@@ -16,7 +16,7 @@ from catan_rooms.client import RoomClient, auto_move, seat_bot
 Doc = dict[str, Any]
 HUMANS = ["red", "blue", "white"]
 SETTINGS = {"players": 4, "mode": "quick", "board": "variable", "timer": None,
-            "computers": {"orange": {"level": "hard", "personality": "merchant"}}}
+            "computers": {"orange": {"level": "hard", "personality": "builder"}}}
 #: Simulated people act far faster than people: the rate limits are tested in test_bad_clients.
 FAST = {"CATAN_ROOMS_RATE": "500", "CATAN_ROOMS_BURST": "500"}
 MAX_ROUNDS = 200000  # polling rounds (and 200 s): bounds; a game takes ~5 s on a quiet machine
@@ -71,7 +71,7 @@ def check_frame(frame: Doc, seat: str | None) -> None:
 class Person:
     def __init__(self, client: RoomClient, colour: str, seed: int) -> None:
         self.client, self.colour = client, colour
-        self.bot = seat_bot(colour, seed, level="easy")
+        self.bot = seat_bot(colour, seed, level="normal")
         self.acted: int | None = None  # the version it last acted on
         self.refused: int | None = None  # a version on which an action was refused
         self.errors: list[Doc] = []
@@ -148,7 +148,7 @@ class Table:
             if not self.trade_done and person.refused != update["version"]:
                 action = self.scripted(person, update)
             if action is None:
-                action = auto_move(update, person.bot)
+                action = auto_move(update, person.bot, offers=False)  # a shorter game
             if action is None:
                 continue
             person.acted = update["version"]
