@@ -14,20 +14,9 @@ import nox
 nox.options.sessions = ["lint", "tests"]
 nox.options.reuse_existing_virtualenvs = True
 
-SITE_DEPS = [
-    "mkdocs==1.6.1",
-    "mkdocs-material==9.8.*",
-    "mkdocs-static-i18n==1.3.*",
-    "pymdown-extensions>=10",
-    "PyYAML>=6",
-]
-TEST_DEPS = [
-    "pytest>=8",
-    "hypothesis>=6.100",
-    "playwright>=1.45",
-    "pytest-playwright>=0.5",
-    "PyYAML>=6",
-]
+#: Sessions install the project with its extras (pyproject.toml): ``site`` (MkDocs and the
+#: ``catan`` plugin's needs), ``test`` (pytest, xdist, Playwright).
+ENV = {"NO_MKDOCS_2_WARNING": "1"}  # mkdocs-material's notice about MkDocs 2
 
 
 def _npm_install(session: nox.Session) -> None:
@@ -40,22 +29,20 @@ def _npm_install(session: nox.Session) -> None:
             session.run(npm, "ci", "--no-audit", "--no-fund", external=True)
 
 
-def _build_site(session: nox.Session, address: str = "") -> None:
-    """Build site/; ``address`` (where it will be served) enables Material's instant loading."""
-    _npm_install(session)
-    env = {"NO_MKDOCS_2_WARNING": "1"}
-    if address:
-        env["CATAN_SITE_URL"] = address
-    session.run("python", "-m", "catan_site.build_site", env=env)
+def _workers(args: list[str]) -> list[str]:
+    """pytest-xdist workers, one per core (at most 4), unless the arguments choose."""
+    if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args) \
+            or "no:xdist" in args:
+        return []
+    return ["-n", str(min(4, os.cpu_count() or 1))]
 
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The whole test suite: engine, site build, parity, browser tests."""
-    session.install("-e", ".[rooms]", *TEST_DEPS, *SITE_DEPS)
-    if os.path.exists("catan_site/build_site.py"):
-        _build_site(session)
-    session.run("pytest", *session.posargs, env={"NO_MKDOCS_2_WARNING": "1"})
+    """The whole test suite: engine, site build, parity, browser tests (in parallel)."""
+    session.install("-e", ".[site,test,rooms]")
+    _npm_install(session)
+    session.run("pytest", *_workers(session.posargs), *session.posargs, env=ENV)
 
 
 @nox.session
@@ -68,30 +55,33 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def build(session: nox.Session) -> None:
-    """Build the site for every language into site/."""
-    session.install("-e", ".", *SITE_DEPS)
-    _build_site(session)
+    """``mkdocs build``: every language into site/ (address: mkdocs.yml's ``site_url``)."""
+    session.install("-e", ".[site]")
+    _npm_install(session)
+    session.run("mkdocs", "build", *session.posargs, env=ENV)
 
 
 @nox.session
 def serve(session: nox.Session) -> None:
-    """Build the site and serve it on 127.0.0.1 (port 8000, or the first argument)."""
-    session.install("-e", ".", *SITE_DEPS)
+    """Build the site for http://127.0.0.1:PORT/ and serve it there (port 8000, or the first
+    argument): sitemaps and Material's instant navigation need the address the site is at."""
+    session.install("-e", ".[site]")
+    _npm_install(session)
     port = session.posargs[0] if session.posargs else "8000"
-    # built for this address, links open without reloading the page (and the rules engine)
-    _build_site(session, f"http://127.0.0.1:{port}/")
+    session.run("mkdocs", "build", env={**ENV, "CATAN_SITE_URL": f"http://127.0.0.1:{port}/"})
     session.run("python", "-m", "catan_site.serve", port)
 
 
 @nox.session
 def bench(session: nox.Session) -> None:
     """Engine speed against Catanatron 3.2.1 (installed here only); FAQ widget start-up; the
-    Play page's responsiveness during a computer game."""
+    Play page's responsiveness during a computer game; search results' time after a keystroke."""
     session.install("-e", ".", "catanatron==3.2.1")
     session.run("python", "-m", "benchmarks.engine", *session.posargs)
-    session.install(*SITE_DEPS, "playwright>=1.45")  # benchmarks.widgets builds site/ if missing
+    session.install("-e", ".[site]", "playwright>=1.45")  # benchmarks.widgets builds site/
     session.run("python", "-m", "benchmarks.widgets")
     session.run("python", "-m", "benchmarks.game_page")  # builds site/ if it has no Play page
+    session.run("python", "-m", "benchmarks.search")  # keystroke to search results (<= 100 ms)
     session.install("-e", ".[rooms]")
     session.run("python", "-m", "benchmarks.rooms")  # rooms server load over loopback
 

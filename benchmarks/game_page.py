@@ -8,7 +8,7 @@ of the four levels, with no pause between moves, and lets it run to the end. Mea
   tasks over 50 ms; none at all means every task stayed under 50 ms). Target: <= 50 ms. That is
   wall time, which a busy machine stretches, so the CPU time of the same tasks (from a Chromium
   trace) is printed too.
-* **computer move time**: each ``game_bridge.bot_step`` call seen from the page (the bot's
+* **computer move time**: each ``game.advance`` call seen from the page (the bot's
   decision, the move applied and the new status, worker round trip included), from the
   ``catan:bot-move`` performance measures of frontend/game.js. Target: p95 <= 300 ms.
 
@@ -153,8 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
     if not (args.site / "en" / "play" / "index.html").exists():
-        subprocess.run([sys.executable, "-m", "catan_site.build_site",
-                        "--site-dir", str(args.site)],
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(args.site)],
                        cwd=ROOT, check=True)
     from playwright.sync_api import sync_playwright
 

@@ -76,7 +76,7 @@ WATCH_WIDGET = """(() => {
 def site_root(site: Path, tmp: Path) -> Path:
     """A folder serving the built site plus the bare page (links, nothing copied)."""
     if not (site / "index.html").exists():
-        subprocess.run([sys.executable, "-m", "catan_site.build_site", "--site-dir", str(site)],
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)],
                        cwd=ROOT, check=True)
     for entry in site.iterdir():
         os.symlink(entry, tmp / entry.name)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -85,24 +84,41 @@ class Game(Queries):
         return serialize.write(self, view)
 
     def copy(self) -> Game:
-        """An independent copy (generator included)."""
-        other = Game.__new__(Game)
-        for name in _SLOTS:
-            value = getattr(self, name)
-            if name in ("board", "seats", "node_port", "board_production"):
-                setattr(other, name, value)
-            elif name == "rng":
-                setattr(other, name, Rng(value.state))
-            elif name == "trade":
-                setattr(other, name, copy.deepcopy(value))
-            elif isinstance(value, list):
-                setattr(other, name, [x.copy() if isinstance(x, list | set) else x
-                                      for x in value])
-            elif isinstance(value, dict):
-                setattr(other, name, dict(value))
-            else:
-                setattr(other, name, value)
-        return other
+        """An independent copy (generator included); the fast way to branch a game.
+
+        >>> g = Game.new(seats=["red", "blue", "white"], board="beginner")
+        >>> h = g.copy()
+        >>> _ = h.apply({"type": "place_settlement", "node": "9.N"})
+        >>> g.phase, h.phase
+        ('setup_settlement', 'setup_road')
+        """
+        o = Game.__new__(Game)
+        # Shared: never changed after loading.
+        o.seats, o.board, o.node_port = self.seats, self.board, self.node_port
+        o.board_production, o.vp_to_win, o.rules = self.board_production, self.vp_to_win, \
+            self.rules
+        # Numbers, strings and tuples.
+        o.longest_road, o.largest_army, o.robber = self.longest_road, self.largest_army, \
+            self.robber
+        o.current, o.turn_number, o.phase = self.current, self.turn_number, self.phase
+        o.dev_played, o.built, o.dice = self.dev_played, self.built, self.dice
+        o.return_phase, o.win_seat = self.return_phase, self.win_seat
+        # Containers.
+        o.hand = [h[:] for h in self.hand]
+        o.dev = [d[:] for d in self.dev]
+        o.new_dev = [d[:] for d in self.new_dev]
+        o.rates = [r[:] for r in self.rates]
+        o.bank, o.knights, o.road_len = self.bank[:], self.knights[:], self.road_len[:]
+        o.node_owner, o.node_level = self.node_owner[:], self.node_level[:]
+        o.edge_owner, o.deck = self.edge_owner[:], self.deck[:]
+        o.settlements = [x.copy() for x in self.settlements]
+        o.cities = [x.copy() for x in self.cities]
+        o.roads = [x.copy() for x in self.roads]
+        o.discard_owed = dict(self.discard_owed)
+        trade = self.trade
+        o.trade = None if trade is None else Trade(trade.give, trade.get, dict(trade.answers))
+        o.rng = Rng(self.rng.state)
+        return o
 
     # -- playing --------------------------------------------------------------------------
 
@@ -119,11 +135,14 @@ class Game(Queries):
             raise IllegalAction("game_over", "the game is over",
                                 winner=self.seats[self.win_seat])
         events = handler(self, action)
-        return events + self.check_victory()
+        if self.phase not in _NO_VICTORY and self.victory_points_of(self.current) \
+                >= self.vp_to_win:
+            events += self.check_victory()
+        return events
 
     def check_victory(self) -> list[Event]:
         """The active player wins the moment they reach ``vp_to_win`` (never someone else)."""
-        if self.phase in ("setup_settlement", "setup_road") or self.win_seat >= 0:
+        if self.phase in _NO_VICTORY or self.win_seat >= 0:
             return []
         p = self.current
         points = self.victory_points_of(p)
@@ -196,6 +215,7 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+_NO_VICTORY = frozenset(("setup_settlement", "setup_road", "game_over"))
 _SLOTS = [s for cls in Game.__mro__ for s in getattr(cls, "__slots__", ())]
 _HANDLERS: dict[str, Handler] = {
     "place_settlement": Game.do_place_settlement,

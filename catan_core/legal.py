@@ -9,14 +9,13 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from .constants import (
-    COST_CITY,
-    COST_DEV_CARD,
-    COST_ROAD,
-    COST_SETTLEMENT,
+    CITIES,
     KNIGHT,
     MONOPOLY,
     RESOURCES,
     ROAD_BUILDING,
+    ROADS,
+    SETTLEMENTS,
     YEAR_OF_PLENTY,
 )
 from .state import Action, cards_dict, has_cards
@@ -43,6 +42,12 @@ class LegalActions(TradingRules):
             return []
         phase = self.phase
         colour = self.seats[self.current]
+        if phase == "main":
+            return self.legal_trade_answers() if self.trade is not None else self.legal_main()
+        if phase == "roll":
+            if self.dev_played or not any(self.dev[self.current]):
+                return [{"type": "roll", "player": colour}]
+            return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
         if phase == "setup_settlement":
             owner = self.node_owner
             return [{"type": "place_settlement", "player": colour, "node": NODE_NAMES[n]}
@@ -52,36 +57,40 @@ class LegalActions(TradingRules):
             node = self.last_setup_settlement(self.current)
             return [{"type": "place_road", "player": colour, "edge": EDGE_NAMES[e]}
                     for e in sorted(NODE_EDGES[node]) if self.edge_owner[e] < 0]
-        if phase == "roll":
-            return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
         if phase == "discard":
             return self.legal_discards()
         if phase == "move_robber":
             return self.legal_robber_moves()
-        if phase == "main":
-            return self.legal_trade_answers() if self.trade is not None else self.legal_main()
         return []
 
     def legal_main(self) -> list[Action]:
         p = self.current
         colour = self.seats[p]
         hand = self.hand[p]
-        roads, settlements, cities = self.stock(p)
+        brick, lumber, wool, grain, ore = hand
         actions: list[Action] = []
-        if roads and has_cards(hand, COST_ROAD):
-            actions += [{"type": "build_road", "player": colour, "edge": EDGE_NAMES[e]}
-                        for e in sorted(self.road_spots(p))]
-        if settlements and has_cards(hand, COST_SETTLEMENT):
-            actions += [{"type": "build_settlement", "player": colour, "node": NODE_NAMES[n]}
-                        for n in self.settlement_spots(p)]
-        if cities and has_cards(hand, COST_CITY):
+        if brick and lumber:
+            if len(self.roads[p]) < ROADS:
+                actions += [{"type": "build_road", "player": colour, "edge": EDGE_NAMES[e]}
+                            for e in sorted(self.road_spots(p))]
+            if wool and grain and len(self.settlements[p]) < SETTLEMENTS:
+                actions += [{"type": "build_settlement", "player": colour,
+                             "node": NODE_NAMES[n]} for n in self.settlement_spots(p)]
+        if grain >= 2 and ore >= 3 and self.settlements[p] and len(self.cities[p]) < CITIES:
             actions += [{"type": "build_city", "player": colour, "node": NODE_NAMES[n]}
                         for n in sorted(self.settlements[p])]
-        if self.deck and has_cards(hand, COST_DEV_CARD):
+        if wool and grain and ore and self.deck:
             actions.append({"type": "buy_dev_card", "player": colour})
-        actions += self.legal_dev_plays()
-        if not (self.rules.get("trade_before_build") and self.built):
-            actions += self.legal_bank_trades()
+        if not self.dev_played and any(self.dev[p]):
+            actions += self.legal_dev_plays()
+        if not (self.built and self.rules["trade_before_build"]):
+            rates, bank = self.rates[p], self.bank
+            for g in range(5):
+                rate = rates[g]
+                if hand[g] >= rate:
+                    give = RESOURCES[g]
+                    actions += [{"type": "bank_trade", "player": colour, "give": {give: rate},
+                                 "get": {RESOURCES[r]: 1}} for r in range(5) if r != g and bank[r]]
         actions.append({"type": "end_turn", "player": colour})
         return actions
 
@@ -160,21 +169,27 @@ class LegalActions(TradingRules):
 
     def legal_robber_moves(self) -> list[Action]:
         colour = self.seats[self.current]
+        seats, me, robber = self.seats, self.current, self.robber
+        on_tile: dict[int, set[int]] = {}
+        for q in range(len(seats)):
+            if q != me:
+                for places in (self.settlements[q], self.cities[q]):
+                    for n in places:
+                        for t in NODE_TILES[n]:
+                            if t in on_tile:
+                                on_tile[t].add(q)
+                            else:
+                                on_tile[t] = {q}
         holding = [sum(h) > 0 for h in self.hand]
-        on_tile: list[set[int]] = [set() for _ in range(N_TILES)]
-        for q in range(len(self.seats)):
-            if q != self.current:
-                for n in self.settlements[q] | self.cities[q]:
-                    for t in NODE_TILES[n]:
-                        on_tile[t].add(q)
         actions: list[Action] = []
         for tile in range(N_TILES):
-            if tile == self.robber:
+            if tile == robber:
                 continue
-            candidates = sorted(on_tile[tile])
-            if any(holding[q] for q in candidates):
-                actions += [{"type": "move_robber", "player": colour, "tile": tile,
-                             "victim": self.seats[q]} for q in candidates]
+            victims = on_tile.get(tile)
+            if victims and any(holding[q] for q in victims):
+                for q in sorted(victims):
+                    actions.append({"type": "move_robber", "player": colour, "tile": tile,
+                                    "victim": seats[q]})
             else:
                 actions.append({"type": "move_robber", "player": colour, "tile": tile})
         return actions

@@ -56,21 +56,19 @@ def _longest_from(adjacency: dict[int, list[tuple[int, int]]], blocked: set[int]
                   starts: list[int], size: int) -> int:
     """Longest trail in one component of ``size`` edges, walking from ``starts``."""
     best = 0
-
-    def walk(node: int, used: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        if (length and node in blocked) or best == size:
-            return
-        for bit, other in adjacency[node]:
-            if not used & bit:
-                walk(other, used | bit, length + 1)
-
-    for node in starts:
-        walk(node, 0, 0)
-        if best == size:
-            break
+    for start in starts:
+        stack = [(start, 0, 0)]  # node, roads used (bits), length
+        while stack:
+            node, used, length = stack.pop()
+            if length > best:
+                best = length
+                if best == size:
+                    return best
+            if length and node in blocked:
+                continue  # a trail may end at an opponent's building, not pass it
+            for bit, other in adjacency[node]:
+                if not used & bit:
+                    stack.append((other, used | bit, length + 1))
     return best
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from .board import Board
 from .constants import (
+    CITIES,
     COLOURS,
     DEFAULT_RULES,
     DEV_CARDS,
@@ -19,9 +20,12 @@ from .constants import (
     KNIGHT,
     PHASES,
     RESOURCE_INDEX,
+    ROADS,
+    SETTLEMENTS,
 )
 from .errors import InvalidPosition
 from .rng import Rng, seed_state
+from .roads import longest_trail
 from .state import State, Trade, cards_dict
 from .topology import (
     EDGE_ALIASES,
@@ -32,6 +36,7 @@ from .topology import (
     NODE_ALIASES,
     NODE_EDGES,
     NODE_NAMES,
+    NODE_NEIGHBOURS,
 )
 
 Doc = dict[str, Any]
@@ -154,7 +159,8 @@ def _read_checked(state: State, doc: Any) -> None:
         raise _fail("format", f"unsupported format {doc['format']!r} (expected {FORMAT!r})")
     state.seats = _read_seats(doc.get("seats"))
     state.vp_to_win = _int(doc.get("vp_to_win", 10), "vp_to_win", 3, 30)
-    state.rules = _read_rules(doc.get("rules", {}))
+    rules = doc.get("rules")
+    state.rules = dict(DEFAULT_RULES) if rules is None else _read_rules(rules)
     state.rng = Rng(_read_rng(doc.get("rng", 0)))
     _read_board(state, doc.get("board", "beginner"), doc.get("seed"))
     _read_players(state, _expect(doc.get("players", {}), dict, "players", "an object"))
@@ -197,11 +203,16 @@ def _read_fast(state: State, doc: Any) -> bool:
     if type(players) is not dict or not _fast_players(state, players) \
             or not _fast_deck(state, doc.get("deck")):
         return False
-    state.longest_road = _read_colour(state, doc.get("longest_road"), "longest_road")
-    state.largest_army = _read_colour(state, doc.get("largest_army"), "largest_army")
-    state.win_seat = _read_colour(state, doc.get("winner"), "winner")
+    for key, slot in (("longest_road", "longest_road"), ("largest_army", "largest_army"),
+                      ("winner", "win_seat")):
+        value = doc.get(key)
+        setattr(state, slot, -1 if value is None else _read_colour(state, value, key))
     _read_turn(state, doc.get("turn"))
-    _read_pending(state, _expect(doc.get("pending", {}), dict, "pending", "an object"))
+    pending = doc.get("pending")
+    if pending == {} or pending is None:
+        state.discard_owed, state.return_phase, state.trade = {}, None, None
+    else:
+        _read_pending(state, _expect(pending, dict, "pending", "an object"))
     _check_consistency(state)
     return True
 
@@ -209,38 +220,36 @@ def _read_fast(state: State, doc: Any) -> bool:
 def _fast_players(state: State, players: dict[str, Any]) -> bool:
     seats = state.seats
     n = len(seats)
-    state.hand = [[0] * 5 for _ in range(n)]
-    state.dev = [[0] * 5 for _ in range(n)]
-    state.new_dev = [[0] * 5 for _ in range(n)]
-    state.knights = [0] * n
+    hands, devs, news = [[0] * 5 for _ in seats], [[0] * 5 for _ in seats], \
+        [[0] * 5 for _ in seats]
+    state.hand, state.dev, state.new_dev, state.knights = hands, devs, news, [0] * n
     state.node_owner = owner = [-1] * N_NODES
     state.node_level = level = [0] * N_NODES
     state.edge_owner = edges = [-1] * N_EDGES
-    state.settlements = [set() for _ in range(n)]
-    state.cities = [set() for _ in range(n)]
-    state.roads = [set() for _ in range(n)]
+    state.settlements = [set() for _ in seats]
+    state.cities = [set() for _ in seats]
+    state.roads = [set() for _ in seats]
     placed = built = 0
-    node_at, edge_at = NODE_ALIASES.__getitem__, EDGE_ALIASES.__getitem__
+    node_at, edge_at, card_at = NODE_ALIASES.__getitem__, EDGE_ALIASES.__getitem__, \
+        DEV_INDEX.__getitem__
+    empty: list[Any] = []
     for colour, entry in players.items():
         if colour not in seats or type(entry) is not dict \
                 or not _PLAYER_KEY_SET.issuperset(entry):
             return False
         p = seats.index(colour)
-        if type(entry.get("settlements", [])) is not list \
-                or type(entry.get("cities", [])) is not list \
-                or type(entry.get("roads", [])) is not list:
+        get = entry.get
+        lists = (get("settlements", empty), get("cities", empty), get("roads", empty),
+                 get("dev_cards", empty), get("new_dev_cards", empty))
+        if not all(type(x) is list for x in lists):
             return False
         try:
-            towns = list(map(node_at, entry.get("settlements", [])))
-            cities = list(map(node_at, entry.get("cities", [])))
-            roads = list(map(edge_at, entry.get("roads", [])))
-            for key, target in (("dev_cards", state.dev[p]),
-                                ("new_dev_cards", state.new_dev[p])):
-                cards = entry.get(key, [])
-                if type(cards) is not list:
-                    return False
-                for card in cards:
-                    target[DEV_INDEX[card]] += 1
+            towns = list(map(node_at, lists[0]))
+            cities = list(map(node_at, lists[1]))
+            roads = list(map(edge_at, lists[2]))
+            for names, target in ((lists[3], devs[p]), (lists[4], news[p])):
+                for c in map(card_at, names):
+                    target[c] += 1
         except (KeyError, TypeError):  # an unknown name, or an unhashable value
             return False
         for node in towns:
@@ -256,21 +265,30 @@ def _fast_players(state: State, players: dict[str, Any]) -> bool:
         state.roads[p].update(roads)
         placed += len(towns) + len(cities)
         built += len(roads)
-        hand = entry.get("hand", {})
-        if type(hand) is not dict:
-            return False
-        vec = state.hand[p]
-        for res, count in hand.items():
-            r = RESOURCE_INDEX.get(res)
-            if r is None or type(count) is not int or not 0 <= count <= 19:
+        hand = get("hand", _NO_CARDS)
+        if hand:
+            if type(hand) is not dict:
                 return False
-            vec[r] = count
-        knights = entry.get("knights_played", 0)
-        if type(knights) is not int or not 0 <= knights <= 14:
+            vec = hands[p]
+            for res, count in hand.items():
+                r = RESOURCE_INDEX.get(res)
+                if r is None or type(count) is not int or not 0 <= count <= 19:
+                    return False
+                vec[r] = count
+        elif type(hand) is not dict:
             return False
-        state.knights[p] = knights
+        knights = get("knights_played", 0)
+        if knights:
+            if type(knights) is not int or not 0 <= knights <= 14:
+                return False
+            state.knights[p] = knights
+        elif type(knights) is not int:
+            return False
     # A place listed twice (by one player or two) shows as fewer owners than places.
     return N_NODES - owner.count(-1) == placed and N_EDGES - edges.count(-1) == built
+
+
+_NO_CARDS: dict[str, int] = {}
 
 
 def _fast_deck(state: State, value: Any) -> bool:
@@ -524,26 +542,42 @@ def _read_trade(state: State, value: dict[str, Any]) -> Trade:
     return trade
 
 
-def _check_consistency(state: State) -> None:
-    from .constants import CITIES, ROADS, SETTLEMENTS
-    from .roads import longest_trail
-    from .topology import NODE_NEIGHBOURS
+_NEAR = tuple(frozenset(near) for near in NODE_NEIGHBOURS)
+# A pure cache: a board's harbour nodes, by the identity of its (kept) list of node ports.
+_HARBOUR_NODES: dict[int, tuple[list[str | None], frozenset[int]]] = {}
 
+
+def _harbour_nodes(node_port: list[str | None]) -> frozenset[int]:
+    found = _HARBOUR_NODES.get(id(node_port))
+    if found is None or found[0] is not node_port:
+        if len(_HARBOUR_NODES) > 64:
+            _HARBOUR_NODES.clear()
+        found = _HARBOUR_NODES[id(node_port)] = (
+            node_port, frozenset(n for n, k in enumerate(node_port) if k))
+    return found[1]
+
+
+def _check_consistency(state: State) -> None:
     for p, colour in enumerate(state.seats):
         if len(state.roads[p]) > ROADS or len(state.settlements[p]) > SETTLEMENTS \
                 or len(state.cities[p]) > CITIES:
             raise _fail(f"players.{colour}", "more pieces than the supply (15/5/4)")
     owner = state.node_owner
-    for node in sorted(n for places in (*state.settlements, *state.cities) for n in places):
-        for other in NODE_NEIGHBOURS[node]:
-            if owner[other] >= 0:
-                raise _fail("players", f"{NODE_NAMES[node]} and {NODE_NAMES[other]} break "
-                            "the distance rule")
+    occupied = set().union(*state.settlements, *state.cities)
+    if any(not _NEAR[n].isdisjoint(occupied) for n in occupied):
+        for node in sorted(occupied):  # the first pair at fault, in canonical order
+            for other in NODE_NEIGHBOURS[node]:
+                if owner[other] >= 0:
+                    raise _fail("players", f"{NODE_NAMES[node]} and {NODE_NAMES[other]} "
+                                "break the distance rule")
     state.bank = state.compute_bank()
     for r, left in enumerate(state.bank):
         if left < 0:
             raise _fail("players", f"hands hold more than 19 {cards_dict([0]*r+[1]+[0]*(4-r))}")
-    state.rates = [state.compute_rates(p) for p in range(len(state.seats))]
+    harbours = _harbour_nodes(state.node_port)
+    state.rates = [[4] * 5 if harbours.isdisjoint(state.settlements[p])
+                   and harbours.isdisjoint(state.cities[p]) else state.compute_rates(p)
+                   for p in range(len(state.seats))]
     state.road_len = [longest_trail(state.roads[p], state.node_owner, p)
                       for p in range(len(state.seats))]
     if state.longest_road >= 0 and state.road_len[state.longest_road] < 5:

@@ -192,8 +192,10 @@ def parse_cards(value: object, what: str) -> Vec:
                             field=what)
     vec = [0] * 5
     for key, count in value.items():
-        r = parse_resource(key)
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0 or count > 95:
+        r = RESOURCE_INDEX.get(key) if type(key) is str else None
+        if r is None:
+            r = parse_resource(key)  # raises: not a resource
+        if type(count) is not int or count < 0 or count > 95:
             raise IllegalAction("malformed_action", f"{what}.{key} must be a count", field=what)
         vec[r] += count
     return vec
@@ -217,7 +219,8 @@ class Checks(State):
 
     def active_actor(self, action: Action) -> int:
         """The active player, after checking that ``action`` does not name someone else."""
-        if "player" in action and self.seat_index_or_refuse(action["player"]) != self.current:
+        if "player" in action and action["player"] != self.seats[self.current] \
+                and self.seat_index_or_refuse(action["player"]) != self.current:
             raise IllegalAction("not_your_turn", f"it is {self.seats[self.current]}'s turn",
                                 player=action["player"], current=self.seats[self.current])
         return self.current

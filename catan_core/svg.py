@@ -87,7 +87,8 @@ def render(game: Game, marks: dict[str, list[Any]] | None = None, title: str = "
     parts += [_tile_outline(t) for t in listed("tiles")]
     parts += [_tile_outline(t, "mark-ok-tile", "#43a047") for t in listed("ok_tiles")]
     parts += [_tile_outline(t, "mark-last", "#ffffff") for t in listed("last_tiles")]
-    parts.append(_robber(game.robber))
+    if game.robber >= 0:  # a board without a desert: off the island until first moved
+        parts.append(_robber(game.robber))
     parts += [_node_mark(n, "mark-ok", 0.16, 'fill="#43a047" stroke="#fff" stroke-width="2"')
               for n in listed("ok_nodes")]
     parts += [_bad_node(n) for n in listed("bad_nodes")]

@@ -29,8 +29,9 @@ class TradingRules(DevCardRules):
         get = parse_cards(action.get("get"), "get")
         if not any(give) or not any(get):
             raise IllegalAction("trade_gift", "both sides must give at least one card")
-        if any(g and h for g, h in zip(give, get, strict=True)):
-            raise IllegalAction("trade_same_resource", "a resource cannot be on both sides")
+        for r in range(5):
+            if give[r] and get[r]:
+                raise IllegalAction("trade_same_resource", "a resource cannot be on both sides")
         return give, get
 
     def do_bank_trade(self, action: Action) -> list[Event]:
@@ -39,12 +40,17 @@ class TradingRules(DevCardRules):
         self.require_no_offer()
         give, get = self.parse_terms(action)
         rates = self.rates[p]
-        if any(give[r] % rates[r] for r in range(5)) or \
-                sum(give[r] // rates[r] for r in range(5)) != sum(get):
+        lots = 0
+        for r in range(5):
+            if give[r]:
+                lots += give[r] // rates[r] if give[r] % rates[r] == 0 else -99
+        if lots != sum(get):
             raise IllegalAction("trade_rate", "give 4, 3 or 2 of a kind (your rate) for each card",
                                 rates={RESOURCES[r]: rates[r] for r in range(5)})
         self.require_cards(p, give)
-        if any(self.bank[r] < get[r] for r in range(5)):
+        bank = self.bank
+        if bank[0] < get[0] or bank[1] < get[1] or bank[2] < get[2] or bank[3] < get[3] \
+                or bank[4] < get[4]:
             raise IllegalAction("bank_empty", "the bank does not have these cards",
                                 get=cards_dict(get))
         self.pay(p, give)

@@ -80,7 +80,8 @@ class TurnRules(BuildingRules):
 
     def do_roll(self, action: Action) -> list[Event]:
         p = self.active_actor(action)
-        self.require_phase("roll")
+        if self.phase != "roll":
+            self.require_phase("roll")
         dice = action.get("dice")
         if dice is None:
             a, b = self.rng.dice()
@@ -116,11 +117,16 @@ class TurnRules(BuildingRules):
                 if o >= 0:
                     key = o * 5 + r
                     owed[key] = owed.get(key, 0) + level[node]
+        if not owed:
+            return [], []
         need, takers = [0] * 5, [0] * 5
         for key, n in owed.items():
             need[key % 5] += n
             takers[key % 5] += 1
         bank = self.bank
+        if need[0] <= bank[0] and need[1] <= bank[1] and need[2] <= bank[2] \
+                and need[3] <= bank[3] and need[4] <= bank[4]:
+            return [(key // 5, key % 5, n) for key, n in owed.items()], []
         short = [r for r in range(5) if need[r] > bank[r]]
         paid = []
         for key, n in owed.items():
@@ -136,10 +142,15 @@ class TurnRules(BuildingRules):
         """Pay every building on tiles numbered ``total`` (see ``payout``)."""
         paid, short = self.payout(total)
         gains: dict[str, dict[str, int]] = {}
+        hand, bank, seats = self.hand, self.bank, self.seats
         for p, r, n in paid:
-            self.hand[p][r] += n
-            self.bank[r] -= n
-            gains.setdefault(self.seats[p], {})[RESOURCES[r]] = n
+            hand[p][r] += n
+            bank[r] -= n
+            colour = seats[p]
+            if colour in gains:
+                gains[colour][RESOURCES[r]] = n
+            else:
+                gains[colour] = {RESOURCES[r]: n}
         return [{"type": "produced", "total": total, "gains": gains,
                  "shortage": [RESOURCES[r] for r in short]}]
 
@@ -247,12 +258,16 @@ class TurnRules(BuildingRules):
 
     def do_end_turn(self, action: Action) -> list[Event]:
         p = self.active_actor(action)
-        self.require_phase("main")
-        self.require_no_offer()
-        dev, new = self.dev[p], self.new_dev[p]
-        for c in range(5):
-            dev[c] += new[c]
-            new[c] = 0
+        if self.phase != "main":
+            self.require_phase("main")
+        if self.trade is not None:
+            self.require_no_offer()
+        new = self.new_dev[p]
+        if any(new):
+            dev = self.dev[p]
+            for c in range(5):
+                dev[c] += new[c]
+                new[c] = 0
         self.current = (p + 1) % len(self.seats)
         self.turn_number += 1
         self.phase = "roll"

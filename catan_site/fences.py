@@ -20,12 +20,13 @@ from __future__ import annotations
 import html
 import importlib
 import json
-import os
 from collections.abc import Callable
 from typing import Any
 
 import yaml
 from pymdownx.superfences import SuperFencesException
+
+from catan_site import languages
 
 #: Keys of a catan-diagram fence, with what they hold.
 DIAGRAM_KEYS: dict[str, str] = {
@@ -53,7 +54,7 @@ WIDGET_KEYS: dict[str, str] = {
     "prompt": "question or instruction shown with the widget",
     "expect": "the answer a quiz widget waits for",
 }
-#: Widget kinds (the ``kind`` key), each implemented in widgets/widgets.js.
+#: Widget kinds (the ``kind`` key), each implemented in frontend/faq-widgets.js.
 WIDGET_KINDS: dict[str, str] = {
     "production": "pick or roll a number: each player's income (cities, robber, bank shortage)",
     "distance-rule": "point at intersections: where a settlement may go, and why not",
@@ -70,11 +71,6 @@ Renderer = Callable[[dict[str, Any], str, dict[str, str]], str]
 
 class FenceError(SuperFencesException):  # type: ignore[misc]  # pymdownx has no type hints
     """A catan fence that cannot be built; the message says which fence and why."""
-
-
-def build_language() -> str:
-    """Language of the build in progress (set by catan_site/build_site.py)."""
-    return os.environ.get("CATAN_LANG", "en")
 
 
 def parse_spec(src: str, fence: str) -> dict[str, Any]:
@@ -117,12 +113,13 @@ def load_renderer() -> Renderer:
     return render  # type: ignore[no-any-return]
 
 
-def render_figure(spec: dict[str, Any], fence: str, src: str) -> str:
-    """The board as ``<figure>``: the engine's SVG and the caption."""
+def render_figure(spec: dict[str, Any], fence: str, src: str, lang: str | None = None) -> str:
+    """The board as ``<figure>``: the engine's SVG (in ``lang``, default: the site's default
+    language) and the caption."""
     try:
         from catan_site.frontend import terms
 
-        lang = build_language()
+        lang = lang or languages.default()
         svg = load_renderer()(spec, lang, terms(lang))  # terms: the harbours' tooltips
     except FenceError:
         raise
@@ -143,16 +140,16 @@ def validate(language: str, inputs: dict[str, str], options: dict[str, Any],
 
 
 def format_diagram(src: str, language: str, class_name: str, options: dict[str, Any],
-                   md: Any, **kwargs: Any) -> str:
-    """Superfences formatter for ``catan-diagram``."""
-    return render_figure(parse_spec(src, language), language, src)
+                   md: Any, lang: str | None = None, **kwargs: Any) -> str:
+    """Superfences formatter for ``catan-diagram``; the plugin binds ``lang`` (the page's)."""
+    return render_figure(parse_spec(src, language), language, src, lang)
 
 
 def format_widget(src: str, language: str, class_name: str, options: dict[str, Any],
-                  md: Any, **kwargs: Any) -> str:
+                  md: Any, lang: str | None = None, **kwargs: Any) -> str:
     """Superfences formatter for ``catan-widget``: data for the runtime, SVG for everyone."""
     spec = parse_spec(src, language)
     data = html.escape(json.dumps(spec, ensure_ascii=False, sort_keys=True), quote=True)
     kind = html.escape(spec["kind"], quote=True)
-    figure = render_figure(spec, language, src)
+    figure = render_figure(spec, language, src, lang)
     return f'<div class="catan-widget" data-kind="{kind}" data-spec="{data}">{figure}</div>'

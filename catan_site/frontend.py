@@ -35,13 +35,13 @@ from typing import Any
 
 import yaml
 from mkdocs.exceptions import PluginError
-from mkdocs.utils import get_relative_url
 
-from catan_site.runtime_assets import FRONTEND
+from catan_site import languages
+from catan_site.links import page_href, shared_href
+from catan_site.runtime_assets import FRONTEND_URL
 
 ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "i18n"
-LANGUAGES = ("en", "fr", "es", "nl")
 HEADING = re.compile(r"^#{1,6} (?P<title>.+?)\s*\{\s*#(?P<anchor>[\w.:-]+)[^}]*\}\s*$", re.M)
 
 
@@ -71,7 +71,7 @@ def flat_strings(path: Path, lang: str) -> dict[str, str]:
     """``{key: text}`` of a catalog of ``{key: {en, fr, es, nl}}``; every language required."""
     strings = {}
     for key, entry in _yaml(path).items():
-        missing = [code for code in LANGUAGES if not (entry or {}).get(code)]
+        missing = [code for code in languages.codes() if not (entry or {}).get(code)]
         if missing:
             raise PluginError(f"{path.relative_to(ROOT)}: {key!r} has no text in "
                               f"{', '.join(missing)}")
@@ -79,7 +79,7 @@ def flat_strings(path: Path, lang: str) -> dict[str, str]:
     return strings
 
 
-def ui_strings(feature: str, lang: str, here: str) -> dict[str, Any]:
+def ui_strings(feature: str, lang: str, page: Any, files: Any) -> dict[str, Any]:
     """The interface texts of one feature (or ``board``: what every board says)."""
     if feature == "board":
         return flat_strings(I18N / "board.yml", lang)
@@ -90,7 +90,7 @@ def ui_strings(feature: str, lang: str, here: str) -> dict[str, Any]:
     from catan_site import tutorial
 
     lessons = [{"id": lesson["id"], "title": lesson["title"][lang],
-                "href": get_relative_url(f"tutorial/{lesson['page']}/", here),
+                "href": page_href(f"tutorial/{lesson['page']}.md", page, files),
                 "tasks": [f"{lesson['id']}/{t['id']}" for t in lesson["tasks"]]}
                for lesson in tutorial.load()["lessons"]]
     return {**tutorial.words(lang), "lessons": lessons}
@@ -99,18 +99,6 @@ def ui_strings(feature: str, lang: str, here: str) -> dict[str, Any]:
 def terms(lang: str) -> dict[str, str]:
     """Glossary term of every key (``brick`` -> ``argile``) in one language."""
     return {t["key"]: str(t[lang]) for t in _yaml(I18N / "glossary.yml").get("terms") or []}
-
-
-def page_url(source: str) -> str:
-    """Site URL of a Markdown page: ``faq/robber.md`` -> ``faq/robber/``, ``index.md`` -> ``""``.
-
-    >>> page_url("faq/robber.md"), page_url("faq/index.md"), page_url("index.md")
-    ('faq/robber/', 'faq/', '')
-    """
-    stem = source.removesuffix(".md")
-    if stem == "index" or stem.endswith("/index"):
-        return stem.removesuffix("index")
-    return stem + "/"
 
 
 @cache
@@ -122,34 +110,33 @@ def headings(lang: str, doc_path: str) -> dict[str, str]:
     return {m["anchor"]: m["title"] for m in HEADING.finditer(path.read_text(encoding="utf-8"))}
 
 
-def faq_target(lang: str, target: str, here: str) -> tuple[str, str]:
-    """``(href, question)`` of an FAQ answer (``faq/turn.md#steps``) seen from page URL ``here``.
+def faq_target(lang: str, target: str, page: Any, files: Any) -> tuple[str, str]:
+    """``(href, question)`` of an FAQ answer (``faq/turn.md#steps``) as a link from ``page``.
 
-    A missing page or anchor fails the build.
+    The link goes through MkDocs' files; a missing page or anchor fails the build.
     """
     path, _, anchor = target.partition("#")
     title = headings(lang, path).get(anchor) if anchor else None
     if anchor and title is None:
         raise PluginError(f"FAQ link {target} does not exist in docs/{lang}/")
-    href = get_relative_url(page_url(path), here) + (f"#{anchor}" if anchor else "")
-    return href, title or ""
+    return page_href(target, page, files), title or ""
 
 
-def errors(lang: str, here: str) -> dict[str, dict[str, str | None]]:
+def errors(lang: str, page: Any, files: Any) -> dict[str, dict[str, str | None]]:
     """Every engine error code: its message, and the FAQ answer explaining the rule."""
     out: dict[str, dict[str, str | None]] = {}
     for code, entry in _yaml(I18N / "errors.yml").items():
         href, title = (None, None)
         if entry.get("faq"):
-            href, title = faq_target(lang, str(entry["faq"]), here)
+            href, title = faq_target(lang, str(entry["faq"]), page, files)
         out[str(code)] = {"text": str(entry[lang]), "href": href, "title": title}
     return out
 
 
-def catalog(lang: str, here: str, features: list[str]) -> dict[str, Any]:
+def catalog(lang: str, page: Any, files: Any, features: list[str]) -> dict[str, Any]:
     """The page's catalog: ``{lang, ui: {board, <feature>...}, terms, errors}``."""
-    ui = {name: ui_strings(name, lang, here) for name in ["board", *features]}
-    return {"lang": lang, "ui": ui, "terms": terms(lang), "errors": errors(lang, here)}
+    ui = {name: ui_strings(name, lang, page, files) for name in ["board", *features]}
+    return {"lang": lang, "ui": ui, "terms": terms(lang), "errors": errors(lang, page, files)}
 
 
 def needs(content: str) -> list[str]:
@@ -158,21 +145,11 @@ def needs(content: str) -> list[str]:
             if any(marker in content for marker in feature.markers)]
 
 
-def assets_url(here: str) -> str:
-    """``assets/frontend/`` relative to page URL ``here`` of a language's build.
-
-    Each language is built into ``site/<lang>/``; the front end is shared in ``site/assets/``.
-
-    >>> assets_url("faq/robber/"), assets_url("")
-    ('../../../assets/frontend/', '../assets/frontend/')
-    """
-    return "../" * (here.count("/") + 1) + f"assets/{FRONTEND}/"
-
-
-def block(lang: str, here: str, features: list[str]) -> str:
+def block(lang: str, page: Any, files: Any, features: list[str]) -> str:
     """The HTML a page with ``features`` gets: the catalog, style sheets and scripts."""
-    data = json.dumps(catalog(lang, here, features), ensure_ascii=False, separators=(",", ":"))
-    base = assets_url(here)
+    data = json.dumps(catalog(lang, page, files, features), ensure_ascii=False,
+                      separators=(",", ":"))
+    base = shared_href(FRONTEND_URL, page)
     styles = ["core/board.css", *(s for f in features for s in FEATURES[f].styles)]
     return (f'<div class="catan-catalog" hidden data-catalog="{html.escape(data, quote=True)}">'
             "</div>"
@@ -186,4 +163,4 @@ def on_page_content(content: str, page: Any, config: Any, files: Any) -> str:
     features = needs(content)
     if not features:
         return content
-    return content + block(config.theme["language"], page.url, features)
+    return content + block(config.theme["language"], page, files, features)

@@ -14,8 +14,8 @@ from typing import Any
 
 import yaml
 
-LANGUAGES = ("en", "fr", "es", "nl")
-NAMES = {"en": "English", "fr": "Français", "es": "Español", "nl": "Nederlands"}
+from catan_site import languages
+
 ALSO_CALLED = {"en": "Also called", "fr": "Aussi appelé", "es": "También llamado",
                "nl": "Ook genoemd"}
 NOTE = {"en": "Note", "fr": "Remarque", "es": "Nota", "nl": "Opmerking"}
@@ -38,13 +38,15 @@ def _cell(text: Any) -> str:
 
 def glossary_table(glossary: dict[str, Any], lang: str) -> str:
     """The glossary as a Markdown table: the page's language first, its synonyms and notes."""
-    order = [lang, *(other for other in LANGUAGES if other != lang)]
+    codes = languages.codes()
+    names = languages.names()
+    order = [lang, *(other for other in codes if other != lang)]
     synonyms = {str(k).lower(): v for k, v in (glossary["synonyms"].get(lang) or {}).items()}
     notes = any(term.get(f"note_{lang}") for term in glossary["terms"])
-    header = [NAMES[code] for code in order] + [ALSO_CALLED[lang]] + [NOTE[lang]] * notes
+    header = [names[code] for code in order] + [ALSO_CALLED[lang]] + [NOTE[lang]] * notes
     rows = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
     for term in glossary["terms"]:
-        missing = [code for code in LANGUAGES if not term.get(code)]
+        missing = [code for code in codes if not term.get(code)]
         if missing:
             log.warning("glossary term %r has no %s", term.get("key"), ", ".join(missing))
         cells = [f"**{_cell(term.get(lang))}**"] + [_cell(term.get(code)) for code in order[1:]]

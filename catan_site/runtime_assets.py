@@ -1,13 +1,16 @@
 """The browser runtime of the site: self-hosted Pyodide, the engine wheel, the front end.
 
-``copy_runtime(site_dir)`` runs once per site build (``catan_site/build_site.py``, after the
-language builds) and writes, shared by every language::
+``copy_runtime(site_dir)`` runs once per site build (the ``catan`` plugin, after the language
+builds) and writes, shared by every language::
 
     site/assets/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
                            pyodide-lock.json   (from node_modules/pyodide: run `npm ci`)
     site/assets/wheels/    catan_core-<version>-py3-none-any.whl (catan_core + catan_web),
                            manifest.json
     site/assets/frontend/  frontend/**/*.js, *.mjs, *.css (FAQ widgets, tutorial, game, core/)
+
+The wheel holds the engine (``catan_core``) and the browser bridges (``catan_web``), never the
+site build (``catan_site``).
 
 ``manifest.json`` names the wheel (so JavaScript never hardcodes the version) and the size of
 every file the worker downloads, for its progress messages.
@@ -18,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -31,11 +35,17 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 #: The files the browser fetches; the loader is ``pyodide.asm.mjs`` in recent releases.
 PYODIDE_FILES = ("pyodide.mjs", ("pyodide.asm.mjs", "pyodide.asm.js"), "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
-#: The front end's sources and where the site serves them (``assets/<FRONTEND>/``).
+#: The front end's sources (``frontend/``) and where the site serves them (``assets/frontend/``).
 FRONTEND = "frontend"
+FRONTEND_DIR = ROOT / FRONTEND
+FRONTEND_URL = f"assets/{FRONTEND}/"
 FRONTEND_SUFFIXES = (".js", ".mjs", ".css")
-#: What goes into the engine wheel; a change to any of these rebuilds it.
+#: What goes into the browser wheel (packages missing from the tree are skipped); a change to
+#: any of these rebuilds it.
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "catan_core", "catan_web")
+#: pyproject.toml tables left out of the browser wheel's copy (they name catan_site).
+WHEEL_DROPPED_TABLES = re.compile(
+    r'^\[project\.entry-points\."mkdocs\.plugins"\]\n(?:[^\[\n].*\n|\n)*', re.MULTILINE)
 WHEEL_CACHE = ROOT / "build" / "runtime-wheel"
 
 
@@ -113,6 +123,9 @@ def build_wheel(dest: Path) -> Path:
                 if path.is_dir():
                     shutil.copytree(path, src / name,
                                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+                elif name == "pyproject.toml":
+                    text = WHEEL_DROPPED_TABLES.sub("", path.read_text(encoding="utf-8"))
+                    (src / name).write_text(text, encoding="utf-8")
                 elif path.exists():
                     shutil.copy2(path, src / name)
             command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
@@ -120,10 +133,7 @@ def build_wheel(dest: Path) -> Path:
             if _can_build_in_place():
                 command.insert(4, "--no-build-isolation")
             subprocess.run(command, check=True)
-            shutil.rmtree(WHEEL_CACHE, ignore_errors=True)  # keep only the newest
-            cache.mkdir(parents=True)
-            for wheel in (Path(tmp) / "out").glob("*.whl"):
-                shutil.copy2(wheel, cache / wheel.name)
+            _store(cache, sorted((Path(tmp) / "out").glob("*.whl")))
         wheels = sorted(cache.glob("catan_core-*-py3-none-any.whl"))
     if len(wheels) != 1:
         raise RuntimeAssetsError(f"expected one pure catan_core wheel, got {wheels}")
@@ -131,6 +141,25 @@ def build_wheel(dest: Path) -> Path:
     target = dest / wheels[0].name
     shutil.copy2(wheels[0], target)
     return target
+
+
+def _store(cache: Path, wheels: list[Path]) -> None:
+    """Put ``wheels`` in the cache folder ``cache`` at once, and drop the older folders.
+
+    Test workers and site builds may build the same wheel at the same time: the first complete
+    folder wins (a rename), the others are dropped.
+    """
+    WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+    staged = Path(tempfile.mkdtemp(prefix=".new-", dir=WHEEL_CACHE))
+    for wheel in wheels:
+        shutil.copy2(wheel, staged / wheel.name)
+    try:
+        staged.rename(cache)
+    except OSError:  # already there
+        shutil.rmtree(staged, ignore_errors=True)
+    for old in WHEEL_CACHE.iterdir():
+        if old.is_dir() and old.name != cache.name and not old.name.startswith(".new-"):
+            shutil.rmtree(old, ignore_errors=True)
 
 
 def copy_runtime(site_dir: Path | str) -> dict[str, Any]:
@@ -149,9 +178,9 @@ def copy_runtime(site_dir: Path | str) -> dict[str, Any]:
         sizes[f"pyodide/{path.name}"] = path.stat().st_size
     wheel = build_wheel(assets / "wheels")
     sizes[f"wheels/{wheel.name}"] = wheel.stat().st_size
-    for path in sorted((ROOT / FRONTEND).rglob("*")):
+    for path in sorted(FRONTEND_DIR.rglob("*")):
         if path.is_file() and path.suffix in FRONTEND_SUFFIXES:
-            target = assets / FRONTEND / path.relative_to(ROOT / FRONTEND)
+            target = assets / FRONTEND / path.relative_to(FRONTEND_DIR)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
     manifest = {

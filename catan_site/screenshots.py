@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from catan_site.build_site import LANGUAGES
+from catan_site import languages
 from catan_site.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,7 +86,8 @@ def main(argv: list[str] | None = None) -> None:
         launch["executable_path"] = str(CHROMIUM)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch)
-        shots = [s for lang in LANGUAGES for s in shoot_language(browser, base, lang, args.out)]
+        shots = [s for lang in languages.codes()
+                 for s in shoot_language(browser, base, lang, args.out)]
         browser.close()
     server.shutdown()
     print(f"{len(shots)} screenshots in {args.out}")

@@ -1,12 +1,11 @@
 """Search normaliser: lower-case, stop words, accent folding, light stemming and synonyms.
 
-The same algorithm runs in two places and must give the same tokens:
-
-* here, at build time, to add normalised tokens to every document of the search index;
-* in the browser (``overrides/assets/javascripts/workers/catan-normalise.js``), on the query.
-
-Both read their rules from one :class:`Lexicon`, loaded from ``i18n/search.yml`` and the synonyms
-of ``i18n/glossary.yml``; :meth:`Lexicon.to_json` is what the browser receives.
+The rules live in one :class:`Lexicon`, loaded from ``i18n/search.yml`` and the synonyms of
+``i18n/glossary.yml``; :meth:`Lexicon.to_json` goes into each language's search index, and the
+search worker applies them to the pages and to the query with the browser's copy of the
+algorithm (``overrides/assets/javascripts/workers/catan-normalise.js``). This module is the
+reference implementation: tests/test_search_norm.py requires both to give the same tokens for
+every word of the site, and documents what readers' words meet.
 
 >>> lex = load_lexicon("fr")
 >>> normalise("Je dois défausser 4 cartes", lex)

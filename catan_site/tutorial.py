@@ -17,9 +17,10 @@ Each task becomes a board drawn by the engine (visible without JavaScript), the 
 the prompt, controls, a hint and the explanation with its FAQ link. ``frontend/tutorial.js``
 makes it interactive and asks the engine, in the page's worker, to judge every answer.
 
-This module is used twice by ``mkdocs.yml``: its ``format_lesson`` is the superfences formatter,
-and as a hook its ``on_page_content`` turns the ``@@catan-root@@`` placeholders into relative
-links.
+The ``catan`` plugin (catan_site/plugin.py) uses this module twice: ``format_lesson`` is the
+superfences formatter, and ``on_page_content`` turns the ``@@catan-root@@<page.md>`` placeholders
+into links through MkDocs' files. The tutorial's catalog, style sheet and ``tutorial.js`` come
+from the one front-end injector, ``catan_site/frontend.py``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from __future__ import annotations
 import functools
 import html
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -35,13 +35,16 @@ from typing import Any
 import yaml
 from pymdownx.superfences import SuperFencesException
 
+from catan_site import languages
+from catan_site.links import page_href
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tutorial"
-LANGUAGES = ("en", "fr", "es", "nl")
 ROOT_MARK = "@@catan-root@@"
+#: A placeholder link: ROOT_MARK, a page of docs/<lang>/ and an optional #anchor.
+MARKED_LINK = re.compile(re.escape(ROOT_MARK) + r"([\w./-]+\.md)(#[\w.:-]+)?")
 FENCE_KEYS = ("task", "lessons", "worked_game")
 UIS = ("tile", "node", "edge", "choice", "multi", "cards", "button")
-HEADING = re.compile(r"^#{1,6} (?P<title>.+?)\s*\{\s*#(?P<anchor>[\w.:-]+)[^}]*\}\s*$", re.M)
 
 
 class TutorialError(SuperFencesException):
@@ -126,16 +129,10 @@ def words(lang: str) -> dict[str, Any]:
     return out
 
 
-def build_language() -> str:
-    return os.environ.get("CATAN_LANG", "en")
-
-
 def page_url(doc_path: str) -> str:
-    """``faq/robber.md#x`` -> ``@@catan-root@@faq/robber/#x`` (directory URLs)."""
-    path, _, anchor = doc_path.partition("#")
-    url = re.sub(r"(^|/)index\.md$", r"\1", path)
-    url = re.sub(r"\.md$", "/", url)
-    return ROOT_MARK + url + (f"#{anchor}" if anchor else "")
+    """``faq/robber.md#x`` -> ``@@catan-root@@faq/robber.md#x``, a link ``on_page_content``
+    resolves through MkDocs' files."""
+    return ROOT_MARK + doc_path
 
 
 def faq_link(lang: str, target: str) -> str:
@@ -259,7 +256,7 @@ def render_lessons(lang: str) -> str:
         tasks = [f"{lesson['id']}/{t['id']}" for t in lesson["tasks"]]
         items.append(
             f'<li class="catan-lessons__item" data-lesson="{_esc(lesson["id"])}" '
-            f'data-tasks="{_json_attr(tasks)}"><a href="{ROOT_MARK}tutorial/{lesson["page"]}/">'
+            f'data-tasks="{_json_attr(tasks)}"><a href="{ROOT_MARK}tutorial/{lesson["page"]}.md">'
             f'{_esc(lesson["title"][lang])}</a> <span class="catan-lessons__state"></span></li>')
     w = words(lang)
     return (f'<div class="catan-lessons"><ol class="catan-lessons__list">{"".join(items)}</ol>'
@@ -309,15 +306,15 @@ def validate(language: str, inputs: dict[str, str], options: dict[str, Any],
 
 
 def format_lesson(src: str, language: str, class_name: str, options: dict[str, Any],
-                  md: Any, **kwargs: Any) -> str:
-    """Superfences formatter for ``catan-lesson``."""
+                  md: Any, lang: str | None = None, **kwargs: Any) -> str:
+    """Superfences formatter for ``catan-lesson``; the plugin binds ``lang`` (the page's)."""
     try:
         spec = yaml.safe_load(src) or {}
     except yaml.YAMLError as exc:
         raise TutorialError(f"catan-lesson: invalid YAML: {exc}\n{src}") from exc
     if not isinstance(spec, dict) or len(spec) != 1 or next(iter(spec)) not in FENCE_KEYS:
         raise TutorialError(f"catan-lesson: write exactly one of {', '.join(FENCE_KEYS)}\n{src}")
-    lang = build_language()
+    lang = lang or languages.default()
     if "task" in spec:
         return render_task(str(spec["task"]), lang)
     if "lessons" in spec:
@@ -327,12 +324,6 @@ def format_lesson(src: str, language: str, class_name: str, options: dict[str, A
 
 # -- hook ---------------------------------------------------------------------------------------
 
-def relative_root(url: str) -> str:
-    """From a page URL (``tutorial/island/``) to the language root (``../../``)."""
-    depth = url.strip("/").count("/") + 1 if url.strip("/") else 0
-    return "../" * depth or "./"
-
-
 def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     """Turn the ``@@catan-root@@`` placeholders into links relative to the page.
 
@@ -341,4 +332,4 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     """
     if ROOT_MARK not in html_text:
         return html_text
-    return html_text.replace(ROOT_MARK, relative_root(page.url))
+    return MARKED_LINK.sub(lambda m: page_href(m[1] + (m[2] or ""), page, files), html_text)

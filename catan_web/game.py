@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from catan_core import BUILD_COSTS, Game, IllegalAction, geometry
 from catan_core.referee import (
@@ -234,6 +234,11 @@ def _trade(game: Game, ref: Referee) -> Doc | None:
     return None if trade is None else {**trade, "to": ref.offered_to}
 
 
+def _actions(game: Game, colour: str) -> list[Doc]:
+    """``colour``'s legal actions now, as JSON objects."""
+    return [cast(Doc, a) for a in game.legal_actions_of(colour)]
+
+
 def _reason(code: str | None, **details: Any) -> Doc | None:
     """A rule's code as the page's error pipeline takes it."""
     return None if code is None else {"code": code, "details": details}
@@ -255,7 +260,7 @@ def costs(game: Game, viewer: str | None, decides: bool) -> list[Doc]:
 
 def can(game: Game, viewer: str) -> dict[str, bool]:
     """Which kinds of action the viewer may make now (the buttons the page marks available)."""
-    kinds = {a["type"]: True for a in game.legal_actions_of(viewer)}
+    kinds = {a["type"]: True for a in _actions(game, viewer)}
     if game.discards_owed().get(viewer):
         kinds["discard"] = True
     if "end_turn" in kinds:  # the main phase of the viewer's turn, no offer open
@@ -317,7 +322,7 @@ def choice(game: Game, viewer: str, mode: Doc | None) -> Doc:
     if key not in PICKS:
         return out
     pick, kind = PICKS[key]
-    mine = [a for a in game.legal_actions_of(viewer) if a["type"] == kind]
+    mine = [a for a in _actions(game, viewer) if a["type"] == kind]
     if kind == "play_road_building":
         first = mode["picks"][0] if mode and mode["picks"] else None
         pairs = [a["edges"] for a in mine]
@@ -326,10 +331,10 @@ def choice(game: Game, viewer: str, mode: Doc | None) -> Doc:
         out.update(pick="edge", legal=sorted(set(spots)), left=2 - (1 if first else 0))
         return out
     if kind == "move_robber":
-        report = game.robber_spots()
+        robber = game.robber_spots()
         out.update(pick="tile", legal=sorted({a["tile"] for a in mine}),
-                   illegal={t: _reason(code, tile=int(t)) for t, code in report["illegal"].items()},
-                   victims=report["victims"])
+                   illegal={t: _reason(code, tile=int(t)) for t, code in robber["illegal"].items()},
+                   victims=robber["victims"])
         return out
     report = game.spots(SPOT_KINDS[kind], viewer)
     legal = sorted({a[pick] for a in mine})
@@ -425,7 +430,7 @@ def do_pick(position: Doc, referee: Doc | None, viewer: str, options: Doc | None
     action: Doc = {"type": kind, "player": viewer}
     if kind == "play_road_building":
         assert mode is not None
-        pairs = [a["edges"] for a in game.legal_actions_of(viewer) if a["type"] == kind]
+        pairs = [a["edges"] for a in _actions(game, viewer) if a["type"] == kind]
         picks = [*mode["picks"], spot]
         if spot in mode["picks"]:
             return {"mode": mode}
@@ -437,7 +442,7 @@ def do_pick(position: Doc, referee: Doc | None, viewer: str, options: Doc | None
         if not isinstance(spot, int) and not (isinstance(spot, str) and spot.isdigit()):
             raise bad_request("a tile is a number")
         action["tile"] = int(spot)
-        victims = sorted({a["victim"] for a in game.legal_actions_of(viewer)
+        victims = sorted({a["victim"] for a in _actions(game, viewer)
                           if a["type"] == kind and a["tile"] == action["tile"] and a.get("victim")})
         if len(victims) > 1:
             return {"victims": victims, "tile": action["tile"]}

@@ -25,6 +25,7 @@ import * as store from "./game/store.js"
 import { h, openDialog, closeDialogs } from "./game/ui.js"
 
 // on a touch screen a tap picks the nearest legal spot: no refusal for a near miss
+const SAVE_DELAY_MS = 400
 const COARSE = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches
 
 class GameApp {
@@ -55,6 +56,7 @@ class GameApp {
     this.engine = this.startEngine()
     if (!(await this.engine)) return
     this.tick = setInterval(() => this.onTick(), 250)
+    document.addEventListener("visibilitychange", this.onHide = () => { if (this.saveTimer) this.save() })
     window.addEventListener("hashchange", this.onHash = () => this.openLink())
     const saved = store.loadSaved()
     if (saved) await this.restore(saved, "save")
@@ -179,7 +181,15 @@ class GameApp {
   }
 
   save() {
+    clearTimeout(this.saveTimer)
+    this.saveTimer = null
     if (this.alive() && this.game) store.save(this.game)
+  }
+
+  /** Save within SAVE_DELAY_MS: while computers play, one save covers several of their steps
+   *  (the page saves at once on a person's move and when it is hidden or left). */
+  saveSoon() {
+    if (!this.saveTimer) this.saveTimer = setTimeout(() => this.save(), SAVE_DELAY_MS)
   }
 
   async openLink() {
@@ -351,7 +361,7 @@ class GameApp {
     try {
       const result = await send()
       if (result && result.wait) this.take(result.view)
-      else if (result && result.view && !result.error) this.commit(result)
+      else if (result && result.view && !result.error) this.commit(result, { soon: !wait })
       return result
     } catch (error) {
       console.error("catan game:", error)
@@ -369,6 +379,7 @@ class GameApp {
     const view = this.view
     const next = view.next
     if (view.winner) {
+      if (this.saveTimer) this.save()
       this.stopClock()
       this.render()
       if (!this.endShown) this.showEnd()
@@ -380,6 +391,7 @@ class GameApp {
       this.scheduleBot(next.computer ? undefined : 0)
       return
     }
+    if (this.saveTimer) this.save()     // a person's turn or the end: the save is exact
     if (next.actor) this.startClock(next.actor, next.clock)
     this.render()
     if (next.pass_to) this.showPass(next.pass_to)
@@ -438,7 +450,7 @@ class GameApp {
   }
 
   /** Take an answer of the referee: the new position, referee, log lines and view. */
-  commit(result) {
+  commit(result, { soon = false } = {}) {
     if (!this.alive()) return
     if (result.position) this.game.position = result.position
     if (result.referee) this.game.referee = result.referee
@@ -450,7 +462,8 @@ class GameApp {
       this.game.log.push({ ...entry, turn })
     }
     this.take(result.view)
-    this.save()
+    if (soon) this.saveSoon()
+    else this.save()
     this.render()
   }
 
@@ -490,10 +503,12 @@ class GameApp {
   }
 
   dispose() {
+    if (this.saveTimer && this.game) store.save(this.game)
     this.dead = true
     this.stopBot()
     clearInterval(this.tick)
     if (this.onHash) window.removeEventListener("hashchange", this.onHash)
+    if (this.onHide) document.removeEventListener("visibilitychange", this.onHide)
   }
 
   // -- the board's choices --------------------------------------------------------------------------

@@ -1,5 +1,12 @@
 """Shared fixtures: the built site, a local server for it, and Playwright set up for Chromium.
 
+The site is built with plain ``mkdocs build`` into ``build/test-site/<digest>/``, where the
+digest covers every source of the site (pages, catalogs, tutorial, theme overrides, the plugin,
+the engine, the front end, the configuration and the pinned Pyodide): a change to any of them
+builds a new site, an unchanged tree reuses the last one, and ``site/`` (``nox -s build``) is
+never what the tests read. Under pytest-xdist the first worker that needs the site builds it
+while holding a file lock; every worker serves it on its own port.
+
 Browser tests (``@pytest.mark.browser``) use pytest-playwright's ``page`` / ``browser`` fixtures.
 They run Debian's ``/usr/bin/chromium`` when it exists (no ``playwright install`` needed), else
 Playwright's own browser. The site is served on a free 127.0.0.1 port; ``watch(page, base_url)``
@@ -10,6 +17,9 @@ navigation for a page.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -20,11 +30,17 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from filelock import FileLock
 
+from catan_site.runtime_assets import FRONTEND_DIR
 from catan_site.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "site"
+#: What the built site depends on; a change to any file under these rebuilds it.
+SITE_SOURCES = ("mkdocs.yml", "pyproject.toml", "package-lock.json", "docs", "i18n", "tutorial",
+                "overrides", "catan_site", "catan_core", "catan_web", FRONTEND_DIR.name)
+TEST_SITES = ROOT / "build" / "test-site"
+KEEP_SITES = 3
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -37,12 +53,47 @@ CHROMIUM_ARGS = [
 ]
 
 
+def source_digest() -> str:
+    """A digest of every file the site is built from (names and contents)."""
+    digest = hashlib.sha256()
+    for name in SITE_SOURCES:
+        path = ROOT / name
+        files = sorted(path.rglob("*")) if path.is_dir() else [path]
+        for file in files:
+            if file.is_file() and "__pycache__" not in file.parts:
+                digest.update(file.relative_to(ROOT).as_posix().encode() + b"\0")
+                digest.update(file.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def build_site(target: Path) -> None:
+    """``mkdocs build`` into ``target`` (through a temporary folder: never half a site)."""
+    partial = target.with_name(target.name + ".partial")
+    shutil.rmtree(partial, ignore_errors=True)
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(partial)],
+                            cwd=ROOT, capture_output=True, text=True,
+                            env={**{k: v for k, v in os.environ.items()
+                                    if not k.startswith("CATAN_")},  # as on a fresh machine
+                                 "NO_MKDOCS_2_WARNING": "1"})
+    if result.returncode != 0:
+        pytest.fail(f"mkdocs build failed:\n{result.stdout[-4000:]}\n{result.stderr[-8000:]}")
+    partial.rename(target)
+
+
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
-    """The built site; built with catan_site.build_site if ``site/`` is missing."""
-    if not (SITE / "index.html").exists():
-        subprocess.run([sys.executable, "-m", "catan_site.build_site"], cwd=ROOT, check=True)
-    return SITE
+    """The site built from the current sources (built once, whatever the number of workers)."""
+    TEST_SITES.mkdir(parents=True, exist_ok=True)
+    with FileLock(str(TEST_SITES / ".lock")):
+        target = TEST_SITES / source_digest()
+        if not (target / "index.html").exists():
+            build_site(target)
+            # keep the newest few: another session may still be serving the one before
+            sites = sorted((p for p in TEST_SITES.iterdir() if p.is_dir()),
+                           key=lambda p: p.stat().st_mtime, reverse=True)
+            for old in sites[KEEP_SITES:]:
+                shutil.rmtree(old, ignore_errors=True)
+    return target
 
 
 @pytest.fixture(scope="session")
@@ -105,11 +156,12 @@ def watch(page: Any, base_url: str) -> PageWatch:
 
 
 def serve_sitemap(page: Any, site_dir: Path, base_url: str, lang: str) -> None:
-    """Answer sitemap.xml with this server's URLs, as a deployment with ``site_url`` would.
+    """Answer sitemap.xml with this server's URLs, as a site built for its address would.
 
     Material's instant navigation only intercepts links listed in the sitemap, matched with
-    their port; the built sitemap has no usable URLs without ``site_url``. With it, following
-    links keeps the page (and its one Pyodide); without it, every link loads a whole page.
+    their port; the test site is built for mkdocs.yml's default address (port 8000), not for
+    this server's free port. With it, following links keeps the page (and its one Pyodide);
+    without it, every link loads a whole page.
     """
     pages = sorted(p.parent.relative_to(site_dir / lang).as_posix()
                    for p in (site_dir / lang).rglob("index.html"))

@@ -1,9 +1,12 @@
-"""The built site, read from disk: search indexes, language links, no outside resources."""
+"""The built site, read from disk: one plain ``mkdocs build`` (no environment variables, see
+tests/conftest.py) gives every language, sitemaps, language links to the same page, search
+indexes, the browser runtime and no outside resources."""
 
 from __future__ import annotations
 
 import json
 import re
+import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 from posixpath import join, normpath
@@ -11,11 +14,15 @@ from typing import Any
 
 import pytest
 
+from catan_site import languages
 from catan_site.glossary import load_glossary
+from catan_site.plugin import DEFAULT_SITE_URL
+from catan_site.runtime_assets import FRONTEND_URL, PYODIDE_FILES
 from catan_site.search_norm import load_lexicon
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "fr", "es", "nl")
+LANGUAGES = languages.codes()
+SITEMAP = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 ANCHOR = re.compile(r"^## .*\{\s*#([A-Za-z0-9_-]+)[^}]*\}\s*$", re.MULTILINE)
 OUTSIDE = re.compile(r"^(?:[a-z]+:)?//", re.IGNORECASE)
 
@@ -38,29 +45,32 @@ def tags(path: Path) -> list[tuple[str, dict[str, str | None]]]:
 
 
 def search_index(site_dir: Path, lang: str) -> dict[str, Any]:
-    return json.loads((site_dir / lang / "search/search_index.json").read_text(encoding="utf-8"))
+    """The site's own search index of a language (catan_site/search_index.py)."""
+    path = site_dir / lang / "search/catan-index.json"
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_each_language_has_its_own_normalised_index(site_dir: Path, lang: str) -> None:
+def test_each_language_has_its_own_search_index(site_dir: Path, lang: str) -> None:
     index = search_index(site_dir, lang)
-    assert index["config"]["lang"] == [lang]
-    assert index["config"]["pipeline"] == []
-    assert index["config"]["catan"] == load_lexicon(lang).to_json()
-    assert {"ntitle", "ntext"} <= set(index["config"]["fields"])
-    for doc in index["docs"]:
-        tokens = (doc["ntitle"] + " " + doc["ntext"]).split()
-        assert all(token.startswith("_") for token in tokens), doc["location"]
+    assert index["lang"] == lang
+    assert index["rules"] == load_lexicon(lang).to_json()
+    material = json.loads((site_dir / lang / "search/search_index.json").read_text("utf-8"))
+    assert material["docs"] == []  # fetched on every page by Material: kept empty
+    assert (site_dir / lang / "assets/javascripts/workers/minisearch.js").exists()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_faq_question_is_a_search_entry(site_dir: Path, lang: str) -> None:
-    locations = {doc["location"] for doc in search_index(site_dir, lang)["docs"]}
+def test_every_faq_question_is_a_search_entry_with_its_answer(site_dir: Path, lang: str) -> None:
+    docs = {doc["l"]: doc for doc in search_index(site_dir, lang)["docs"]}
     topics = [p for p in sorted((ROOT / "docs" / lang / "faq").glob("*.md")) if p.stem != "index"]
     expected = {f"faq/{p.stem}/#{anchor}"
                 for p in topics for anchor in ANCHOR.findall(p.read_text(encoding="utf-8"))}
     assert expected, "no FAQ questions found"
-    assert not expected - locations, sorted(expected - locations)[:10]
+    assert not expected - set(docs), sorted(expected - set(docs))[:10]
+    for location in expected:
+        assert docs[location]["k"] == "q" and docs[location]["a"], location
+        assert "<" not in docs[location]["x"], location  # text only, no widget data
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -103,3 +113,79 @@ def test_glossary_page_lists_every_term(site_dir: Path, lang: str) -> None:
     assert "{{ glossary }}" not in page
     missing = [t[lang] for t in load_glossary()["terms"] if f">{t[lang]}<" not in page]
     assert not missing, missing
+
+
+def pages(site_dir: Path, lang: str) -> list[str]:
+    """Site paths of the pages of one language: ``fr/``, ``fr/faq/robber/``..."""
+    return sorted(p.parent.relative_to(site_dir).as_posix() + "/"
+                  for p in (site_dir / lang).rglob("index.html"))
+
+
+def test_one_build_makes_every_language(site_dir: Path) -> None:
+    sources = {lang: sorted(p.relative_to(ROOT / "docs" / lang).with_suffix("").as_posix()
+                            for p in (ROOT / "docs" / lang).rglob("*.md"))
+               for lang in LANGUAGES}
+    for lang in LANGUAGES:
+        assert len(pages(site_dir, lang)) == len(sources[lang]), lang
+        home = (site_dir / lang / "index.html").read_text(encoding="utf-8")
+        assert f'<html lang="{lang}"' in home
+        rules = languages.get(lang).nav.get("Rules", "Rules")  # the nav titles are translated
+        assert re.search(rf'class="md-tabs__link">\s*{re.escape(rules)}\s*<', home), lang
+    assert sorted(p.name for p in site_dir.iterdir() if p.is_dir()) == sorted(
+        [*LANGUAGES, "assets"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_sitemap_lists_every_page_with_its_languages(site_dir: Path, lang: str) -> None:
+    from xml.etree import ElementTree
+
+    tree = ElementTree.parse(site_dir / lang / "sitemap.xml")
+    locs = {}
+    for url in tree.getroot().iterfind("s:url", SITEMAP):
+        loc = url.findtext("s:loc", namespaces=SITEMAP)
+        locs[loc] = {link.get("hreflang"): link.get("href")
+                     for link in url.iterfind("x:link", SITEMAP)}
+    expected = {DEFAULT_SITE_URL + path for path in pages(site_dir, lang)}
+    assert set(locs) == expected
+    for loc, versions in locs.items():
+        assert set(versions) == set(LANGUAGES), loc
+        for other, href in versions.items():  # the same page (all languages have every page)
+            assert href == loc.replace(f"{DEFAULT_SITE_URL}{lang}/", f"{DEFAULT_SITE_URL}{other}/")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_language_switcher_leads_to_the_same_page(site_dir: Path, lang: str) -> None:
+    for path in pages(site_dir, lang):
+        switcher = {attrs["data-catan-lang"]: attrs["href"]
+                    for tag, attrs in tags(site_dir / path / "index.html")
+                    if tag == "a" and attrs.get("data-catan-lang")}
+        assert set(switcher) == set(LANGUAGES), path
+        for other, href in switcher.items():
+            assert normpath(join(path, href or "")) + "/" == other + path[len(lang):], (path, href)
+
+
+def test_the_browser_runtime_is_in_the_site(site_dir: Path) -> None:
+    assets = site_dir / "assets"
+    for entry in PYODIDE_FILES:
+        names = (entry,) if isinstance(entry, str) else entry
+        assert any((assets / "pyodide" / name).is_file() for name in names), names
+    manifest = json.loads((assets / "wheels" / "manifest.json").read_text(encoding="utf-8"))
+    wheel = assets / "wheels" / manifest["wheel"]
+    with zipfile.ZipFile(wheel) as archive:
+        packages = {name.split("/")[0] for name in archive.namelist()
+                    if not name.split("/")[0].endswith(".dist-info")}
+        entry_points = [n for n in archive.namelist() if n.endswith("entry_points.txt")]
+    assert "catan_core" in packages and packages <= {"catan_core", "catan_web"}, packages
+    assert not entry_points  # the site's plugin stays out of the browser
+    missing = []
+    for lang in LANGUAGES:
+        for path in pages(site_dir, lang):
+            for tag, attrs in tags(site_dir / path / "index.html"):
+                ref = attrs.get("src") if tag == "script" else attrs.get("href")
+                if tag in ("script", "link") and ref and FRONTEND_URL in ref:
+                    target = normpath(join(path, ref.split("?")[0]))
+                    if not (site_dir / target).is_file():
+                        missing.append((path, ref))
+    assert not missing, missing[:10]
+    widget_page = (site_dir / "fr/faq/robber/index.html").read_text(encoding="utf-8")
+    assert f"{FRONTEND_URL}faq-widgets.js" in widget_page

@@ -13,18 +13,14 @@ import markdown
 import pytest
 from pymdownx.superfences import SuperFencesException
 
-from catan_site import fences
+from catan_site.plugin import fence_config
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" data-lang="{lang}"><title>board</title></svg>'
 
 
-def convert(text: str) -> str:
-    """Markdown to HTML with the fences configured as in mkdocs.yml."""
-    custom = [
-        {"name": name, "class": name, "validator": fences.validate, "format": formatter}
-        for name, formatter in (("catan-diagram", fences.format_diagram),
-                                ("catan-widget", fences.format_widget))
-    ]
+def convert(text: str, lang: str = "fr") -> str:
+    """Markdown to HTML with the fences the plugin configures for a page in ``lang``."""
+    custom = [fence for fence in fence_config(lang) if fence["name"] != "catan-lesson"]
     md = markdown.Markdown(extensions=["pymdownx.superfences"],
                            extension_configs={"pymdownx.superfences": {"custom_fences": custom}})
     return md.convert(text)
@@ -42,7 +38,6 @@ def engine(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[dict[str, object]]]
     module = types.ModuleType("catan_core.svg")
     module.render_diagram = render_diagram  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "catan_core.svg", module)
-    monkeypatch.setenv("CATAN_LANG", "fr")
     yield calls
 
 

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 import yaml
 
-from catan_site import frontend
+from catan_site import frontend, languages
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = frontend.LANGUAGES
+LANGUAGES = languages.codes()  # i18n/languages.yml
 CORE = ROOT / "frontend" / "core"
 CATALOG = re.compile(r'<div class="catan-catalog" hidden data-catalog="([^"]*)"></div>')
 

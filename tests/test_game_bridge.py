@@ -177,3 +177,36 @@ def test_terra_incognita_hides_terrains_numbers_and_harbours() -> None:
     assert 'class="port"' not in view["board"] and "data-number" not in view["board"]
     fog = bridge.do_view(game["position"], game["referee"], "red", {"visibility": "fog"})
     assert 'class="port"' in fog["board"] and "data-number" in fog["board"]
+
+
+def test_the_robber_is_moved_by_picking_a_tile() -> None:
+    doc = Game.new(seats=SEATS, seed=3, board="beginner")
+    while doc.phase in ("setup_settlement", "setup_road"):
+        doc.apply(doc.legal_actions()[0])
+    doc.apply({"type": "roll", "dice": [3, 4]})
+    if doc.phase == "discard":
+        for colour, owed in doc.discards_owed().items():
+            hand = doc.hand_of(colour)
+            cards: dict[str, int] = {}
+            for resource, n in hand.items():
+                take = min(n, owed - sum(cards.values()))
+                if take:
+                    cards[resource] = take
+            doc.apply({"type": "discard", "player": colour, "cards": cards})
+    assert doc.phase == "move_robber"
+    me = doc.current_player
+    referee = {"seats": {c: {"kind": "human" if c == me else "bot"} for c in SEATS}}
+    view = bridge.do_view(doc.to_dict(), referee, me)
+    choice = view["choice"]
+    robber = str(doc.robber)
+    assert choice["pick"] == "tile" and doc.robber not in choice["legal"]
+    assert choice["illegal"][robber]["code"] == "robber_must_move"
+    assert 'class="mark-ok-tile"' in view["board"]
+    crowded = [int(t) for t, v in choice["victims"].items() if len(v) > 1]
+    quiet = next(t for t in choice["legal"] if str(t) not in choice["victims"])
+    if crowded:
+        asked = bridge.do_pick(doc.to_dict(), referee, me, {}, crowded[0])
+        assert asked["tile"] == crowded[0] and len(asked["victims"]) > 1
+    moved = bridge.do_pick(doc.to_dict(), referee, me, {}, quiet)
+    assert moved["position"]["board"]["robber"] == quiet
+    assert moved["view"]["phase"] == "main"

@@ -22,9 +22,10 @@ from conftest import watch
 
 from catan_core import Game
 from catan_core.topology import NODE_ALIASES, NODE_NAMES, NODE_NEIGHBOURS
+from catan_site import languages
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGS = ("en", "fr", "es", "nl")
+LANGS = languages.codes()  # i18n/languages.yml
 KEY = "catan-companion/game"
 BACKUP_KEY = "catan-companion/game-previous"
 ENGINE = 180_000  # ms: Pyodide starts in a few seconds, far slower on a busy 2-core machine
@@ -367,7 +368,7 @@ def test_an_illegal_move_names_the_rule_in_french(play: Any, base_url: str) -> N
     message.get_by_text(errors["distance_rule"]["fr"]).wait_for()
     link = message.locator("a")
     assert link.inner_text() == _catalog()["why_faq"]["fr"]
-    assert link.get_attribute("href") == "../faq/building/#distance-rule-meaning"
+    assert link.get_attribute("href") == f"{base_url}/fr/faq/building/#distance-rule-meaning"
     seen.assert_clean()
 
 

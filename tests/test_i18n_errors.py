@@ -7,8 +7,10 @@ from pathlib import Path
 
 import yaml
 
+from catan_site import languages
+
 ROOT = Path(__file__).resolve().parent.parent
-LANGS = ("en", "fr", "es", "nl")
+LANGS = languages.codes()  # i18n/languages.yml
 
 
 def _catalog() -> dict[str, dict[str, str]]:

@@ -17,11 +17,12 @@ import pytest
 
 import catan_site.alternates
 import catan_site.search_norm
+from catan_site import languages
 from catan_site.search_norm import load_lexicon, normalise
 
 ROOT = Path(__file__).resolve().parent.parent
 NORMALISE_JS = ROOT / "overrides/assets/javascripts/workers/catan-normalise.js"
-LANGUAGES = ("en", "fr", "es", "nl")
+LANGUAGES = languages.codes()  # i18n/languages.yml
 
 #: Groups of forms a reader may type that must meet at the same tokens.
 SAME = {

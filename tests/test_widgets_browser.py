@@ -22,11 +22,11 @@ import pytest
 import yaml
 from conftest import PageWatch, serve_sitemap, watch
 
-from catan_site import fences
+from catan_site import fences, languages
 from catan_site.widgets import starting_position
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "fr", "es", "nl")
+LANGUAGES = languages.codes()  # i18n/languages.yml
 #: Languages played in the browser; those reached by instant navigation (one Pyodide).
 BROWSER = ("en", "fr")
 INSTANT = ("fr",)

@@ -233,3 +233,22 @@ def test_geometry_is_consistent() -> None:
         for node in harbour["nodes"]:
             assert game.harbour_at(node) == harbour["kind"]
     assert sum(t["robber"] for t in game.tiles()) == 1
+
+
+def test_copy_is_complete_and_independent() -> None:
+    game = POSITIONS[len(POSITIONS) // 2]
+    other = game.copy()
+    slots = {s for cls in type(game).__mro__ for s in getattr(cls, "__slots__", ())}
+    shared = {"board_production", "node_port", "rules"}  # never changed after loading
+    for name in slots:  # every field copied, every mutable one a new object
+        a, b = getattr(game, name), getattr(other, name)
+        if isinstance(a, list | set | dict) and name not in shared:
+            assert a == b and a is not b, name
+    assert other.to_dict() == game.to_dict()
+    rnd = random.Random(1)
+    before = game.to_dict()
+    for _ in range(60):
+        if other.winner is not None:
+            break
+        other.apply(rnd.choice(other.legal_actions()))
+    assert game.to_dict() == before

@@ -11,6 +11,7 @@ replayed from the initial position and must give the same final position.
 from __future__ import annotations
 
 import copy
+import os
 import random
 from collections import Counter
 from typing import Any
@@ -252,13 +253,27 @@ def play(seed: int) -> dict[str, Any]:
 
 
 BATCHES = 20
+QUICK = 10  # games per batch in the default run (200 in all); the slow run plays the rest
 
 
 @pytest.mark.parametrize("batch", range(BATCHES))
 def test_random_games_keep_the_invariants(batch: int) -> None:
     per = N_GAMES // BATCHES
     finished = 0
-    for seed in range(batch * per, batch * per + sample(per)):
+    for seed in range(batch * per, batch * per + sample(QUICK)):
+        final = play(seed)
+        finished += final["winner"] is not None
+    assert finished > 0, "some games should reach a winner"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("CATAN_SLOW"), reason="set CATAN_SLOW=1 for all 1000 "
+                    "games")
+@pytest.mark.parametrize("batch", range(BATCHES))
+def test_many_more_random_games_keep_the_invariants(batch: int) -> None:
+    per = N_GAMES // BATCHES
+    finished = 0
+    for seed in range(batch * per + QUICK, (batch + 1) * per):
         final = play(seed)
         finished += final["winner"] is not None
     assert finished > 0, "some games should reach a winner"

@@ -1,122 +1,164 @@
 /*
- * Search worker of the Catan rules companion.
+ * Search worker of the Catan rules companion, in place of Material's lunr worker.
  *
- * It is Material's own lunr worker (loaded below with importScripts; main.html passes its file
- * name as ?material=) with two interceptions:
+ * It speaks Material's search protocol (SETUP, READY, QUERY, RESULT: Material's
+ * integrations/search/worker/message), so Material's search box, keyboard handling, result list
+ * and suggestion work unchanged; only what is found differs:
  *
- *  - each query is normalised like the index was at build time (hooks/search_index.py): stop
- *    words dropped, accents folded, words stemmed and synonyms mapped to the official term; the
- *    normalised tokens are marked with "_" and meet only the index's normalised fields, while
- *    the words as typed meet the title and text as written, so exact forms still rank first and
- *    get highlighted; question words and negations are added as exact terms;
- *  - in each result, the "missing terms" are reported per word the user typed, not per token,
- *    and the suggestion (search.suggest) completes the last word from the titles.
+ *  - the index is search/catan-index.json (catan_site/search_index.py), ranked by catan-rank.js
+ *    on MiniSearch: FAQ questions first, the question and its answer line weighing most, one
+ *    typo allowed in words of five letters or more, glossary synonyms leading to the official
+ *    term, accents, case and inflections ignored;
+ *  - each result shows the question (or section) under its page's title, with the one-line
+ *    answer (or the passage where the words are) and the words found highlighted;
+ *  - when nothing matches, the closest questions are offered.
  *
- * The rules arrive with the index (config.catan), so there is no extra request.
+ * Material's page script sends SETUP on every page with its own (empty) index; this worker
+ * answers READY at once and fetches the real index only when the reader first focuses the
+ * search box (main.html posts "load" on the "catan-search" BroadcastChannel) or types.
  */
-importScripts("catan-normalise.js")
+importScripts("catan-normalise.js", "catan-rank.js", "minisearch.js")
 
 const N = self.CatanNormalise
-const MESSAGE = { SETUP: 0, QUERY: 2, RESULT: 3 }  /* Material's SearchMessageType */
-const MARK = "_"                                  /* prefix of normalised tokens (index too) */
-const pending = []                                /* the queries in flight, oldest first */
-let lexicon = null
-let titleWords = new Map()                        /* word of a title -> how many titles have it */
+const Rank = self.CatanRank
+const MESSAGE = { SETUP: 0, READY: 1, QUERY: 2, RESULT: 3 }  /* Material's SearchMessageType */
+const INDEX_URL = new URL("../../../search/catan-index.json", self.location.href)
+const MAX_RESULTS = 20
+const CLOSEST = 5                 /* questions offered when nothing matches */
+const SNIPPET = 180               /* characters of text shown when there is no answer line */
 
-/** Expand the user's query into original words plus normalised tokens. */
-function transformQuery(query) {
-  const typed = N.words(query).filter(w => !N.isStopword(w, lexicon))
-  if (!typed.length)
-    return { query, groups: null }
-  const groups = new Map()                        /* term -> word the user typed */
-  const add = (term, word) => { if (!groups.has(term)) groups.set(term, word) }
-  const stems = typed.map(w => N.stem(N.fold(w), lexicon))
-  typed.forEach(word => add(word, word))
-  for (const [token, owner] of N.expandSynonymsIndexed(stems, lexicon))
-    add(MARK + token, typed[owner])
-  return { query: [...groups.keys(), ...exactTerms(query)].join(" "), groups }
+let engine = null                 /* {index, docs, lex, search} once loaded */
+let loading = null                /* the promise of the engine */
+let suggestions = false           /* Material's search.suggest feature */
+let titleWords = new Map()        /* folded word of a title -> [word, count] */
+let latest = null                 /* the last query received, answered when the index is in */
+
+/** Fetch and index the language's documents, once. */
+function load() {
+  if (!loading)
+    loading = fetch(INDEX_URL)
+      .then(response => response.json())
+      .then(data => {
+        engine = Rank.createIndex(self.MiniSearch, N, data)
+        countTitleWords(engine.docs)
+        if (latest !== null)
+          answer(latest)
+      })
+  return loading
 }
 
-/** Question words and negations the reader typed, as exact terms ("^1" stops the "*"). */
-function exactTerms(query) {
-  const typed = new Set(N.words(query).map(N.fold))
-  return lexicon.exactWords.filter(w => typed.has(N.fold(w))).map(w => `${w}^1`)
-}
-
-/** Count the words of every title, for suggestions. */
-function indexTitles(docs) {
+/** Count the words of the titles, for completing the last word typed. */
+function countTitleWords(docs) {
   titleWords = new Map()
   for (const doc of docs)
-    for (const word of new Set(N.words(doc.title.replace(/<[^>]+>/g, " "))))
-      titleWords.set(word, (titleWords.get(word) || 0) + 1)
+    for (const word of new Set(N.words(doc.t))) {
+      const key = N.fold(word)
+      const entry = titleWords.get(key) || [word, 0]
+      titleWords.set(key, [entry[0], entry[1] + 1])
+    }
 }
 
-/**
- * Suggest how to finish the last word typed, from the titles (Material's own suggestion
- * asks for every query term in one title, which our added tokens never are). Accents may be
- * left out: "defau" suggests "defausser".
- */
+/** Material's suggestion: the query with its last word completed from the titles. */
 function suggest(query) {
   const last = query.split(/[\s-]+/).pop()
   const folded = N.fold(last)
   if (folded.length < 2)
     return []
   let best = null
-  for (const [word, count] of titleWords)
-    if (word.length > last.length && N.fold(word).startsWith(folded)
-        && (!best || count > best[1] || (count === best[1] && word < best[0])))
+  for (const [key, [word, count]] of titleWords)
+    if (key.length > folded.length && key.startsWith(folded) && (!best || count > best[1]))
       best = [word, count]
   if (!best)
     return []
-  const [word] = best
-  return [last + (word.startsWith(last.toLowerCase()) ? word : N.fold(word)).slice(last.length)]
+  return [last + (best[0].startsWith(last) ? best[0] : N.fold(best[0])).slice(last.length)]
 }
 
-/** Report matched / missing per typed word, and drop our index-only fields. */
-function rewriteItem(item, groups) {
-  delete item.ntitle
-  delete item.ntext
-  if (!groups)
-    return item
-  const terms = {}
-  for (const [term, word] of groups)
-    if (term in item.terms)
-      terms[word] = terms[word] || item.terms[term]
-  return { ...item, terms }
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`)
 }
 
-function onMessage(data) {
-  if (data.type === MESSAGE.SETUP && data.data.config.catan) {
-    lexicon = N.prepare(data.data.config.catan)
-    indexTitles(data.data.docs)
+/** Wrap in <mark> the words whose search token is one of the matched terms. */
+function highlight(text, matched) {
+  let out = ""
+  let end = 0
+  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:[:’'][\p{L}\p{N}]+)*/gu)) {
+    const word = m[0].toLowerCase()
+    const token = N.isStopword(word, engine.lex) ? "" : N.stem(N.fold(word), engine.lex)
+    out += escapeHtml(text.slice(end, m.index))
+    out += token && matched.has(token) ? `<mark>${escapeHtml(m[0])}</mark>` : escapeHtml(m[0])
+    end = m.index + m[0].length
   }
-  if (data.type === MESSAGE.QUERY && lexicon) {
-    const { query, groups } = transformQuery(data.data)
-    pending.push({ typed: data.data, groups })
-    return { ...data, data: query }
+  return out + escapeHtml(text.slice(end))
+}
+
+/** The passage of a long text around its first matched word. */
+function snippet(text, matched) {
+  if (text.length <= SNIPPET)
+    return text
+  let at = 0
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu))
+    if (matched.has(N.stem(N.fold(m[0]), engine.lex))) { at = m.index; break }
+  const start = Math.max(0, text.lastIndexOf(" ", Math.max(0, at - 40)))
+  const cut = text.slice(start, start + SNIPPET)
+  return (start > 0 ? "… " : "") + cut.slice(0, cut.lastIndexOf(" ")) + " …"
+}
+
+/** One result group for Material: [page header, hit], or [page] for a page's start. */
+function group(hit, terms) {
+  const { doc } = hit
+  const matched = new Set(hit.terms)
+  const found = new Set(hit.queryTerms)
+  const wordTerms = {}
+  for (const [token, word] of terms)
+    wordTerms[word] = wordTerms[word] || found.has(token)
+  const shown = doc.a || snippet(doc.x, matched)
+  const item = {
+    location: doc.l,
+    title: highlight(doc.t, matched),
+    text: shown ? `<p>${highlight(shown, matched)}</p>` : "",
+    score: hit.score,
+    terms: wordTerms
   }
-  return data
+  if (!doc.l.includes("#"))
+    return [item]
+  const page = doc.l.slice(0, doc.l.indexOf("#"))
+  return [{ location: page, title: escapeHtml(doc.p), text: "", score: 0, terms: {} }, item]
 }
 
-function onResult(message) {
-  if (message.type !== MESSAGE.RESULT || !lexicon)
-    return message
-  const { typed, groups } = pending.shift() || { typed: "", groups: null }
-  const data = { ...message.data }
-  data.items = data.items.map(group => group.map(item => rewriteItem(item, groups)))
-  if ("suggest" in data)
-    data.suggest = suggest(typed)
-  return { ...message, data }
+/** Results of a query; when nothing matches, the closest questions (looser search). */
+function results(query) {
+  let { terms, hits } = engine.search(query)
+  if (!hits.length && terms.length)
+    hits = engine.search(query, { closest: true }).hits.slice(0, CLOSEST)
+  return hits.slice(0, MAX_RESULTS).map(hit => group(hit, terms))
 }
 
-/* Install the interceptions, then start Material's worker. */
-const listen = self.addEventListener.bind(self)
-self.addEventListener = function (type, fn, options) {
-  if (type !== "message")
-    return listen(type, fn, options)
-  return listen(type, ev => fn({ data: onMessage(ev.data) }), options)
+function answer(query) {
+  latest = null
+  const data = { items: query.trim() ? results(query) : [] }
+  if (suggestions)
+    data.suggest = suggest(query)
+  self.postMessage({ type: MESSAGE.RESULT, data })
 }
-const post = self.postMessage.bind(self)
-self.postMessage = message => post(onResult(message))
 
-importScripts(new URL(self.location.href).searchParams.get("material"))
+self.addEventListener("message", ({ data: message }) => {
+  if (message.type === MESSAGE.SETUP) {
+    suggestions = !!(message.data.options && message.data.options.suggest)
+    self.postMessage({ type: MESSAGE.READY })
+  } else if (message.type === MESSAGE.QUERY) {
+    if (engine) {
+      answer(message.data)
+    } else if (!message.data.trim()) {
+      self.postMessage({ type: MESSAGE.RESULT, data: { items: [] } })
+    } else {
+      latest = message.data
+      load()
+    }
+  }
+})
+
+if (typeof BroadcastChannel !== "undefined")
+  new BroadcastChannel("catan-search").addEventListener("message", ({ data }) => {
+    if (data === "load")
+      load()
+  })

@@ -1,0 +1,159 @@
+/*
+ * Search ranking of the Catan rules companion, on MiniSearch (self-hosted from npm).
+ *
+ * Shared by the search worker (catan-search.js, through importScripts) and by the engine
+ * comparison and tests in Node (require), so what is measured is what readers get.
+ *
+ * Documents come from search/catan-index.json (catan_site/search_index.py): l location,
+ * t title (the question), v questions merged into it, a one-line answer, x other text, k kind
+ * (q FAQ question, r rules section, s other section, p page start), p page title. Words are normalised by
+ * catan-normalise.js (stop words, accents, light stemming, glossary synonyms) on both sides.
+ */
+(function (root) {
+  "use strict"
+
+  const DEFAULTS = {
+    /** Field weights: the question and its answer line weigh most. */
+    boost: { t: 6, v: 4, a: 2.5, x: 0.7, p: 0.5 },
+    /** Kind weights: a FAQ question before a rules section, a page's start last. */
+    kind: { q: 1.6, r: 1.2, s: 0.8, p: 0.35 },
+    /** Bonus per question word or negation (exact_words) that the query and the title share. */
+    exactBonus: 0.6,
+    /** Weights of a match with a typo and of a completed word (MiniSearch's: 0.45, 0.375). */
+    weights: { fuzzy: 0.6, prefix: 0.5 },
+    /** BM25 parameters (MiniSearch's defaults: k 1.2, b 0.7, d 0.5). */
+    bm25: { k: 1.2, b: 0.7, d: 0.5 }
+  }
+  /** Edit distance allowed: one typo in a word of five letters or more. */
+  const TYPO_MIN_LENGTH = 5
+  /** Compounds (Dutch): a word of this length or more also indexes a known word it ends with. */
+  const COMPOUND_MIN = { word: 8, tail: 4 }
+
+  /**
+   * Build the index of one language.
+   *
+   * @param MiniSearch - the MiniSearch class
+   * @param N - the normaliser (catan-normalise.js)
+   * @param data - the parsed search/catan-index.json
+   */
+  function createIndex(MiniSearch, N, data, tuning = {}) {
+    const lex = N.prepare(data.rules)
+    const docs = data.docs.map((doc, id) => ({ id, ...doc }))
+    const { tokenize, parts } = compounds(docs, lex, N)
+    const index = new MiniSearch({
+      fields: ["t", "v", "a", "x", "p"],
+      storeFields: [],
+      tokenize,
+      processTerm: term => term
+    })
+    index.addAll(docs)
+    docs.forEach(doc => { doc.exact = exactWords(doc.t, lex, N) })
+    const weights = { ...DEFAULTS, ...tuning, parts }
+    return {
+      index, docs, lex,
+      search: (query, options) => search(index, docs, lex, N, query, { ...weights, ...options })
+    }
+  }
+
+  /**
+   * Compounds. Dutch writes them as one word ("overwinningspunten", "startgrondstoffen"): a long
+   * token also yields the longest known token it ends with ("punt"), and the part before it when
+   * that is known too ("start"), on both sides, so "punten" finds "overwinningspunten" and
+   * "startgrondstoffen" finds "grondstoffen bij de start". Known tokens are those that occur
+   * somewhere in the index. Returns {tokenize (for the index), parts (token -> its parts)}.
+   */
+  function compounds(docs, lex, N) {
+    const plain = text => N.normalise(text, lex)
+    if (!lex.undoubleVowels)  /* Dutch only (the rule set that undoubles vowels) */
+      return { tokenize: plain, parts: () => [] }
+    const known = new Set()
+    for (const doc of docs)
+      for (const field of ["t", "a", "x"])
+        plain(doc[field] || "").forEach(token => known.add(token))
+    const cache = new Map()
+    const parts = token => {
+      if (token.length < COMPOUND_MIN.word)
+        return []
+      if (!cache.has(token)) {
+        const found = []
+        for (let i = COMPOUND_MIN.tail; i <= token.length - COMPOUND_MIN.tail; i++)
+          if (known.has(token.slice(i))) {  /* the longest known tail */
+            const head = token.slice(0, i)
+            found.push(token.slice(i))
+            if (known.has(head))
+              found.push(head)
+            break
+          }
+        cache.set(token, found)
+      }
+      return cache.get(token)
+    }
+    const tokenize = text => plain(text).flatMap(token => [token, ...parts(token)])
+    return { tokenize, parts }
+  }
+
+  /** The question words and negations (exact_words) of a text, folded. */
+  function exactWords(text, lex, N) {
+    const words = new Set(N.words(text || "").map(N.fold))
+    return lex.exactWords.map(N.fold).filter(w => words.has(w))
+  }
+
+  /**
+   * The query's terms: [token, word typed] pairs, synonyms' official terms included.
+   * Stop words go, unless nothing else is left (then they are searched for as they are).
+   */
+  function queryTerms(query, lex, N) {
+    const all = N.words(query)
+    const kept = all.filter(w => !N.isStopword(w, lex))
+    const typed = kept.length ? kept : all
+    const stems = typed.map(w => N.stem(N.fold(w), lex))
+    return N.expandSynonymsIndexed(stems, lex).map(([token, i]) => [token, typed[i]])
+  }
+
+  /**
+   * Rank the documents for a query: [{doc, score, match}], best first.
+   *
+   * match maps each matched index term to the fields it was found in (MiniSearch's).
+   * options.prefix: complete the last word as typed (search as you type); default true
+   * unless the query ends with a space. options.closest: when nothing matched, allow more
+   * typos and complete every word, to offer the closest questions.
+   */
+  function search(index, docs, lex, N, query, options = {}) {
+    const terms = queryTerms(query, lex, N)
+    const last = terms.length ? terms[terms.length - 1][0] : ""
+    if (options.parts)
+      for (const [token, word] of [...terms])
+        for (const part of options.parts(token))
+          if (!terms.some(([t]) => t === part))
+            terms.push([part, word])
+    if (!terms.length)
+      return { terms, hits: [] }
+    const words = new Map(terms)
+    const prefix = options.prefix ?? !/\s$/.test(query)
+    const closest = !!options.closest  /* nothing matched: look further */
+    const results = index.search(terms.map(([token]) => token).join(" "), {
+      tokenize: text => text.split(" "),
+      boost: options.boost,
+      bm25: options.bm25,
+      fuzzy: closest ? 0.34
+        : term => (words.get(term) || term).length >= TYPO_MIN_LENGTH ? 1 : 0,
+      maxFuzzy: closest ? 3 : 1,
+      prefix: term => closest || (prefix && term === last && term.length >= 2),
+      boostDocument: id => options.kind[docs[id].k] || 1,
+      weights: options.weights
+    })
+    const asked = exactWords(query, lex, N)
+    const hits = results.map(r => {
+      const shared = asked.filter(w => docs[r.id].exact.includes(w)).length
+      const score = r.score * (1 + options.exactBonus * shared)
+      return { doc: docs[r.id], score, terms: r.terms, queryTerms: r.queryTerms }
+    })
+    return { terms, hits: hits.sort((a, b) => b.score - a.score) }
+  }
+
+  const api = { createIndex, search, queryTerms, DEFAULTS }
+  if (typeof module !== "undefined" && module.exports)
+    module.exports = api
+  else
+    root.CatanRank = api
+})(typeof self !== "undefined" ? self : this)

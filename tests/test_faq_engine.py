@@ -1,0 +1,281 @@
+"""What the FAQ states, checked against the engine.
+
+Each check names the FAQ answer (``page#anchor``) whose rule it backs. Where the engine suite
+already checks a rule, ``ENGINE_TESTS`` points at that test and this file checks that it exists,
+so a renamed or deleted engine test cannot leave an answer silently unbacked.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from catan_core import Game
+from catan_core.board import Board
+from catan_core.constants import COSTS, RESOURCES
+from catan_core.topology import TILE_NEIGHBOURS
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+LANGUAGES = ("en", "fr", "es", "nl")
+FENCE = re.compile(r"^```(catan-diagram|catan-widget)\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+#: FAQ answer -> the engine test that checks its rule.
+ENGINE_TESTS: dict[str, str] = {
+    "turn#trade-build-any-order":
+        "engine/test_trading.py::test_ruling_trade_before_build_option_refuses_trading_after_building",
+    "trading#harbour-usable-same-turn":
+        "engine/test_trading.py::test_ruling_trade_before_build_option_refuses_trading_after_building",
+    "robber#robber-starting-hex-desert":
+        "engine/test_robber.py::test_ruling_victim_required_only_when_a_neighbour_has_cards",
+    "robber#must-steal":
+        "engine/test_robber.py::test_legal_robber_moves_name_victims_only_where_someone_has_cards",
+    "robber#seven-first-roll":
+        "engine/test_robber.py::test_seven_with_nobody_above_seven_goes_to_move_robber_at_once",
+    "development-cards#monopoly-nobody-has":
+        "engine/test_devcards.py::test_monopoly_of_a_resource_nobody_holds_still_uses_the_card",
+    "development-cards#vp-card-show-early":
+        "engine/test_devcards.py::test_victory_point_cards_are_never_played",
+    "building#buying-card-counts-as-building":
+        "engine/test_trading.py::test_ruling_trade_before_build_buying_a_card_counts_as_building",
+    "production#bank-cards-public":
+        "engine/test_production.py::test_ruling_bank_shortage_several_players_get_none",
+    "winning#win-with-third-knight":
+        "engine/test_victory.py::test_win_by_largest_army_comes_before_the_robber_move",
+    "winning#delay-revealing-win":
+        "engine/test_victory.py::test_a_player_with_enough_points_waits_for_their_turn",
+}
+
+
+def question_block(lang: str, page: str, anchor: str) -> str:
+    """The Markdown of one FAQ question, from its heading to the next one."""
+    text = (DOCS / lang / "faq" / f"{page}.md").read_text(encoding="utf-8")
+    start = text.index(f"{{ #{anchor} }}")
+    end = text.find("\n## ", start)
+    return text[start:end if end >= 0 else len(text)]
+
+
+def fence_specs(block: str) -> list[dict[str, Any]]:
+    return [yaml.safe_load(body) for _, body in FENCE.findall(block)]
+
+
+@pytest.mark.parametrize("answer", sorted(ENGINE_TESTS))
+def test_pointed_engine_tests_exist(answer: str) -> None:
+    path, name = ENGINE_TESTS[answer].split("::")
+    source = (ROOT / "tests" / path).read_text(encoding="utf-8")
+    assert re.search(rf"^def {re.escape(name)}\(", source, re.MULTILINE), ENGINE_TESTS[answer]
+    page, anchor = answer.split("#")
+    assert f"{{ #{anchor} }}" in (DOCS / "en" / "faq" / f"{page}.md").read_text("utf-8")
+
+
+def _reds_touch(board: Board) -> bool:
+    return any(board.numbers[a] in (6, 8) and board.numbers[b] in (6, 8)
+               for a in range(19) for b in TILE_NEIGHBOURS[a])
+
+
+def test_red_numbers_apart_on_beginner_island_and_spiral() -> None:
+    """production#red-six-and-eight: the beginner island and the A-B-C spiral keep 6 and 8
+    apart by construction; random placement needs the swap rule (the engine applies it)."""
+    assert not _reds_touch(Board.beginner())
+    for seed in range(300):
+        assert not _reds_touch(Board.standard(seed, "spiral")), seed
+        assert not _reds_touch(Board.standard(seed, "random")), seed
+
+
+def test_settlements_and_roads_need_no_ore() -> None:
+    """building#out-of-cities: spare ore buys development cards, never settlements or roads."""
+    ore = RESOURCES.index("ore")
+    assert COSTS["settlement"][ore] == COSTS["road"][ore] == 0
+    assert COSTS["dev_card"][ore] == 1 and COSTS["city"][ore] == 3
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_first_robber_move_may_block_nobody(lang: str) -> None:
+    """robber#robber-starting-hex-desert: the diagram's robber hex is a legal move with nobody
+    to rob, and moving there takes no card from anyone."""
+    (spec,) = fence_specs(question_block(lang, "robber", "robber-starting-hex-desert"))
+    game = Game.new(seats=["red", "blue", "white"], board="beginner")
+    doc = game.to_dict()
+    for colour, pieces in spec["pieces"].items():
+        doc["players"][colour].update(pieces)
+        doc["players"][colour]["hand"] = {"ore": 2}
+    doc["turn"] = {"player": "red", "number": 9, "phase": "move_robber", "dev_card_played": False}
+    game = Game.from_dict(doc)
+    moves = [a for a in game.legal_actions() if a["tile"] == spec["robber"]]
+    assert len(moves) == 1 and "victim" not in moves[0]
+    game.apply(moves[0])
+    after = game.to_dict()
+    assert after["board"]["robber"] == spec["robber"]
+    assert all(p["hand"] == {"ore": 2} for p in after["players"].values())
+
+
+# -- strategy page: the odds it states ---------------------------------------------------------
+
+STRATEGY_ROW = re.compile(r"^\| (\d+) \| (\d) \| (\d+[.,]\d) ?% \|", re.MULTILINE)
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_strategy_table_of_totals(lang: str) -> None:
+    """strategy#number-probabilities: ways out of 36 and chance of each total, from the dice the
+    engine accepts."""
+    ways = {total: 0 for total in range(2, 13)}
+    game = Game.new(seats=["red", "blue", "white"], board="beginner")
+    for a in range(1, 7):
+        for b in range(1, 7):
+            doc = game.to_dict()
+            doc["turn"] = {"player": "red", "number": 9, "phase": "roll", "dev_card_played": False}
+            events = Game.from_dict(doc).apply({"type": "roll", "dice": [a, b]})
+            rolled = next(e for e in events if e["type"] == "rolled")
+            ways[sum(rolled["dice"])] += 1
+    text = (DOCS / lang / "strategy.md").read_text(encoding="utf-8")
+    rows = {int(t): (int(w), _number(p)) for t, w, p in STRATEGY_ROW.findall(text)}
+    assert rows == {t: (n, round(100 * n / 36, 1)) for t, n in ways.items()}
+
+
+def _income(node: str, city: bool) -> float:
+    """Average cards per roll of one building at ``node``, rolling all 36 dice through the
+    engine (a 7 produces nothing)."""
+    got = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            game = Game.new(seats=["red", "blue", "white"], board="beginner")
+            doc = game.to_dict()
+            doc["players"]["red"]["cities" if city else "settlements"] = [node]
+            doc["turn"] = {"player": "blue", "number": 9, "phase": "roll", "dev_card_played": False}
+            game = Game.from_dict(doc)
+            game.apply({"type": "roll", "dice": [a, b]})
+            if a + b == 7:
+                continue
+            got += sum(game.to_dict()["players"]["red"]["hand"].values())
+    return got / 36
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_strategy_spot_income(lang: str) -> None:
+    """strategy#spot-production: the diagram's settlement and the income the page states."""
+    text = (DOCS / lang / "strategy.md").read_text(encoding="utf-8")
+    section = text[text.index("{ #spot-production }"):text.index("{ #harbours }")]
+    (spec,) = [yaml.safe_load(body) for _, body in FENCE.findall(section)]
+    (node,) = spec["pieces"]["red"]["settlements"]
+    settlement, city = _income(node, False), _income(node, True)
+    dots = round(settlement * 36)
+    assert f"{dots}" in spec["caption"]
+    stated = [_number(n) for n in re.findall(r"\*\*(\d[.,]\d\d)", section)]
+    assert stated == [round(settlement, 2), round(city, 2)]
+    assert city == 2 * settlement
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_strategy_chance_of_a_seven_before_you_spend(lang: str) -> None:
+    """strategy#robber-targeting: at least one 7 in 4 rolls (four players) and in 3."""
+    text = (DOCS / lang / "strategy.md").read_text(encoding="utf-8")
+    section = text[text.index("{ #robber-targeting }"):]
+    stated = [int(n) for n in re.findall(r"\*\*(\d+) ?%\*\*", section)]
+    assert stated == [round(100 * (1 - (5 / 6) ** n)) for n in (4, 3)]
+
+
+def test_terrain_resources_and_counts() -> None:
+    """production#terrain-resources: which terrain gives what, and how many of each."""
+    from catan_core.constants import TERRAIN_COUNTS, TERRAIN_RESOURCE
+
+    named = {t: None if r is None else RESOURCES[r] for t, r in TERRAIN_RESOURCE.items()}
+    assert named == {
+        "hills": "brick", "forest": "lumber", "pasture": "wool", "fields": "grain",
+        "mountains": "ore", "desert": None}
+    assert TERRAIN_COUNTS == {"hills": 3, "forest": 4, "pasture": 4, "fields": 4,
+                              "mountains": 3, "desert": 1}
+
+
+def test_an_illegal_build_costs_nothing() -> None:
+    """mistakes#pay-only-legal-build: a refused build leaves the hand as it was."""
+    from catan_core import IllegalAction
+
+    doc = Game.new(seats=["red", "blue", "white"], board="beginner").to_dict()
+    doc["players"]["red"].update(settlements=["9.N"], roads=["9.NE"],
+                                 hand={"brick": 1, "lumber": 1, "wool": 1, "grain": 1})
+    doc["turn"] = {"player": "red", "number": 9, "phase": "main", "dev_card_played": False}
+    game = Game.from_dict(doc)
+    for action in ({"type": "build_settlement", "node": "9.NE"},   # distance rule
+                   {"type": "build_settlement", "node": "0.N"},    # no road there
+                   {"type": "build_city", "node": "9.N"}):          # cannot afford
+        with pytest.raises(IllegalAction):
+            game.apply(action)
+        assert game.to_dict()["players"]["red"]["hand"] == doc["players"]["red"]["hand"]
+
+
+def _main_phase(**red: Any) -> Game:
+    """Red to play the main phase on the beginner island, with ``red``'s pieces and hand."""
+    doc = Game.new(seats=["red", "blue", "white"], board="beginner").to_dict()
+    doc["players"]["red"].update(red)
+    doc["turn"] = {"player": "red", "number": 9, "phase": "main", "dev_card_played": False}
+    return Game.from_dict(doc)
+
+
+def test_no_trading_in_set_up_and_an_idle_turn_may_end() -> None:
+    """trading#trade-during-setup and turn#end-turn-without-acting."""
+    from catan_core import IllegalAction
+
+    game = Game.new(seats=["red", "blue", "white"], board="beginner")
+    assert not [a for a in game.legal_actions() if a["type"] in ("bank_trade", "offer_trade")]
+    with pytest.raises(IllegalAction):
+        game.apply({"type": "bank_trade", "give": {"ore": 4}, "get": {"wool": 1}})
+    game = _main_phase(settlements=["9.N"], roads=["9.NE"])
+    game.apply({"type": "end_turn"})
+    assert game.to_dict()["turn"]["player"] == "blue"
+
+
+def test_every_corner_of_the_island_may_hold_a_settlement() -> None:
+    """building#coastal-settlement and building#build-around-desert: in set-up, with nothing
+    built, all 54 intersections (coast and desert corners included) are legal."""
+    game = Game.new(seats=["red", "blue", "white"], board="beginner")
+    spots = {a["node"] for a in game.legal_actions() if a["type"] == "place_settlement"}
+    assert len(spots) == 54
+
+
+def test_robber_blocks_both_cards_of_a_city() -> None:
+    """robber#robber-blocks-city-both-cards: a city on the robber's hex gets 0, not 1."""
+    for robber, expected in ((9, 2), (17, 0)):
+        doc = Game.new(seats=["red", "blue", "white"], board="beginner").to_dict()
+        doc["players"]["red"]["cities"] = ["13.S"]   # mountains 3, hills 5, fields 6
+        doc["board"]["robber"] = robber
+        doc["turn"] = {"player": "blue", "number": 9, "phase": "roll", "dev_card_played": False}
+        game = Game.from_dict(doc)
+        game.apply({"type": "roll", "dice": [3, 3]})
+        assert sum(game.to_dict()["players"]["red"]["hand"].values()) == expected
+
+
+def test_city_on_the_turn_the_settlement_was_built() -> None:
+    """building#city-same-turn-as-settlement."""
+    game = _main_phase(settlements=["9.N"], roads=["9.NE"],
+                       hand={"brick": 4, "lumber": 4, "wool": 1, "grain": 3, "ore": 3})
+    for _ in range(3):
+        spots = [a for a in game.legal_actions() if a["type"] == "build_settlement"]
+        if spots:
+            break
+        game.apply(next(a for a in game.legal_actions() if a["type"] == "build_road"))
+    spot = spots[0]
+    game.apply(spot)
+    game.apply({"type": "build_city", "node": spot["node"]})
+    red = game.to_dict()["players"]["red"]
+    assert spot["node"] in red["cities"] and spot["node"] not in red["settlements"]
+    assert "ore" not in red["hand"] and "grain" not in red["hand"]
+
+
+def test_development_card_counts_and_knights_are_public() -> None:
+    """development-cards#public-card-counts and robber#ask-card-counts-before-stealing: another
+    player's view shows how many cards, never which."""
+    doc = Game.new(seats=["red", "blue", "white"], board="beginner").to_dict()
+    doc.pop("deck", None)
+    doc["players"]["red"].update(hand={"ore": 2, "wool": 1}, dev_cards=["knight", "monopoly"],
+                                 knights_played=1)
+    seen = Game.from_dict(doc).to_dict(view="blue")["players"]["red"]
+    assert seen["hand"] == {"hidden": 3} and seen["dev_cards"] == {"hidden": 2}
+    assert seen["knights_played"] == 1

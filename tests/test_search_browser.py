@@ -1,0 +1,160 @@
+"""Search through the real search box: the labelled query set, in Chromium, per language.
+
+The queries (``tests/search/queries/<lang>.yml``) were written the way players type them, with
+the anchors of the answering FAQ questions, before any engine was tried. For each query the test
+types it into Material's search box, waits for the results and reads the first three results
+(the ones with the highest ``data-md-score``, the order the Enter key follows; the page title
+shown above a question is a header, scored 0, not a result). One page per language: the box is
+cleared and typed again for every query.
+
+The target (issue 14) is 95% of a language's queries with an answer in the first three, and the
+queries marked ``first`` (a typo, a query without accents, a synonym) finding theirs first. It is
+not reached yet in every language: the test fails below today's level (``FLOOR``) and is
+reported as xfail, with the misses, between that and the target.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+import yaml
+from conftest import watch
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+QUERIES = ROOT / "tests" / "search" / "queries"
+LANGUAGES = ("en", "fr", "es", "nl")
+TARGET = 0.95
+#: What the ranking reaches today (commit message and notes/search.md): a drop fails the test.
+#: Below TARGET, or with a first-place check missed, the test is reported as xfail with the
+#: misses listed, until issue 14's target is met.
+FLOOR = {"en": 0.92, "fr": 0.87, "es": 0.86, "nl": 0.93}
+
+#: The result links and their scores, in page order.
+RESULTS_JS = """() => [...document.querySelectorAll(
+  '.md-search-result__list a.md-search-result__link')]
+  .map(a => [a.getAttribute('href'), +a.querySelector('article').dataset.mdScore])"""
+
+
+#: A merged FAQ question keeps its anchor as a link to the answer kept (notes/site-layout.md).
+MOVED = re.compile(r"\]\(([\w./-]+)\.md#([\w-]+)\)\{ #([\w-]+) \.catan-moved \}")
+
+
+def moved(lang: str) -> dict[str, str]:
+    """Anchors of merged questions -> the anchor of the answer kept (``page#anchor``)."""
+    out = {}
+    for path in (ROOT / "docs" / lang / "faq").glob("*.md"):
+        for target, new, old in MOVED.findall(path.read_text(encoding="utf-8")):
+            page = posixpath.normpath(posixpath.join("faq", target))
+            out[f"faq/{path.stem}#{old}"] = f"{page}#{new}"
+    return out
+
+
+def load(lang: str) -> list[dict[str, Any]]:
+    """The labelled queries of a language, anchors of merged questions followed."""
+    data = yaml.safe_load((QUERIES / f"{lang}.yml").read_text(encoding="utf-8"))
+    assert data["lang"] == lang
+    aliases = moved(lang)
+    return [{**item, "a": [aliases.get(a, a) for a in item["a"]]} for item in data["queries"]]
+
+
+def anchor(href: str) -> str:
+    """``../faq/robber/?h=x#a`` or ``/fr/faq/robber/#a`` -> ``faq/robber#a``."""
+    parts = urlsplit(href)
+    path = parts.path.strip("/").split("/")
+    if path and path[0] in LANGUAGES:
+        path = path[1:]
+    page = "/".join(p for p in path if p not in ("", ".", ".."))
+    return page + (f"#{parts.fragment}" if parts.fragment else "")
+
+
+def search(page: Any, query: str) -> list[str]:
+    """Type ``query`` into the search box; the results' anchors, best score first."""
+    box = page.locator("input.md-search__input")
+    box.fill("")
+    box.press("End")  # Material reads the box on key events
+    page.wait_for_function("!document.querySelector('.md-search-result__list li')")
+    box.fill(query)  # one input event, then one key event: Material sends one query
+    box.press("End")
+    page.wait_for_selector(".md-search-result__list li", timeout=10_000)
+    links = page.evaluate(RESULTS_JS)
+    ranked = sorted((link for link in links if link[1] > 0), key=lambda link: -link[1])
+    return [anchor(href) for href, _ in ranked]
+
+
+@pytest.fixture(scope="module")
+def search_page(browser: Any, base_url: str) -> Iterator[Any]:
+    """One browser context for the module; a page per language is opened by the test."""
+    context = browser.new_context()
+    yield context
+    context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_labelled_queries_find_the_answer_in_the_top_three(search_page: Any, base_url: str,
+                                                           lang: str) -> None:
+    page = search_page.new_page()
+    seen = watch(page, base_url)
+    page.goto(f"{base_url}/{lang}/")
+    page.locator("input.md-search__input").focus()
+    queries = load(lang)
+    misses, not_first = [], []
+    for item in queries:
+        top = search(page, item["q"])[:3]
+        wanted = set(item["a"])
+        if not wanted & set(top):
+            misses.append(f"{item['q']!r} -> {top}")
+        elif item.get("first") and top[0] not in wanted:
+            not_first.append(f"{item['q']!r} ({item['kind']}) -> {top[0]}")
+    page.close()
+    score = 1 - len(misses) / len(queries)
+    report = f"{lang}: {score:.1%} in the top 3; misses:\n" + "\n".join(misses)
+    assert score >= FLOOR[lang], report
+    kinds = {item["kind"] for item in queries if item.get("first")}
+    assert {"typo", "accents", "synonym"} <= kinds, f"{lang}: first-place checks {kinds}"
+    seen.assert_clean()
+    if score < TARGET or not_first:  # issue 14's target, not reached yet: say how far
+        pytest.xfail(report + "\nnot first:\n" + "\n".join(not_first))
+
+
+def test_index_loads_on_first_focus_and_enter_opens_the_best_answer(page: Any,
+                                                                    base_url: str) -> None:
+    seen = watch(page, base_url)
+    page.goto(f"{base_url}/fr/faq/robber/")
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in seen.requests if "catan-index.json" in url]
+    page.locator("input.md-search__input").focus()
+    results = search(page, "brigand désert")
+    assert [url for url in seen.requests if "catan-index.json" in url]
+    answers = {"faq/robber#robber-on-desert-steal",
+               "faq/development-cards#knight-card-robber-desert"}
+    assert results and results[0] in answers
+    page.keyboard.press("Enter")  # Enter opens the best result
+    target, fragment = results[0].split("#")
+    page.wait_for_url(f"{base_url}/fr/{target}/**#{fragment}")
+    seen.assert_clean()
+
+
+def test_result_shows_the_question_and_its_answer_with_the_words_found(page: Any,
+                                                                        base_url: str) -> None:
+    page.goto(f"{base_url}/en/")
+    search(page, "thief desert")
+    first = page.locator(".md-search-result__list li").first
+    question = first.locator("article h2").first
+    assert "desert" in question.inner_text().lower()
+    assert question.locator("mark").count() >= 1  # "desert" (and "robber" for thief)
+    answer = first.locator("article p").first.inner_text()
+    assert answer.strip()  # the one-line answer
+
+
+def test_no_match_offers_the_closest_questions(page: Any, base_url: str) -> None:
+    page.goto(f"{base_url}/nl/")
+    top = search(page, "monopoolie")  # two typos: no word within one edit
+    assert top and top[0].startswith("faq/development-cards#monopoly")
