@@ -43,7 +43,7 @@ def _workers(args: list[str]) -> list[str]:
 @nox.session
 def tests(session: nox.Session) -> None:
     """The whole test suite: engine, site build, parity, browser tests (in parallel)."""
-    session.install("-e", ".[site,test]")
+    session.install("-e", ".[site,test,rooms]")
     _npm_install(session)
     session.run("pytest", *_workers(session.posargs), *session.posargs, env=ENV)
 
@@ -85,6 +85,8 @@ def bench(session: nox.Session) -> None:
     session.run("python", "-m", "benchmarks.widgets")
     session.run("python", "-m", "benchmarks.game_page")  # builds site/ if it has no Play page
     session.run("python", "-m", "benchmarks.search")  # keystroke to search results (<= 100 ms)
+    session.install("-e", ".[rooms]")
+    session.run("python", "-m", "benchmarks.rooms")  # rooms server load over loopback
 
 
 @nox.session
