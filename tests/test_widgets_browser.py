@@ -473,7 +473,10 @@ def test_engine_starts_on_interaction_not_on_scrolling(browser: Any, base_url: s
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     seen = watch(page, base_url)
-    engine = lambda: [u for u in seen.requests if "/assets/pyodide/" in u or "worker.mjs" in u]
+
+    def engine() -> list[str]:
+        return [u for u in seen.requests if "/assets/pyodide/" in u or "worker.mjs" in u]
+
     try:
         page.goto(f"{base_url}/en/faq/robber/")
         page.wait_for_selector(".catan-widget[data-state='idle']", state="attached")
