@@ -147,6 +147,7 @@ def faq_widget_answered(page: Any) -> None:
     """The production widget, its engine ready, after the reader rolled a 6 on it."""
     widget = page.locator("h2#settlement-city-yield ~ .catan-widget").first
     widget.scroll_into_view_if_needed()
+    widget.dispatch_event("pointerdown")  # the reader's first press starts the engine
     idle = "el => el.dataset.state === 'ready' && !el.hasAttribute('data-busy')"
     page.wait_for_function(idle, arg=widget.element_handle(), timeout=ENGINE)
     widget.locator("button.cw-num[data-total='6']").click()

@@ -118,6 +118,7 @@ def test_phone_touch_targets_of_choosable_spots(page: Any, base_url: str) -> Non
     page.goto(f"{base_url}/en/faq/trading/")      # corners: the legal ones, once the engine says
     widget = page.locator(".cw-harbours").first
     widget.scroll_into_view_if_needed()
+    widget.dispatch_event("pointerdown")  # the reader's first press starts the engine
     widget.and_(page.locator("[data-state=ready]")).wait_for(timeout=READY_MS)
     areas = pick_areas(page, ".cw-harbours svg.catan-board")
     assert 2 <= len(areas) < 54, areas          # the legal corners, not every corner
