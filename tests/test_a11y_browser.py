@@ -165,10 +165,8 @@ def tutorial_live(page: Any) -> None:
                                arg=task.element_handle(), timeout=ENGINE)
 
 
-#: A corner the Play page marks legal: the engine's green mark (board drawn by catan_core.svg),
-#: or the page's own marked spot (before the Play page moved to that renderer).
-LEGAL_CORNER = (".catan-game__svg circle.mark-ok[data-node], "
-                ".catan-game__svg .spot.is-legal[data-pick=node]")
+#: A corner the Play page marks legal (the engine's board, catan_core.svg).
+LEGAL_CORNER = ".catan-game__svg circle.mark-ok[data-node]"
 
 
 def new_game_form(page: Any) -> None:
