@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PageWatch, watch
+from pagewatch import PageWatch, watch
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import watch
+from pagewatch import watch
 
 pytestmark = pytest.mark.browser
 READY_MS = 180_000

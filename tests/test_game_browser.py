@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import watch
+from pagewatch import watch
 
 from catan_core import Game
 from catan_core.topology import NODE_ALIASES, NODE_NAMES, NODE_NEIGHBOURS

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import watch
+from pagewatch import watch
 
 from catan_core import Game
 from catan_site.serve import make_server

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 import pytest
 import yaml
-from conftest import watch
+from pagewatch import watch
 
 pytestmark = pytest.mark.browser
 

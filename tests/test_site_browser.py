@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import watch
+from pagewatch import watch
 
 from catan_site import languages
 

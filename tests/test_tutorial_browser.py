@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import ROOT, serve_sitemap, watch
+from pagewatch import ROOT, serve_sitemap, watch
 
 from catan_core.topology import EDGE_ALIASES, EDGE_NAMES, NODE_ALIASES, NODE_NAMES
 

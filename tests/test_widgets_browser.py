@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import PageWatch, serve_sitemap, watch
+from pagewatch import PageWatch, serve_sitemap, watch
 
 from catan_site import fences, languages
 from catan_site.widgets import starting_position

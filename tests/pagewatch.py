@@ -1,0 +1,67 @@
+"""What a browser test watches on a page: requests (Web Workers included), console errors.
+
+``watch(page, base_url)`` records every request and every console error, so a test can assert
+that the page stayed clean and never left its origin; ``serve_sitemap`` turns on Material's
+instant navigation for a page. Imported by the browser tests as ``from pagewatch import ...``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class PageWatch:
+    """What a page did: every request URL, console errors and uncaught exceptions."""
+
+    origin: str
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def outside(self) -> list[str]:
+        """Requests that left the site's origin (data: and blob: URLs stay local)."""
+        return [url for url in self.requests
+                if urlsplit(url).scheme not in ("data", "blob") and _origin(url) != self.origin]
+
+    def assert_clean(self) -> None:
+        """Fail if any request left the origin or anything was logged as an error."""
+        assert not self.outside(), f"requests outside {self.origin}: {self.outside()}"
+        assert not self.errors, f"console errors: {self.errors}"
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def watch(page: Any, base_url: str) -> PageWatch:
+    """Start recording a Playwright page's requests (workers included) and errors."""
+    record = PageWatch(origin=_origin(base_url))
+    page.on("request", lambda request: record.requests.append(request.url))
+    page.on("console", lambda msg: msg.type == "error" and record.errors.append(msg.text))
+    page.on("pageerror", lambda exc: record.errors.append(f"uncaught: {exc}"))
+    return record
+
+
+def serve_sitemap(page: Any, site_dir: Path, base_url: str, lang: str) -> None:
+    """Answer sitemap.xml with this server's URLs, as a site built for its address would.
+
+    Material's instant navigation only intercepts links listed in the sitemap, matched with
+    their port; the test site is built for mkdocs.yml's default address (port 8000), not for
+    this server's free port. With it, following links keeps the page (and its one Pyodide);
+    without it, every link loads a whole page.
+    """
+    pages = sorted(p.parent.relative_to(site_dir / lang).as_posix()
+                   for p in (site_dir / lang).rglob("index.html"))
+    urls = "".join(f"<url><loc>{base_url}/{lang}/{'' if p == '.' else p + '/'}</loc></url>"
+                   for p in pages)
+    body = ('<?xml version="1.0" encoding="UTF-8"?><urlset '
+            f'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>')
+    page.route(f"{base_url}/{lang}/sitemap.xml",
+               lambda route: route.fulfill(status=200, content_type="application/xml",
+                                           body=body))
