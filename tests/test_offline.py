@@ -130,7 +130,7 @@ KEPT = """async ([files, only]) => {
 
 def use_offline(page: Any, base: str, lang: str) -> None:
     """An FAQ widget, a tutorial task and a step of a game, with the network gone."""
-    page.goto(f"{base}/{lang}/faq/production/")
+    assert page.goto(f"{base}/{lang}/faq/production/").from_service_worker
     widget = page.locator("h2#settlement-city-yield ~ .catan-widget").first
     widget.scroll_into_view_if_needed()
     widget.hover()
@@ -142,7 +142,7 @@ def use_offline(page: Any, base: str, lang: str) -> None:
 
     lesson = next(x for x in LESSONS if x["page"] == "island")
     task = lesson["tasks"][0]
-    page.goto(f"{base}/{lang}/tutorial/island/")
+    assert page.goto(f"{base}/{lang}/tutorial/island/").from_service_worker
     page.wait_for_selector(".catan-task[data-catan-bound]", timeout=ENGINE_MS)
     box = task_box(page, task)
     box.scroll_into_view_if_needed()
