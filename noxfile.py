@@ -6,6 +6,7 @@ Every session installs what it needs into its own virtualenv, so a fresh machine
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 
@@ -14,18 +15,20 @@ import nox
 nox.options.sessions = ["lint", "tests"]
 nox.options.reuse_existing_virtualenvs = True
 
-#: Sessions install the project with its extras (pyproject.toml): ``site`` (MkDocs and the
-#: ``catan`` plugin's needs), ``test`` (pytest, xdist, Playwright).
+#: Sessions install the project (with MkDocs and what the ``catan`` plugin needs) and, as they
+#: need them, its extras (pyproject.toml): ``test`` (pytest, xdist, Playwright), ``rooms``.
 ENV = {"NO_MKDOCS_2_WARNING": "1"}  # mkdocs-material's notice about MkDocs 2
 
 
 def _npm_install(session: nox.Session) -> None:
-    """Install the pinned npm packages (Pyodide) when package.json exists."""
+    """Install the pinned npm packages (Pyodide, axe-core...) when one of them is missing."""
     if os.path.exists("package.json"):
         npm = shutil.which("npm")
         if npm is None:
             session.error("npm is required to install Pyodide (see README)")
-        if not os.path.isdir("node_modules/pyodide"):
+        with open("package.json", encoding="utf-8") as file:
+            wanted = json.load(file).get("dependencies", {})
+        if any(not os.path.isdir(f"node_modules/{name}") for name in wanted):
             session.run(npm, "ci", "--no-audit", "--no-fund", external=True)
 
 
@@ -40,7 +43,7 @@ def _workers(args: list[str]) -> list[str]:
 @nox.session
 def tests(session: nox.Session) -> None:
     """The whole test suite: engine, site build, parity, browser tests (in parallel)."""
-    session.install("-e", ".[site,test]")
+    session.install("-e", ".[test,rooms]")
     _npm_install(session)
     session.run("pytest", *_workers(session.posargs), *session.posargs, env=ENV)
 
@@ -56,20 +59,21 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def build(session: nox.Session) -> None:
     """``mkdocs build``: every language into site/ (address: mkdocs.yml's ``site_url``)."""
-    session.install("-e", ".[site]")
+    session.install("-e", ".")
     _npm_install(session)
     session.run("mkdocs", "build", *session.posargs, env=ENV)
 
 
 @nox.session
 def serve(session: nox.Session) -> None:
-    """Build the site for http://127.0.0.1:PORT/ and serve it there (port 8000, or the first
-    argument): sitemaps and Material's instant navigation need the address the site is at."""
-    session.install("-e", ".[site]")
+    """Build the site for http://127.0.0.1:PORT/ and serve it there with the online rooms on the
+    same origin (port 8000, or the first argument; rooms kept in ./rooms.sqlite3): sitemaps and
+    Material's instant navigation need the address the site is at."""
+    session.install("-e", ".[rooms]")
     _npm_install(session)
     port = session.posargs[0] if session.posargs else "8000"
     session.run("mkdocs", "build", env={**ENV, "CATAN_SITE_URL": f"http://127.0.0.1:{port}/"})
-    session.run("python", "-m", "catan_site.serve", port)
+    session.run("python", "-m", "catan_rooms", "--site", "site", "--port", port)
 
 
 @nox.session
@@ -78,10 +82,12 @@ def bench(session: nox.Session) -> None:
     Play page's responsiveness during a computer game; search results' time after a keystroke."""
     session.install("-e", ".", "catanatron==3.2.1")
     session.run("python", "-m", "benchmarks.engine", *session.posargs)
-    session.install("-e", ".[site]", "playwright>=1.45")  # benchmarks.widgets builds site/
+    session.install("-e", ".", "playwright>=1.45")  # benchmarks.widgets builds site/
     session.run("python", "-m", "benchmarks.widgets")
     session.run("python", "-m", "benchmarks.game_page")  # builds site/ if it has no Play page
     session.run("python", "-m", "benchmarks.search")  # keystroke to search results (<= 100 ms)
+    session.install("-e", ".[rooms]")
+    session.run("python", "-m", "benchmarks.rooms")  # rooms server load over loopback
 
 
 @nox.session

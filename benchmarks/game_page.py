@@ -8,7 +8,7 @@ of the four levels, with no pause between moves, and lets it run to the end. Mea
   tasks over 50 ms; none at all means every task stayed under 50 ms). Target: <= 50 ms. That is
   wall time, which a busy machine stretches, so the CPU time of the same tasks (from a Chromium
   trace) is printed too.
-* **computer move time**: each ``game_bridge.bot_step`` call seen from the page (the bot's
+* **computer move time**: each ``game.advance`` call seen from the page (the bot's
   decision, the move applied and the new status, worker round trip included), from the
   ``catan:bot-move`` performance measures of frontend/game.js. Target: p95 <= 300 ms.
 

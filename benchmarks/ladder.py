@@ -7,8 +7,12 @@ time other processes ran); and per personality the average trades proposed, trad
 offers accepted, robber moves aimed at the leader, cities, roads and development cards bought.
 
 The bot under test takes seat ``g % 4`` in game ``g`` (so every seat is played equally) and the
-personalities rotate over the seats. Run with ``nox -s ladder`` or
-``python -m benchmarks.ladder --games 200 --jobs 2``.
+personalities rotate over the seats. Then, for each level of ``--mixed``, games of four bots of
+that level with mixed personalities (rotating over seats and games, so each personality plays
+as often as the others) print each personality's win rate with its 95% interval and its style
+(offers, roads against cities, robber aimed at the leader): personalities should change the
+style, not the strength (each between 15% and 35% here, 25% being an equal share). Run with
+``nox -s ladder`` or ``python -m benchmarks.ladder --games 200 --jobs 2``.
 """
 
 from __future__ import annotations
@@ -55,6 +59,49 @@ def play_one(job: tuple[str, str, int, int]) -> Outcome:
                    result.turns, seats)
 
 
+def play_mixed(job: tuple[str, int, int]) -> Outcome:
+    """One game of four ``level`` bots; personalities rotate with the game number."""
+    level, index, base = job
+    k = len(PERSONALITIES)
+    config = [(level, PERSONALITIES[(index + seat * (1 + index // k)) % k]) for seat in range(4)]
+    if len({p for _, p in config}) < 4:  # keep four different personalities at the table
+        config = [(level, PERSONALITIES[(index + seat) % k]) for seat in range(4)]
+    result = play_bot_game(config, seed=base + 50_000 + index)
+    seats = [{"level": s.level, "personality": s.personality, "won": s.colour == result.winner,
+              "offers": s.offers, "leader": s.robber_leader, "other": s.robber_other,
+              "cities": s.cities, "roads": s.roads, "devs": s.dev_cards}
+             for s in result.seats]
+    return Outcome(False, result.winner is not None, result.turns, seats)
+
+
+def mixed_table(pool: Any, level: str, games: int, seed: int) -> int:
+    """Print the personality table of one level; returns the games played."""
+    outcomes = pool.map(play_mixed, [(level, g, seed) for g in range(games)], chunksize=4)
+    stats: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for o in outcomes:
+        for seat in o.seats:
+            t = stats[seat["personality"]]
+            t["seats"] += 1
+            for key in ("won", "offers", "leader", "other", "cities", "roads", "devs"):
+                t[key] += seat[key]
+    print(f"\n{level}, four bots of mixed personalities ({len(outcomes)} games, "
+          f"{sum(not o.finished for o in outcomes)} unfinished)")
+    print(f"  {'personality':<14}{'seats':>6}{'wins':>6}{'win rate':>10}{'95% CI':>17}"
+          f"{'offers':>8}{'roads':>7}{'cities':>8}{'robber→leader':>15}{'dev cards':>11}")
+    for name in PERSONALITIES:
+        t = stats[name]
+        n = int(t["seats"])
+        if not n:
+            continue
+        low, high = wilson(int(t["won"]), n)
+        aimed = t["leader"] + t["other"]
+        share = f"{t['leader'] / aimed:.0%}" if aimed else "-"
+        print(f"  {name:<14}{n:>6}{int(t['won']):>6}{t['won'] / n:>10.1%}"
+              f"{f'[{low:.1%}, {high:.1%}]':>17}{t['offers'] / n:>8.2f}{t['roads'] / n:>7.2f}"
+              f"{t['cities'] / n:>8.2f}{share:>15}{t['devs'] / n:>11.2f}", flush=True)
+    return len(outcomes)
+
+
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval of a proportion."""
     if n == 0:
@@ -77,9 +124,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game")
     parser.add_argument("--matchups", default=",".join(f"{a}>{b}" for a, b in MATCHUPS),
-                        help="comma-separated strong>weak pairs")
+                        help="comma-separated strong>weak pairs (empty: none)")
+    parser.add_argument("--mixed", default="normal,expert",
+                        help="levels for the personality tables (empty: none)")
     args = parser.parse_args()
-    pairs = [tuple(m.split(">")) for m in args.matchups.split(",")]
+    pairs = [tuple(m.split(">")) for m in args.matchups.split(",") if m]
     times: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
     traits: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
@@ -126,6 +175,9 @@ def main() -> None:
         print(f"  {name:<14}{t['offers'] / n:>10.2f}{t['trades'] / n:>8.2f}"
               f"{t['accepts'] / n:>9.2f}{share:>15}{t['cities'] / n:>8.2f}"
               f"{t['roads'] / n:>7.2f}{t['devs'] / n:>11.2f}")
+    with multiprocessing.Pool(args.jobs) as pool:
+        for level in (x for x in args.mixed.split(",") if x):
+            played += mixed_table(pool, level, args.games, args.seed)
     decisions = sum(len(t) for t in times.values())
     print(f"\n{played} games, {decisions} decisions, none refused by the engine (a refused "
           f"action stops the run); {time.perf_counter() - start:.0f} s")

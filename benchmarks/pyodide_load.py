@@ -4,8 +4,8 @@ In headless Chromium (``/usr/bin/chromium``), on a tiny page served from a tempo
 runtime (``catan_site.runtime_assets.copy_runtime``) on 127.0.0.1, each run measures from the page:
 
 * **bare**: a module Web Worker that imports ``pyodide.mjs`` and awaits ``loadPyodide()``;
-* **runtime**: ``frontend/core/runtime.js`` until its worker answers a first ``legal_actions`` call for
-  the beginner position (Pyodide + engine wheel + bridge + the call itself).
+* **runtime**: ``frontend/core/runtime.js`` until its worker answers a first ``legal_actions``
+  call for the beginner position (Pyodide + engine wheel + catan_web + the call itself).
 
 *cold* is a fresh browser context (empty caches), *warm* the same page reloaded in that context
 (HTTP cache and compiled-wasm cache filled). Prints medians and runtime/bare (target <= 1.2).

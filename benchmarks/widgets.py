@@ -91,6 +91,7 @@ def widget_ready(page: Any, url: str) -> dict[str, float]:
     page.goto(url)
     widget = page.locator(".catan-widget[data-kind='production']").first
     widget.scroll_into_view_if_needed()
+    widget.dispatch_event("pointerdown")  # the reader's first press starts the engine
     page.wait_for_function("() => (window.__widgetMarks || {}).ready !== undefined",
                            timeout=300_000)
     marks = page.evaluate("() => window.__widgetMarks")

@@ -18,7 +18,7 @@ from .constants import (
     SETTLEMENTS,
     YEAR_OF_PLENTY,
 )
-from .state import Action, cards_dict, has_cards
+from .state import Action, has_cards
 from .topology import (
     EDGE_NAMES,
     N_NODES,
@@ -164,7 +164,8 @@ class LegalActions(TradingRules):
         for p, owed in sorted(self.discard_owed.items()):
             colour = self.seats[p]
             for cards in _sub_hands(self.hand[p], owed):
-                actions.append({"type": "discard", "player": colour, "cards": cards_dict(cards)})
+                chosen = {r: n for r, n in zip(RESOURCES, cards, strict=True) if n}
+                actions.append({"type": "discard", "player": colour, "cards": chosen})
         return actions
 
     def legal_robber_moves(self) -> list[Action]:
@@ -180,13 +181,13 @@ class LegalActions(TradingRules):
                                 on_tile[t].add(q)
                             else:
                                 on_tile[t] = {q}
-        holding = [sum(h) > 0 for h in self.hand]
+        holders = {q for q, h in enumerate(self.hand) if q != me and any(h)}
         actions: list[Action] = []
         for tile in range(N_TILES):
             if tile == robber:
                 continue
             victims = on_tile.get(tile)
-            if victims and any(holding[q] for q in victims):
+            if victims and not holders.isdisjoint(victims):
                 for q in sorted(victims):
                     actions.append({"type": "move_robber", "player": colour, "tile": tile,
                                     "victim": seats[q]})
@@ -216,21 +217,20 @@ class LegalActions(TradingRules):
         return actions
 
 
-def _sub_hands(hand: list[int], k: int) -> list[list[int]]:
-    """Every way to choose ``k`` cards from ``hand`` (as 5-vectors)."""
-    result: list[list[int]] = []
-    chosen = [0] * 5
+def _sub_hands(hand: list[int], k: int) -> list[tuple[int, int, int, int, int]]:
+    """Every way to choose ``k`` cards from ``hand`` (as 5-tuples, in lexicographic order).
 
-    def fill(r: int, left: int) -> None:
-        if r == 4:
-            if left <= hand[4]:
-                chosen[4] = left
-                result.append(chosen.copy())
-            return
-        rest = sum(hand[r + 1:])
-        for n in range(max(0, left - rest), min(hand[r], left) + 1):
-            chosen[r] = n
-            fill(r + 1, left - n)
-
-    fill(0, k)
-    return result
+    >>> _sub_hands([1, 0, 2, 0, 0], 2)
+    [(0, 0, 2, 0, 0), (1, 0, 1, 0, 0)]
+    """
+    h0, h1, h2, h3, h4 = hand
+    out = []
+    for a in range(max(0, k - (h1 + h2 + h3 + h4)), min(h0, k) + 1):
+        ka = k - a
+        for b in range(max(0, ka - (h2 + h3 + h4)), min(h1, ka) + 1):
+            kb = ka - b
+            for c in range(max(0, kb - (h3 + h4)), min(h2, kb) + 1):
+                kc = kb - c
+                for d in range(max(0, kc - h4), min(h3, kc) + 1):
+                    out.append((a, b, c, d, kc - d))
+    return out

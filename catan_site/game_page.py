@@ -1,32 +1,19 @@
 """MkDocs hook: replace a line ``{{ catan_game }}`` with the game of the Play page.
 
-The page gets the game's root element with a no-JavaScript notice and its words as JSON in
-its ``data-strings`` attribute (attributes stay out of the search index): the UI strings of
-``i18n/game.yml``, the official terms of ``i18n/glossary.yml`` and the engine's messages of
-``i18n/errors.yml`` (each with its FAQ link made relative to the page), all in the page's
-language. ``frontend/game.js`` (loaded as a module) reads them and mounts the game. A string
-missing in the page's language is a warning, so the strict build fails.
+The page gets the game's root element with a no-JavaScript notice; the root is marked
+``data-catan-frontend="game"``, so the one front-end injector (:mod:`catan_site.frontend`)
+gives the page its catalog (the game's words of ``i18n/game.yml``, the glossary, the engine's
+messages with their FAQ links), the style sheets and ``frontend/game.js``, which mounts the game.
+
+>>> "data-catan-frontend" in game_block("fr")
+True
 """
 
 from __future__ import annotations
 
-import html
-import json
-import logging
 import re
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-import yaml
-
-from catan_site.glossary import load_glossary
-from catan_site.links import page_href, shared_href
-from catan_site.runtime_assets import FRONTEND_URL
-
-ROOT = Path(__file__).resolve().parent.parent
-GAME_FILE = ROOT / "i18n" / "game.yml"
-ERRORS_FILE = ROOT / "i18n" / "errors.yml"
 PLACEHOLDER = re.compile(r"^\{\{\s*catan_game\s*\}\}[ \t]*$", re.MULTILINE)
 NOSCRIPT = {
     "en": "The game runs in your browser and needs JavaScript.",
@@ -35,55 +22,13 @@ NOSCRIPT = {
     "nl": "Het spel draait in je browser en heeft JavaScript nodig.",
 }
 
-log = logging.getLogger("mkdocs.catan_site.game_page")
 
-
-def _load(path: Path) -> dict[str, Any]:
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: expected a mapping")
-    return data
-
-
-def strings(lang: str, link: Callable[[str], str]) -> dict[str, Any]:
-    """Everything the game says, in ``lang``: ``{lang, ui, terms, errors}``.
-
-    ``link`` turns a page of the docs (``faq/turn.md#steps``) into a link from the Play page.
-    """
-    ui = {}
-    for key, entry in _load(GAME_FILE).items():
-        text = (entry or {}).get(lang)
-        if not text:
-            log.warning("i18n/game.yml: %r has no %s text", key, lang)
-        ui[key] = str(text or entry.get("en", key))
-    terms = {term["key"]: str(term.get(lang) or term.get("en"))
-             for term in load_glossary()["terms"]}
-    errors = {}
-    for code, entry in _load(ERRORS_FILE).items():
-        errors[code] = {"msg": str(entry.get(lang) or entry.get("en", code)),
-                        "faq": link(entry["faq"]) if entry.get("faq") else None}
-    return {"lang": lang, "ui": ui, "terms": terms, "errors": errors}
-
-
-def game_block(lang: str, link: Callable[[str], str], assets: str) -> str:
-    """The HTML that replaces the placeholder (the words sit in an attribute: no search hit).
-
-    ``assets`` is the link to the front end's folder.
-
-    >>> block = game_block("fr", lambda target: "../" + target, "../../assets/widgets/")
-    >>> 'lang="fr"' in block and 'src="../../assets/widgets/game.js"' in block
-    True
-    >>> "../faq/" in block
-    True
-    """
-    data = json.dumps(strings(lang, link), ensure_ascii=False, separators=(",", ":"))
+def game_block(lang: str) -> str:
+    """The HTML that replaces the placeholder."""
     notice = NOSCRIPT.get(lang, NOSCRIPT["en"])
     return (f'<div class="catan-game-page">\n'
-            f'<link rel="stylesheet" href="{assets}game.css">\n'
-            f'<div class="catan-game" data-catan-game lang="{lang}" '
-            f'data-strings="{html.escape(data, quote=True)}">'
+            f'<div class="catan-game" data-catan-game data-catan-frontend="game" lang="{lang}">'
             f'<p class="catan-game__status">{notice}</p></div>\n'
-            f'<script type="module" src="{assets}game.js"></script>\n'
             f'</div>')
 
 
@@ -91,6 +36,5 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Render the ``{{ catan_game }}`` placeholder, if the page has one."""
     if not PLACEHOLDER.search(markdown):
         return markdown
-    block = game_block(config.theme["language"], lambda target: page_href(target, page, files),
-                       shared_href(FRONTEND_URL, page))
+    block = game_block(config.theme["language"])
     return PLACEHOLDER.sub(lambda _: "\n" + block + "\n", markdown)

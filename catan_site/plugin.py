@@ -67,7 +67,7 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 PARTS: tuple[ModuleType, ...] = (glossary, faq_answers, search_index, widgets, game_page,
                                  tutorial, frontend, offline)
 #: Sources ``mkdocs serve`` watches besides docs/ and mkdocs.yml.
-WATCHED = ("i18n", "tutorial", "catan_core", "overrides")
+WATCHED = ("i18n", "tutorial", "catan_core", "catan_web", "overrides")
 
 #: The language being built by ``_build_language`` (None: the build MkDocs started).
 _building: str | None = None

@@ -39,13 +39,15 @@ PYODIDE_FILES = ("pyodide.mjs", ("pyodide.asm.mjs", "pyodide.asm.js"), "pyodide.
 FRONTEND = "frontend"
 FRONTEND_DIR = ROOT / FRONTEND
 FRONTEND_URL = f"assets/{FRONTEND}/"
-FRONTEND_SUFFIXES = (".js", ".mjs", ".css", ".py")  # .py: the game bridge until catan_web.game
+FRONTEND_SUFFIXES = (".js", ".mjs", ".css")
 #: What goes into the browser wheel (packages missing from the tree are skipped); a change to
 #: any of these rebuilds it.
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "catan_core", "catan_web")
 #: pyproject.toml tables left out of the browser wheel's copy (they name catan_site).
 WHEEL_DROPPED_TABLES = re.compile(
     r'^\[project\.entry-points\."mkdocs\.plugins"\]\n(?:[^\[\n].*\n|\n)*', re.MULTILINE)
+#: The site's dependencies (MkDocs...), which the browser wheel never needs.
+WHEEL_DEPENDENCIES = re.compile(r"^dependencies = \[\n(?:.*\n)*?\]\n", re.MULTILINE)
 WHEEL_CACHE = ROOT / "build" / "runtime-wheel"
 
 
@@ -125,6 +127,7 @@ def build_wheel(dest: Path) -> Path:
                                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
                 elif name == "pyproject.toml":
                     text = WHEEL_DROPPED_TABLES.sub("", path.read_text(encoding="utf-8"))
+                    text = WHEEL_DEPENDENCIES.sub("dependencies = []\n", text)
                     (src / name).write_text(text, encoding="utf-8")
                 elif path.exists():
                     shutil.copy2(path, src / name)

@@ -366,6 +366,14 @@ class DistanceRule extends Widget {
     }
   }
 
+  /** A corner's name also says what the rule says of it (for a screen reader, before choosing). */
+  describe(spot, name) {
+    if (!this.spots) return name
+    const code = this.spots.illegal[spot.dataset.node]
+    const verdict = code ? this.tx.error({ code }).text : this.tx.t("dist_legal", { player: this.tx.colour(this.player) })
+    return `${name}: ${verdict}`
+  }
+
   onHover(node) { if (this.spots && node !== this.selected) this.explain(node) }
 
   async onNode(node) { this.explain(node) }
@@ -763,26 +771,15 @@ const KINDS = {
 
 // -- binding to the page -------------------------------------------------------------------------
 
-let observer = null
-
-/** Bind every widget of the current page that is not bound yet (idempotent). */
+/** Bind every widget of the current page that is not bound yet (idempotent). The engine is
+ *  downloaded when the reader first presses, taps or focuses a widget, never because one
+ *  scrolled by (see `Widget.activate`). */
 export function mount(root = document) {
   const widgets = [...root.querySelectorAll(".catan-widget[data-kind][data-position]")]
     .filter((el) => !el.catanWidget)
   const catalog = Catalog.page()
   if (!widgets.length || !catalog) return []
   const texts = catalog.for("faq")
-  observer?.disconnect()
-  observer = "IntersectionObserver" in window
-    ? new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (entry.isIntersecting) {
-          observer.unobserve(entry.target)
-          entry.target.catanWidget?.activate()
-        }
-      }
-    }, { rootMargin: "100px" })
-    : null
   const bound = []
   for (const el of widgets) {
     const Kind = KINDS[el.dataset.kind]
@@ -791,8 +788,6 @@ export function mount(root = document) {
       continue
     }
     el.catanWidget = new Kind(el, texts)
-    if (observer) observer.observe(el)
-    else el.catanWidget.activate()
     bound.push(el.catanWidget)
   }
   return bound

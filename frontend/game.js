@@ -1,41 +1,45 @@
-// The game page: a whole game of Catan against computer players or people at the same screen.
+// The Play page: a whole game of Catan against computer players or people at the same screen.
 //
-// Every rule is the engine's: catan_core runs in the page's Web Worker (runtime.js) and this
-// file only asks it, through widgets/game_bridge.py, what a seat sees, what it may do, and what
-// a move does. Computer players decide in the worker too, one move at a time with a short pause,
-// so the page never freezes. After every move the game is saved in localStorage.
+// No rule lives here. The referee (catan_core.referee, through catan_web.game) decides whose
+// decision comes next, plays the computers, answers for a player an offer they cannot answer,
+// caps offers and turns, and says what the viewer may do (costs, playable cards, legal spots and
+// why the others are not) and draws the board (catan_core.svg). This file asks it through a
+// transport (game/transport.js: the local Web Worker today, an online room later), shows the
+// answers, and sends what a person chooses. Computers move one step at a time with a pause, each
+// step computed and drawn in the worker, so the page never freezes. After each step the game is
+// saved in localStorage.
 //
-// This file is the game's controller (start-up, saving, the turn loop, the timer, the board's
-// choices); game-panels.js draws it and game-dialogs.js asks questions, as methods of the same
-// GameApp. Mounted on <div class="catan-game" data-catan-game> (hooks/game_page.py writes it
-// with the page's strings); survives Material's instant navigation through `document$`.
+// This file is the controller (start-up, saving, the loop, the clock, the board's choices);
+// game/panels.js draws, game/dialogs.js asks, as methods of the same GameApp. It mounts on
+// <div class="catan-game" data-catan-game> (catan_site/game_page.py), reads its words from the
+// page's catalog (core/i18n.js) and survives Material's instant navigation (core/dom.js onPage).
 
-import { call, ensureRuntime, onProgress } from "./core/runtime.js"
-import { loadText } from "./game-text.js"
-import { Board } from "./game-board.js"
-import { dialogs } from "./game-dialogs.js"
-import { panels } from "./game-panels.js"
-import { setupForm } from "./game-setup.js"
-import * as store from "./game-store.js"
-import { h, openDialog, closeDialogs } from "./game-ui.js"
+import { onPage } from "./core/dom.js"
+import { Catalog } from "./core/i18n.js"
+import { Board, CAPTURE_PX, SPOTS } from "./core/board.js"
+import { LocalTransport } from "./game/transport.js"
+import { dialogs } from "./game/dialogs.js"
+import { panels } from "./game/panels.js"
+import { setupForm } from "./game/setup.js"
+import * as store from "./game/store.js"
+import { h, openDialog, closeDialogs } from "./game/ui.js"
 
-const bridge = (fn, ...args) => call("game_bridge." + fn, ...args)
-const STAND_IN = { level: "normal", personality: "builder" }
-const MAX_OFFERS = 3           // offers a computer player may make per turn (as the bot driver)
-const MAX_BOT_ACTIONS = 200    // then a computer player's turn is ended for it
+// on a touch screen a tap picks the nearest legal spot: no refusal for a near miss
+const SAVE_DELAY_MS = 400
+const COARSE = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches
 
 class GameApp {
-  constructor(root) {
+  constructor(root, transport = new LocalTransport()) {
     this.root = root
-    this.text = loadText(root)
-    this.game = null          // the saved game: {settings, position, log, seats, offers, stats, viewer}
-    this.status = null        // game_bridge.status for the current viewer
-    this.mode = null          // {kind: road|settlement|city|road_building, picks: []}
+    this.transport = transport
+    this.text = (Catalog.page() || new Catalog({ lang: "en", ui: {}, terms: {}, errors: {} })).for("game")
+    this.game = null          // the saved game: {settings, position, referee, log, stats, viewer, last}
+    this.view = null          // what the referee shows the current viewer (game.view)
+    this.mode = null          // the build mode a person chose: {kind, picks}
     this.busy = false
     this.dead = false
     this.botTimer = null
     this.clock = null         // {key, colour, deadline, acted}
-    this.last = {}            // places changed by the last move, highlighted on the board
     this.draft = { give: {}, get: {}, to: null }
     this.shownDialog = null   // what the open dialog is for, so renders do not reopen it
     this.logCount = 0
@@ -49,33 +53,35 @@ class GameApp {
     this.shell()
     // with nothing to resume, the form comes at once; the engine loads meanwhile
     if (!location.hash.startsWith("#pos=") && !store.loadSaved()) this.showSetup()
-    const stop = onProgress(({ stage, percent }) => {
-      this.loadingEl.textContent = this.t(stage === "failed" ? "engine_failed" : "engine_loading", { percent: percent || 0 })
-    })
-    this.engine = this.startEngine().finally(stop)
+    this.engine = this.startEngine()
     if (!(await this.engine)) return
     this.tick = setInterval(() => this.onTick(), 250)
+    document.addEventListener("visibilitychange", this.onHide = () => { if (this.saveTimer) this.save() })
     window.addEventListener("hashchange", this.onHash = () => this.openLink())
-    bridge("warm_up").catch(() => {})
     const saved = store.loadSaved()
     if (saved) await this.restore(saved, "save")
     // a shared link: loaded at once, or after asking when a game is in progress
     if (!(await this.openLink()) && !this.game && this.setupHost.hidden) this.showSetup()
   }
 
-  /** Start the worker and draw the empty island; false (with a message) if it cannot start. */
+  /** Start the engine; false (with a message) if it cannot start. */
   async startEngine() {
     try {
-      await ensureRuntime()
-      this.geometry = await bridge("geometry")
+      await this.transport.start(({ stage, percent }) => {
+        this.loadingEl.textContent = this.t(stage === "failed" ? "engine_failed" : "engine_loading", { percent: percent || 0 })
+      })
     } catch (error) {
       this.loadingEl.textContent = this.t("engine_failed")
       this.message({ text: this.t("engine_failed_detail", { message: String(error.message || error) }), href: null })
       return false
     }
     this.loadingEl.hidden = true
-    this.board = new Board(this.geometry, this.text, (kind, name) => this.pick(kind, name))
-    this.boardHost.replaceChildren(this.board.el)
+    this.board = new Board(this.boardHost, {
+      catalog: this.text, label: this.t("board_label"),
+      onPick: (kind, id) => this.pick(kind, id),
+    })
+    // before the board takes a click: a pointer right on an illegal spot gets its rule
+    this.boardHost.addEventListener("click", (event) => this.illegalClick(event), true)
     return true
   }
 
@@ -87,10 +93,11 @@ class GameApp {
     this.awayEl = h("div", { class: "catan-game__away" })
     this.messageEl = h("div", { class: "catan-game__message", role: "alert" })
     this.promptEl = h("div", { class: "catan-game__prompt", "aria-live": "polite" })   // what you must do now
-    this.boardHost = h("div", { class: "catan-game__board" })
+    this.boardHost = h("div", { class: "catan-game__board catan-game__svg" })
     this.actionsEl = h("section", { class: "catan-game__actions", "aria-label": t("actions") })
     this.handEl = h("section", { class: "catan-game__hand" })
     this.playersEl = h("section", { class: "catan-game__players" })
+    this.costsEl = h("section", { class: "catan-game__costs" })
     this.logList = h("ol", { class: "catan-game__log-list" })
     // the scroller is a reversed flex box: it stays at the newest line by itself, with no
     // scroll position to read or write (which would force a layout after every move)
@@ -108,7 +115,7 @@ class GameApp {
       this.awayEl,
       h("div", { class: "catan-game__main" },
         this.boardHost,
-        h("div", { class: "catan-game__side" }, this.actionsEl, this.handEl, this.playersEl, this.costsCard())),
+        h("div", { class: "catan-game__side" }, this.actionsEl, this.handEl, this.playersEl, this.costsEl)),
       this.logEl)
     this.root.replaceChildren(this.loadingEl, this.messageEl, this.setupHost, this.playArea, this.tools)
     this.showTools(false)
@@ -121,7 +128,7 @@ class GameApp {
     for (const action of ["export", "share"]) this.tools.querySelector(`[data-action=${action}]`).hidden = !game
   }
 
-  /** Show a message: the engine's refusal (translated, with its FAQ link) or any notice. */
+  /** Show a message: `{text, href}` (an engine refusal through the catalog, or any notice). */
   message(msg, kind = "error") {
     this.messageEl.replaceChildren()
     if (!msg) return
@@ -134,6 +141,11 @@ class GameApp {
     this.messageEl.append(box)
   }
 
+  /** An engine error (a refusal or a failure) in the page's language, with its FAQ link; the
+   *  engine's own message fills a `{message}` of the catalog's text. */
+  explain(error) { return this.text.error({ ...error, details: { message: error.message || "", ...(error.details || {}) } }) }
+  refuse(error) { this.message(this.explain(error)) }
+
   // -- loading, saving, links -------------------------------------------------------------------
 
   /** Load a saved game (text) or a parsed object; an unreadable one is set aside, with a message. */
@@ -141,16 +153,15 @@ class GameApp {
     let game
     try {
       game = store.readGame(typeof source === "string" ? JSON.parse(source) : source)
-      const { position } = await bridge("load", game.position)
-      game.position = position
-      const colours = position.seats
-      if (!colours.every((c) => game.settings.seats.some((s) => s.colour === c))) {
-        game.settings.seats = store.settingsFor(position).seats.map((seat) =>
-          game.settings.seats.find((s) => s.colour === seat.colour) || seat)
-      }
-      game.settings.seats = colours.map((c) => game.settings.seats.find((s) => s.colour === c))
+      const checked = await this.transport.load(game.position, game.referee, game.legacy)
+      game.position = checked.position
+      game.referee = checked.referee
+      delete game.legacy
+      const colours = checked.position.seats
+      game.settings.seats = colours.map((c) => game.settings.seats.find((s) => s.colour === c)
+        || store.settingsFor(checked.position).seats.find((s) => s.colour === c))
     } catch (error) {
-      const detail = error.code === "invalid_position" ? this.text.error(error).text
+      const detail = error.code === "invalid_position" ? this.explain(error).text
         : this.t("unreadable_detail", { message: String(error.message || error) })
       this.message({ text: `${this.t(origin === "save" ? "save_corrupt" : "import_failed")} ${detail}`, href: null })
       if (origin === "save") {
@@ -170,7 +181,15 @@ class GameApp {
   }
 
   save() {
+    clearTimeout(this.saveTimer)
+    this.saveTimer = null
     if (this.alive() && this.game) store.save(this.game)
+  }
+
+  /** Save within SAVE_DELAY_MS: while computers play, one save covers several of their steps
+   *  (the page saves at once on a person's move and when it is hidden or left). */
+  saveSoon() {
+    if (!this.saveTimer) this.saveTimer = setTimeout(() => this.save(), SAVE_DELAY_MS)
   }
 
   async openLink() {
@@ -234,23 +253,24 @@ class GameApp {
   async newGame(settings) {
     if (this.starting) return
     this.starting = true
-    let result
+    let created
     try {
       if (!(await this.engine)) return
-      result = await bridge("new_game", { seats: settings.seats.map((s) => s.colour), seed: settings.seed, board: settings.board, mode: settings.mode, rules: settings.rules })
+      created = await this.transport.newGame({
+        seats: settings.seats.map((s) => s.colour), players: settings.seats, seed: settings.seed,
+        board: settings.board, mode: settings.mode, rules: settings.rules,
+      })
     } catch (error) {
-      this.message(this.text.error(error))
+      this.refuse(error)
       return
     } finally {
       this.starting = false
     }
     if (this.game) store.backUp()
     this.stopBot()
-    const position = result.position
+    const { position, referee } = created
     settings.seats = position.seats.map((c) => settings.seats.find((s) => s.colour === c))
-    const game = {
-      settings, position, log: [], seats: {}, offers: {}, stats: { dice: Array(13).fill(0) }, viewer: null,
-    }
+    const game = { settings, position, referee, log: [], stats: { dice: Array(13).fill(0) }, viewer: null, last: null }
     game.log.push({ e: { type: "game_started", player: position.seats[0] }, turn: 0 })
     this.message(null)
     await this.begin(game)
@@ -260,17 +280,10 @@ class GameApp {
     this.stopBot()
     this.game = game
     this.mode = null
-    this.last = {}
     this.draft = { give: {}, get: {}, to: null }
     this.endShown = false
     this.shownDialog = null
     closeDialogs(this.root)
-    for (const colour of game.position.seats) {
-      const s = game.seats[colour] || {}
-      game.seats[colour] = { idle: Number(s.idle) || 0, away: Boolean(s.away), auto: typeof s.auto === "string" ? s.auto : null }
-    }
-    if (!game.position.seats.includes(game.viewer)) game.viewer = null
-    if (game.viewer === null && this.humans().length === 1) game.viewer = this.humans()[0]
     this.setupHost.hidden = true
     this.setupHost.replaceChildren()
     this.playArea.hidden = false
@@ -289,143 +302,116 @@ class GameApp {
     const seat = this.game && this.seat(colour)
     return (seat && seat.name) || this.t("colour_" + colour)
   }
-  humans() { return this.game.settings.seats.filter((s) => s.kind === "human").map((s) => s.colour) }
-  /** Which turn a timeout belongs to; during set-up (turn 0), each player's settlement and road. */
-  autoKey(st = this.status) {
-    const roads = Object.values(this.game.position.players || {}).reduce((n, p) => n + (p.roads || []).length, 0)
-    return `${st.turn}:${st.current}:${st.turn === 0 ? roads : ""}`
-  }
-
-  /** True when a computer decides for `colour` now: a computer seat, or a person away or out of time. */
-  isComputer(colour) {
-    const seat = this.seat(colour)
-    const state = this.game.seats[colour]
-    return seat.kind === "bot" || state.away || state.auto === this.autoKey()
-  }
-
-  botConfig(colour) {
-    const seat = this.seat(colour)
-    const index = this.game.position.seats.indexOf(colour)
-    const seed = ((this.game.settings.seed || 0) * 16 + index + 1) % 2147483647
-    return seat.kind === "bot" ? { level: seat.level, personality: seat.personality, seed } : { ...STAND_IN, seed }
-  }
+  /** The referee's control of a seat: {kind, level, personality, idle, away, computer}. */
+  control(colour) { return (this.view && this.view.seats[colour]) || {} }
 
   options(extra = {}) {
-    return { visibility: this.game.settings.visibility, dice: this.game.settings.dice, ...extra }
+    return { visibility: this.game.settings.visibility, dice: this.game.settings.dice, mode: this.mode, last: this.game.last, ...extra }
   }
 
-  async refresh() {
-    this.status = await bridge("status", this.game.position, this.game.viewer, this.options())
+  /** Ask what the viewer sees now (the referee may show someone else: hot-seat play). */
+  async refresh(viewer = this.game.viewer) {
+    this.take(await this.transport.view(this.game, viewer, this.options()))
+  }
+
+  take(view) {
+    const changed = view.viewer !== this.game.viewer
+    this.view = view
+    this.game.viewer = view.viewer
+    if (changed) {
+      this.logReset = true
+      this.mode = null
+    }
+    if (!view.choice.mode) this.mode = null
   }
 
   async setViewer(colour) {
     if (this.game.viewer === colour) return
-    this.game.viewer = colour
-    this.mode = null
-    await this.refresh()
+    await this.refresh(colour)
     this.save()
-    this.logReset = true
     this.render()
   }
 
-  toggleSeat(colour) {
+  async changeSeat(colour, change) {
     closeDialogs(this.root)
     this.shownDialog = null
-    const seat = this.seat(colour)
-    seat.kind = seat.kind === "bot" ? "human" : "bot"
-    if (seat.kind === "bot") {
-      seat.level = seat.level || STAND_IN.level
-      seat.personality = seat.personality || STAND_IN.personality
-    } else {
-      Object.assign(this.game.seats[colour], { idle: 0, away: false, auto: null })
+    const result = await this.request(() => this.transport.seat(this.game, colour, change, this.game.viewer, this.options()))
+    if (!result) return
+    if (change !== "back") this.seat(colour).kind = change
+    this.pump()
+  }
+
+  toggleSeat(colour) { return this.changeSeat(colour, this.control(colour).kind === "bot" ? "human" : "bot") }
+  comeBack(colour) { return this.changeSeat(colour, "back") }
+
+  // -- the loop -----------------------------------------------------------------------------------
+
+  /** One request to the referee at a time: a person's waits for the one under way (`wait`),
+   *  a computer's step is dropped instead. A move in the answer is taken before the next
+   *  request starts, so each one starts from the game the last one left. Null (with the
+   *  error shown) when it failed. */
+  async request(send, { wait = true } = {}) {
+    while (this.busy) {
+      if (!wait) return null
+      await this.pending
     }
-    this.addLog({ type: seat.kind === "bot" ? "seat_computer" : "seat_person", player: colour })
-    this.save()
-    this.render()
-    this.pump()
+    this.busy = true
+    let finished
+    this.pending = new Promise((resolve) => { finished = resolve })
+    try {
+      const result = await send()
+      if (result && result.wait) this.take(result.view)
+      else if (result && result.view && !result.error) this.commit(result, { soon: !wait })
+      return result
+    } catch (error) {
+      console.error("catan game:", error)
+      this.refuse(error)
+      return null
+    } finally {
+      this.busy = false
+      finished()
+    }
   }
 
-  comeBack(colour) {
-    Object.assign(this.game.seats[colour], { idle: 0, away: false, auto: null })
-    this.addLog({ type: "back", player: colour })
-    this.save()
-    this.render()
-    this.pump()
-  }
-
-  // -- the turn loop ------------------------------------------------------------------------------
-
-  /** The colour whose decision comes next: computers first (discards, answers), then people. */
-  nextActor() {
-    const actors = this.status.actors
-    const computers = actors.filter((c) => this.isComputer(c))
-    return computers[0] || actors[0] || null
-  }
-
-  /** Decide what happens next; called after every change. */
+  /** Decide what happens next, from the referee's `next`; called after every change. */
   async pump() {
-    if (!this.alive() || !this.game || this.busy || !this.setupHost.hidden) return
-    const st = this.status
-    if (st.winner) {
+    if (!this.alive() || !this.game || !this.view || this.busy || !this.setupHost.hidden) return
+    const view = this.view
+    const next = view.next
+    if (view.winner) {
+      if (this.saveTimer) this.save()
       this.stopClock()
       this.render()
       if (!this.endShown) this.showEnd()
       return
     }
-    // an offer made to some players only: the others decline at once
-    if (st.trade && Array.isArray(this.game.to)) {
-      const skip = st.actors.find((c) => c !== st.current && !this.game.to.includes(c))
-      if (skip) {
-        await this.perform({ type: "reject_trade", player: skip }, skip, { quiet: true, computer: true })
-        return
-      }
-    }
-    const actor = this.nextActor()
-    if (!actor) return
-    const cards = (st.players.find((p) => p.colour === actor) || {}).cards
-    if (st.trade && actor !== st.current && cards === 0) {   // nothing to give: no accept, no counter
-      await this.perform({ type: "reject_trade", player: actor }, actor, { quiet: true, computer: true })
-      return
-    }
-    if (this.isComputer(actor)) {
-      if (this.humans().length > 1 && this.game.viewer !== null && !st.actors.includes(this.game.viewer)) {
-        await this.setViewer(null)   // several people: hide the last one's hand while computers play
-      }
+    if (next.auto) {
       this.stopClock()
       this.render()
-      this.scheduleBot(actor)
+      this.scheduleBot(next.computer ? undefined : 0)
       return
     }
-    this.startClock(actor)
-    if (this.game.viewer !== actor && this.humans().length > 1) {
-      if (this.game.viewer !== null) await this.setViewer(null)
-      this.render()
-      this.showPass(actor)
-      return
-    }
-    if (this.game.viewer !== actor) await this.setViewer(actor)
+    if (this.saveTimer) this.save()     // a person's turn or the end: the save is exact
+    if (next.actor) this.startClock(next.actor, next.clock)
     this.render()
-    this.autoDialogs()
+    if (next.pass_to) this.showPass(next.pass_to)
+    else this.autoDialogs()
   }
 
-  scheduleBot(colour) {
+  scheduleBot(delay = store.SPEEDS[this.game.settings.speed] ?? 700) {
     if (this.botTimer || this.dead) return
-    const delay = store.SPEEDS[this.game.settings.speed] ?? 700
     this.botTimer = setTimeout(async () => {
       this.botTimer = null
       if (this.dead || this.busy || !this.game) return
-      this.busy = true
-      let again = true
-      try {
-        again = await this.botMove(colour)
-      } catch (error) {
-        console.error("catan game: computer move failed", error)
-        this.message(this.text.error(error))
-        again = false
-      } finally {
-        this.busy = false
+      const start = performance.now()
+      const result = await this.request(() => this.transport.advance(this.game, this.game.viewer, this.options()), { wait: false })
+      if (!result) return
+      if (result.dice) return this.askDice(result.dice)
+      if (!result.wait) {
+        performance.measure("catan:bot-move", { start, end: performance.now(), detail: { ms: result.ms, colour: result.actor } })
+        if (result.note && result.note !== "forced" && result.note !== "capped") console.warn("catan game: the computer's move was refused:", result.note)
       }
-      if (again) this.pump()
+      this.pump()
     }, delay)
   }
 
@@ -434,107 +420,58 @@ class GameApp {
     this.botTimer = null
   }
 
-  /** One computer move for `colour`; false when the page must wait (dice to enter by hand). */
-  async botMove(colour) {
-    const st = this.status
-    if (!st.actors.includes(colour) || !this.isComputer(colour)) return true
-    const turnKey = `${st.turn}:${colour}`
-    const offers = this.game.offers[turnKey] || 0
-    const inTurn = this.game.offers[`${st.turn}:actions`] || 0
-    if (inTurn > MAX_BOT_ACTIONS && st.phase === "main" && !st.trade && colour === st.current) {
-      return this.perform({ type: "end_turn", player: colour }, colour, { quiet: true, computer: true })
-    }
-    const start = performance.now()
-    const result = await bridge("bot_step", this.game.position, colour, this.botConfig(colour), this.game.viewer,
-      this.options({ allow_offers: offers < MAX_OFFERS }))
-    performance.measure("catan:bot-move", { start, end: performance.now(), detail: { ms: result.ms, colour } })
-    if (result.fallback) console.warn("catan game: the computer player's move was refused:", result.fallback)
-    if (!result.position) {     // manual dice: a person enters the computer player's roll
-      if (result.action && result.action.type === "roll") this.askDice(colour)
-      return false
-    }
-    if (result.error) {
-      console.warn("catan game: refused computer move", result.error)
-      return true
-    }
-    this.commit(result, result.action, colour)
-    return true
+  /** A person's action; a refusal shows the rule. `offeredTo`: who an offer is made to. */
+  async perform(action, { offeredTo = null } = {}) {
+    const options = this.options(offeredTo ? { offered_to: offeredTo } : {})
+    const result = await this.request(() => this.transport.act(this.game, action, this.game.viewer, options))
+    return this.done(result, action.player)
   }
 
-  /** Apply a person's (or a forced) action; a refusal shows the rule. */
-  async perform(action, colour, { quiet = false, computer = false } = {}) {
-    if (this.busy && !quiet) return false
-    const wasBusy = this.busy
-    this.busy = true
-    let result
-    try {
-      result = await bridge("step", this.game.position, action, this.game.viewer, this.options())
-    } catch (error) {
-      this.message(this.text.error(error))
-      return false
-    } finally {
-      this.busy = wasBusy
-    }
-    if (result.error) {
-      if (!quiet) this.message(this.text.error(result.error))
-      if (quiet) console.warn("catan game: refused", action, result.error)
-      return false
-    }
-    if (!quiet && !computer) this.message(null)
-    if (!computer && colour) this.personActed(colour)
-    this.commit(result, action, colour)
-    if (!wasBusy) this.pump()
-    return true
+  /** Dice entered by hand for `colour` (`person`: their own roll, else a computer's). */
+  async rollDice(colour, dice, person) {
+    const result = await this.request(() => this.transport.roll(this.game, colour, dice, this.game.viewer, this.options()))
+    return this.done(result, person ? colour : null)
   }
 
-  personActed(colour) {
-    const state = this.game.seats[colour]
-    if (state) state.idle = 0
-    if (this.clock && this.clock.colour === colour) {
-      this.clock.deadline += 5000
+  /** After a person's request: false on a refusal (shown), else the move is taken. */
+  done(result, colour) {
+    if (!result) return false
+    if (result.error) {
+      this.refuse(result.error)
+      return false
+    }
+    this.message(null)
+    if (colour && this.clock && this.clock.colour === colour) {
+      this.clock.deadline += (this.view.next.bonus_s || 0) * 1000
       this.clock.acted = true
     }
+    this.pump()
+    return true
   }
 
-  commit(result, action, colour) {
+  /** Take an answer of the referee: the new position, referee, log lines and view. */
+  commit(result, { soon = false } = {}) {
     if (!this.alive()) return
-    const before = this.status
-    this.game.position = result.position
-    this.status = result.status
-    const turn = result.status.turn
-    const key = `${turn}:actions`
-    this.game.offers[key] = (turn === before.turn ? this.game.offers[key] || 0 : 0) + 1
-    if (action && action.type === "offer_trade" && colour) {
-      this.game.offers[`${turn}:${colour}`] = (this.game.offers[`${turn}:${colour}`] || 0) + 1
-    }
-    if (!result.status.trade) this.game.to = null
-    for (const k of Object.keys(this.game.offers)) if (!k.startsWith(`${turn}:`)) delete this.game.offers[k]
-    const last = { nodes: [], edges: [] }
-    for (const entry of result.log) {
+    if (result.position) this.game.position = result.position
+    if (result.referee) this.game.referee = result.referee
+    if (result.last) this.game.last = result.last
+    const turn = result.view.turn
+    for (const entry of result.log || []) {
       const e = entry.e
       if (e.type === "rolled") this.game.stats.dice[e.total] = (this.game.stats.dice[e.total] || 0) + 1
-      if (e.node) last.nodes.push(e.node)
-      if (e.edge) last.edges.push(e.edge)
       this.game.log.push({ ...entry, turn })
     }
-    if (last.nodes.length || last.edges.length) this.last = last
-    if (this.mode && result.status.phase !== "main") this.mode = null
-    this.save()
-    this.render()
-  }
-
-  addLog(event) {
-    this.game.log.push({ e: event, turn: this.status ? this.status.turn : 0 })
+    this.take(result.view)
+    if (soon) this.saveSoon()
+    else this.save()
     this.render()
   }
 
   // -- the turn timer -------------------------------------------------------------------------------
 
-  startClock(colour) {
+  startClock(colour, key) {
     const seconds = this.game.settings.timer
-    if (!seconds) return this.stopClock()
-    const st = this.status
-    const key = `${st.turn}|${st.phase}|${colour}|${st.trade ? 1 : 0}|${st.current}`
+    if (!seconds || !key) return this.stopClock()
     if (this.clock && this.clock.key === key) return
     this.clock = { key, colour, deadline: performance.now() + seconds * 1000, acted: false }
     this.onTick()
@@ -546,8 +483,7 @@ class GameApp {
   }
 
   onTick() {
-    if (!this.alive()) return undefined
-    if (!this.clock) return
+    if (!this.alive() || !this.clock) return
     const left = Math.max(0, Math.ceil((this.clock.deadline - performance.now()) / 1000))
     this.clockEl.hidden = false
     this.clockEl.textContent = this.t("clock", { name: this.name(this.clock.colour), n: left })
@@ -555,113 +491,102 @@ class GameApp {
     if (left <= 0 && !this.busy) this.timeout(this.clock.colour)
   }
 
-  /** Time is up: a computer finishes the turn; after two idle turns in a row it keeps playing. */
-  timeout(colour) {
-    const state = this.game.seats[colour]
-    const acted = this.clock && this.clock.acted
+  /** Time is up: the referee lets a computer finish the turn (and keep the seat when idle). */
+  async timeout(colour) {
+    const acted = Boolean(this.clock && this.clock.acted)
     this.stopClock()
-    state.idle = acted ? 0 : state.idle + 1
-    state.auto = this.autoKey()
-    this.addLog({ type: "timeout", player: colour })
-    if (state.idle >= 2 && !state.away) {
-      state.away = true
-      this.addLog({ type: "away", player: colour })
-    }
     this.mode = null
     closeDialogs(this.root)
     this.shownDialog = null
-    this.save()
-    this.render()
-    this.pump()
+    const result = await this.request(() => this.transport.timeout(this.game, colour, acted, this.game.viewer, this.options()))
+    if (result) this.pump()
   }
 
   dispose() {
+    if (this.saveTimer && this.game) store.save(this.game)
     this.dead = true
     this.stopBot()
     clearInterval(this.tick)
     if (this.onHash) window.removeEventListener("hashchange", this.onHash)
+    if (this.onHide) document.removeEventListener("visibilitychange", this.onHide)
   }
 
-  // -- what the viewer may do -----------------------------------------------------------------------
+  // -- the board's choices --------------------------------------------------------------------------
 
-  legal(type) { return this.status.legal.filter((a) => a.type === type) }
-  myDecision() {
-    const st = this.status
-    return Boolean(st && st.me && st.actors.includes(st.me.colour) && !this.isComputer(st.me.colour) && !st.winner)
-  }
+  myDecision() { return Boolean(this.view && this.view.next.decides) }
+  can(type) { return Boolean(this.view && this.view.can[type]) }
 
-  /** Board spots of the current choice: {pick, legal}. */
-  choice() {
-    const st = this.status
-    if (!this.myDecision()) return { pick: null, legal: [] }
-    if (st.phase === "setup_settlement") return { pick: "node", legal: this.legal("place_settlement").map((a) => a.node) }
-    if (st.phase === "setup_road") return { pick: "edge", legal: this.legal("place_road").map((a) => a.edge) }
-    if (st.phase === "move_robber") return { pick: "tile", legal: [...new Set(this.legal("move_robber").map((a) => a.tile))] }
-    const mode = this.mode
-    if (!mode || st.me.colour !== st.current) return { pick: null, legal: [] }
-    if (mode.kind === "road") return { pick: "edge", legal: this.legal("build_road").map((a) => a.edge) }
-    if (mode.kind === "settlement") return { pick: "node", legal: this.legal("build_settlement").map((a) => a.node) }
-    if (mode.kind === "city") return { pick: "node", legal: this.legal("build_city").map((a) => a.node) }
-    if (mode.kind === "road_building") {
-      const pairs = this.legal("play_road_building").map((a) => a.edges)
-      const first = mode.picks[0]
-      const legal = first ? pairs.filter((p) => p.includes(first)).flatMap((p) => p.filter((e) => e !== first))
-        : pairs.flat()
-      return { pick: "edge", legal: [...new Set(legal)] }
+  /** A mouse click nearer an illegal spot than any legal one names the rule that forbids it
+   *  (the board itself lets only legal spots be chosen: keyboard, touch). */
+  illegalClick(event) {
+    const choice = this.view && this.view.choice
+    if (!choice || !choice.pick || !this.myDecision() || event.detail === 0 || COARSE) return
+    let best = null
+    let bestDistance = CAPTURE_PX
+    for (const el of this.boardHost.querySelectorAll(SPOTS[choice.pick])) {
+      const box = el.getBoundingClientRect()
+      const d = Math.hypot(event.clientX - (box.left + box.width / 2), event.clientY - (box.top + box.height / 2))
+      if (d < bestDistance) { best = el; bestDistance = d }
     }
-    return { pick: null, legal: [] }
+    const id = best && (best.dataset.node ?? best.dataset.edge ?? best.dataset.tile)
+    const reason = id !== undefined && id !== null && choice.illegal[id]
+    if (!reason) return
+    event.stopImmediatePropagation()
+    this.refuse(reason)
   }
 
-  /** A spot was chosen on the board (legal or not: the engine says why not). */
-  async pick(kind, name) {
-    if (!this.myDecision() || this.busy) return
-    const st = this.status
-    const me = st.me.colour
-    if (st.phase === "setup_settlement" && kind === "node") return this.perform({ type: "place_settlement", node: name, player: me }, me)
-    if (st.phase === "setup_road" && kind === "edge") return this.perform({ type: "place_road", edge: name, player: me }, me)
-    if (st.phase === "move_robber" && kind === "tile") return this.robberTo(Number(name))
-    const mode = this.mode
-    if (!mode) return
-    if (mode.kind === "road" && kind === "edge") return this.perform({ type: "build_road", edge: name, player: me }, me)
-    if (mode.kind === "settlement" && kind === "node") return this.perform({ type: "build_settlement", node: name, player: me }, me)
-    if (mode.kind === "city" && kind === "node") return this.perform({ type: "build_city", node: name, player: me }, me)
-    if (mode.kind === "road_building" && kind === "edge") {
-      if (mode.picks.includes(name)) return
-      mode.picks.push(name)
-      const pairs = this.legal("play_road_building").map((a) => a.edges)
-      const complete = mode.picks.length === 2 || !pairs.some((p) => p.length === 2 && p.includes(name))
-      if (complete) {
-        // the two roads in an order the engine can place them (the second may rely on the first)
-        const same = pairs.find((p) => p.length === mode.picks.length && p.every((e) => mode.picks.includes(e)))
-        const ok = await this.perform({ type: "play_road_building", edges: same || [...mode.picks], player: me }, me)
-        if (!ok) mode.picks = []
-      }
+  /** A spot was chosen on the board: an illegal one shows its rule, a legal one is played. */
+  async pick(kind, id) {
+    if (!this.myDecision() || this.busy || kind !== this.view.choice.pick) return
+    const reason = this.view.choice.illegal[String(id)]
+    if (reason) return this.refuse(reason)
+    const result = await this.request(() => this.transport.pick(this.game, this.game.viewer, this.options(), id))
+    if (!result) return
+    if (result.mode) {
+      this.mode = result.mode
+      await this.refresh()
+      this.renderNow()
+      this.focusBoard()
+      return
+    }
+    if (result.victims) return this.victimDialog(result.tile, result.victims)
+    const ok = this.done(result, this.game.viewer)
+    if (!ok && this.mode) {
+      this.mode = { ...this.mode, picks: [] }
+      await this.refresh()
       this.render()
     }
   }
 
-  setMode(kind) {
+  async setMode(kind) {
     this.mode = this.mode && this.mode.kind === kind ? null : { kind, picks: [] }
     this.message(null)
+    await this.refresh()
     this.renderNow()
-    const spot = this.board.el.querySelector(".spot.is-legal, .tile.is-legal")
-    if (this.mode && spot) spot.focus()
+    if (this.mode) this.focusBoard()
+  }
+
+  /** Put the board's tab stop on the first legal spot (and the focus, unless `focus` is false). */
+  focusBoard(focus = true) {
+    const legal = new Set(this.view.choice.legal.map(String))
+    const spot = this.board.spots.find((s) => legal.has(s.id))
+    if (spot) this.board.focusSpot(spot, focus)
+  }
+
+  /** The spots a person may choose on the board now: the legal ones (one tab stop, arrow keys
+   *  between them, large touch targets); a click on another spot names its rule. */
+  pickTargets() {
+    const choice = this.view.choice
+    if (!this.myDecision() || !choice.pick) return [[], null]
+    return [[choice.pick], choice.legal.map(String)]
   }
 
   playCard(card) {
-    const me = this.status.me.colour
-    if (card === "knight") return this.perform({ type: "play_knight", player: me }, me)
+    const me = this.view.me.colour
+    if (card === "knight") return this.perform({ type: "play_knight", player: me })
     if (card === "year_of_plenty") return this.yearOfPlentyDialog()
     if (card === "monopoly") return this.monopolyDialog()
-    if (card === "road_building") {
-      if (!this.legal("play_road_building").length) {   // let the engine say why not
-        return this.perform({ type: "play_road_building", edges: [], player: me }, me)
-      }
-      this.mode = { kind: "road_building", picks: [] }
-      this.renderNow()
-      const spot = this.board.el.querySelector(".spot.is-legal")
-      if (spot) spot.focus()
-    }
+    if (card === "road_building") return this.setMode("road_building")
     return null
   }
 }
@@ -679,6 +604,4 @@ function mountAll() {
   }
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(() => mountAll())
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll)
-else mountAll()
+onPage(mountAll)

@@ -50,6 +50,10 @@ PAIRS = [
     ("hovered buttons", "--md-accent-bg-color", "--md-accent-fg-color", TEXT),
     ("focus rings on the header", "--catan-amber", "--md-primary-fg-color", CONTROL),
     ("footer small print", "--md-footer-fg-color--lighter", "--catan-footer-bg", TEXT),
+    ("verdicts: right, done", "--catan-good-fg", "--md-default-bg-color", TEXT),
+    ("verdicts on panels: right, done", "--catan-good-fg", "--md-code-bg-color", TEXT),
+    ("verdicts: wrong, refused", "--catan-bad-fg", "--md-default-bg-color", TEXT),
+    ("verdicts on panels: wrong, refused", "--catan-bad-fg", "--md-code-bg-color", TEXT),
 ]
 #: Outlined buttons: the brick in the light scheme, the link colour in the dark one.
 BUTTON_TEXT = {"light": "--md-primary-fg-color", "dark": "--md-typeset-a-color"}

@@ -316,3 +316,18 @@ def node_tiles(node: int) -> tuple[int, ...]:
     from catan_core.topology import NODE_TILES
 
     return NODE_TILES[node]
+
+
+def test_make_bot_names_a_bad_level_or_personality() -> None:
+    from catan_core import InvalidArgument
+
+    for kwargs, code in (({"level": "grandmaster"}, "invalid_level"),
+                         ({"level": None}, "invalid_level"),
+                         ({"personality": "grumpy"}, "invalid_personality")):
+        with pytest.raises(InvalidArgument) as info:
+            make_bot(**kwargs)
+        assert info.value.code == code
+    game = Game.new(seats=["red", "blue", "white"], board="beginner")
+    with pytest.raises(InvalidArgument) as info:
+        make_bot().choose(game.to_dict(view="blue"), [])
+    assert info.value.code == "nothing_to_decide"

@@ -11,10 +11,8 @@ The first tests need no browser: the strings of the page and the Python the page
 from __future__ import annotations
 
 import base64
-import doctest
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +30,7 @@ KEY = "catan-companion/game"
 BACKUP_KEY = "catan-companion/game-previous"
 ENGINE = 180_000  # ms: Pyodide starts in a few seconds, far slower on a busy 2-core machine
 GAME = 900_000
-
-sys.path.insert(0, str(ROOT / "frontend"))
-import game_bridge  # noqa: E402  (until it moves into catan_web/game.py)
+SCRIPTS = [ROOT / "frontend" / "game.js", *sorted((ROOT / "frontend" / "game").glob("*.js"))]
 
 
 def _catalog() -> dict[str, dict[str, str]]:
@@ -54,94 +50,47 @@ def test_every_string_in_four_languages_with_the_same_placeholders() -> None:
 
 def test_every_string_the_page_uses_exists() -> None:
     catalog = _catalog()
+    board = yaml.safe_load((ROOT / "i18n" / "board.yml").read_text(encoding="utf-8"))
     used: set[str] = set()
     prefixes: set[str] = set()
-    for path in (ROOT / "frontend").glob("game*.js"):
+    for path in SCRIPTS:
         source = path.read_text(encoding="utf-8")
         used |= set(re.findall(r'\bt\("([a-z0-9_]+)"', source))
         used |= set(re.findall(r'"((?:log|prompt|save|import)_[a-z_]+)"', source))
         prefixes |= set(re.findall(r'\bt\("([a-z_]+_)" \+', source))
         prefixes |= set(re.findall(r"t\(`([a-z_]+_)\$\{", source))
-    missing = sorted(k for k in used - prefixes if k not in catalog)
-    assert not missing, f"strings used by frontend/game*.js but missing in i18n/game.yml: {missing}"
+    missing = sorted(k for k in used - prefixes if k not in catalog and k not in board)
+    assert not missing, f"strings the game's scripts use but i18n/game.yml lacks: {missing}"
     for prefix in prefixes:
         assert any(k.startswith(prefix) for k in catalog), prefix
-    for kind in ("setup_settlement", "setup_road", "robber", "roll", "discard", "main", "road",
-                 "settlement", "city", "road_building", "trade_wait", "answer"):
+    from catan_web import game as bridge
+
+    for kind in ("setup_settlement", "setup_road", "robber", "roll", "discard", "main",
+                 *bridge.BUILD_MODES, "trade_wait", "answer"):
         assert f"prompt_{kind}" in catalog
 
 
-def test_the_examples_in_the_docstrings_hold() -> None:
-    from catan_site import game_page
-
-    for module in (game_bridge, game_page):
-        result = doctest.testmod(module)
-        assert result.attempted > 0 and result.failed == 0, module.__name__
-
-
 def test_names_and_imported_data_are_never_parsed_as_html() -> None:
-    for path in (ROOT / "frontend").glob("game*.js"):
+    for path in SCRIPTS:
         source = path.read_text(encoding="utf-8")
         for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write"):
             assert sink not in source, f"{path.name} uses {sink}"
 
 
-def test_new_game_modes() -> None:
-    for mode, points, ore in (("classic", 10, None), ("quick", 7, 1), ("epic", 13, None)):
-        doc = game_bridge.do_new_game({"seats": ["red", "blue", "white"], "seed": 4,
-                                       "board": "variable", "mode": mode})["position"]
-        assert doc["vp_to_win"] == points
-        assert doc["players"]["red"]["hand"].get("ore") == ore
-    rules = game_bridge.do_new_game({"seats": ["red", "blue", "white"], "board": "beginner",
-                                     "rules": {"trade_before_build": True}})["position"]["rules"]
-    assert rules == {"trade_before_build": True}
-
-
-def test_the_log_hides_what_others_may_not_see() -> None:
-    entry = game_bridge.log_entry({"type": "bought_dev_card", "player": "red", "card": "monopoly"})
-    assert "card" not in entry["e"] and entry["full"]["card"] == "monopoly"
-    assert entry["who"] == ["red"]
-    foggy = game_bridge.log_entry({"type": "received", "player": "blue",
-                                   "cards": {"ore": 1, "wool": 1}}, "fog")
-    assert foggy["e"] == {"type": "received", "player": "blue", "count": 2}
-    assert game_bridge.log_entry({"type": "rolled", "player": "red", "dice": [1, 2],
-                                  "total": 3}) == {"e": {"type": "rolled", "player": "red",
-                                                         "dice": [1, 2], "total": 3}}
-
-
-def test_status_shows_a_viewer_only_their_own_cards() -> None:
-    doc = game_bridge.do_new_game({"seats": ["red", "blue", "white"], "seed": 2,
-                                   "board": "beginner", "mode": "quick"})["position"]
-    status = game_bridge.do_status(doc, "blue")
-    assert status["me"]["hand"] == {"brick": 1, "lumber": 1, "wool": 1, "grain": 1, "ore": 1}
-    assert [p["cards"] for p in status["players"]] == [5, 5, 5]
-    assert "hand" not in json.dumps(status["players"])
-    assert game_bridge.do_status(doc, None)["me"] is None
-
-
-def test_computer_players_do_not_see_a_fogged_island() -> None:
-    doc = game_bridge.do_new_game({"seats": ["red", "blue", "white"], "seed": 5,
-                                   "board": "variable"})["position"]
-    view = Game.from_dict(doc).to_dict(view="red")
-    fog = game_bridge.fogged_view(view, "fog", 1)
-    terra = game_bridge.fogged_view(view, "terra", 1)
-    numbers = [t.split()[1:] for t in view["board"]["tiles"]]
-    assert [t.split()[1:] for t in fog["board"]["tiles"]] == numbers  # numbers stay in Fog
-    assert fog["board"]["tiles"] != view["board"]["tiles"]
-    assert terra["board"]["ports"] == {}
-    move = game_bridge.do_bot_move(doc, doc["turn"]["player"], {"level": "hard", "seed": 1},
-                                   {"visibility": "terra"})
-    assert move["action"]["type"] == "place_settlement" and "fallback" not in move
-
-
-def test_a_bot_step_is_a_legal_move_and_its_result() -> None:
-    doc = game_bridge.do_new_game({"seats": ["red", "blue", "white"], "seed": 8,
-                                   "board": "beginner"})["position"]
-    colour = doc["turn"]["player"]
-    result = game_bridge.do_bot_step(doc, colour, {"level": "easy", "seed": 3}, colour)
-    assert result["action"]["type"] == "place_settlement"
-    assert result["status"]["phase"] == "setup_road" and result["ms"] >= 0
-    assert game_bridge.call("bot_step", json.dumps([doc, "nobody"]))[0] is False
+def test_no_game_rule_is_written_in_the_page_scripts() -> None:
+    """Costs, caps, seeds and who acts come from the referee (catan_web.game), not from JS."""
+    rules = {
+        "a building cost": r"(brick|lumber|wool|grain|ore)\s*:\s*[1-9]",
+        "a cap of the referee": r"MAX_[A-Z_]+|STAND_IN",
+        "a bot seed": r"seed\s*\*\s*16",
+        "a dev-card timing rule": r"new_dev_cards|dev_card_played",
+        "a who-acts decision": r"\.actors\b|discard_owed|\.answers\)\.length",
+        "a phase decision": r"phase\s*===",
+    }
+    for path in SCRIPTS:
+        source = path.read_text(encoding="utf-8")
+        for what, pattern in rules.items():
+            assert not re.search(pattern, source), f"{path.name} holds {what} ({pattern})"
 
 
 # -- in the browser ------------------------------------------------------------------------------
@@ -184,22 +133,27 @@ def start(page: Any, *, kinds: tuple[str, ...] = ("human", "bot", "bot", "bot"),
     page.select_option("[data-field=speed]", "instant")
     page.select_option("[data-field=timer]", str(timer))
     page.click("[data-action=start]")
-    page.wait_for_selector(".catan-game__svg", timeout=ENGINE)
+    page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=ENGINE)
 
 
 def saved(page: Any) -> dict[str, Any]:
     return json.loads(page.evaluate(f"localStorage.getItem({KEY!r})"))
 
 
+MARKS = {"node": "circle.mark-ok[data-node]", "edge": "line.mark-ok-edge[data-edge]"}
+SPOTS = {"node": "g.node[data-node='{}']", "edge": "line.edge[data-edge='{}']"}
+
+
 def legal_spot(page: Any, kind: str) -> Any:
-    """The first marked spot of ``kind`` once the game waits for a person to choose one
-    (after pressing "I am ..." if the pass-the-device screen shows first)."""
-    spot = f".catan-game__svg .spot.is-legal[data-pick={kind}]"
-    page.wait_for_selector(f"[data-action=pass-ready], {spot}", state="attached", timeout=GAME)
+    """The first spot of ``kind`` the board marks legal, once the game waits for a person to
+    choose one (after pressing "I am ..." if the pass-the-device screen shows first)."""
+    mark = f".catan-game__svg {MARKS[kind]}"
+    page.wait_for_selector(f"[data-action=pass-ready], {mark}", state="attached", timeout=GAME)
     if page.locator("[data-action=pass-ready]").count():
         page.click("[data-action=pass-ready]")
-        page.wait_for_selector(spot, state="attached", timeout=GAME)
-    return page.locator(spot).first
+        page.wait_for_selector(mark, state="attached", timeout=GAME)
+    name = page.locator(mark).first.get_attribute(f"data-{kind}")
+    return page.locator(".catan-game__svg " + SPOTS[kind].format(name))
 
 
 def link_to(data: dict[str, Any]) -> str:
@@ -264,6 +218,61 @@ def test_reload_resumes_the_same_position_on_a_phone(browser: Any, base_url: str
     context.close()
 
 
+FOCUS_ON_BOARD = "document.activeElement?.closest('.catan-game__svg') != null"
+FOCUSED_LEGAL = """() => {
+  const el = document.activeElement
+  const id = el && (el.dataset.node || el.dataset.edge)
+  const marks = `.mark-ok[data-node="${id}"], .mark-ok-edge[data-edge="${id}"]`
+  return Boolean(id) && document.querySelector(".catan-game__svg").querySelector(marks) !== null
+}"""
+ROADS = "n => document.querySelectorAll('.catan-game__svg .road').length >= n"
+
+
+def keyboard_choice(page: Any, kind: str) -> None:
+    """Reach the board with Tab, walk to a legal spot with the arrow keys, choose it with
+    Enter; the board is a single tab stop."""
+    page.wait_for_selector(f"[data-action=pass-ready], .catan-game__svg {MARKS[kind]}",
+                           state="attached", timeout=GAME)
+    if page.locator("[data-action=pass-ready]").count():
+        page.focus("[data-action=pass-ready]")
+        page.keyboard.press("Enter")                # the dialog's button, by keyboard too
+        page.wait_for_selector(f".catan-game__svg {MARKS[kind]}", state="attached", timeout=GAME)
+    page.focus("[data-action=new]")                 # from the tools below the game, go back
+    for _ in range(60):
+        if page.evaluate(FOCUS_ON_BOARD):
+            break
+        page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUS_ON_BOARD)
+    assert page.locator(".catan-game__svg [tabindex='0']").count() == 1
+    page.keyboard.press("Shift+Tab")                # one more step leaves the board
+    assert not page.evaluate(FOCUS_ON_BOARD)
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED_LEGAL)             # the tab stop starts on a legal spot
+    for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):   # arrows: legal spots only
+        page.keyboard.press(key)
+        assert page.evaluate(FOCUSED_LEGAL)
+    name = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert name and ("corner of" in name or "side between" in name)
+    page.keyboard.press("Enter")
+
+
+@pytest.mark.browser
+def test_a_whole_set_up_by_keyboard_with_one_tab_stop_per_board(play: Any, base_url: str) -> None:
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url)
+    start(page, kinds=("human", "human", "human"))
+    for placed in range(1, 7):                     # three players, two settlements and roads each
+        keyboard_choice(page, "node")
+        keyboard_choice(page, "edge")
+        page.wait_for_function(ROADS, arg=placed, timeout=GAME)
+    page.wait_for_selector("[data-action=pass-ready], [data-action=roll]", timeout=GAME)
+    game = saved(page)
+    assert game["position"]["turn"]["phase"] == "roll"
+    assert sum(len(p.get("settlements", [])) for p in game["position"]["players"].values()) == 6
+    seen.assert_clean()
+
+
 @pytest.mark.browser
 def test_the_computer_takes_over_when_time_runs_out(page: Any, base_url: str) -> None:
     seen = watch(page, base_url)
@@ -277,12 +286,13 @@ def test_the_computer_takes_over_when_time_runs_out(page: Any, base_url: str) ->
         page.wait_for_function("n => document.querySelectorAll('[data-event=timeout]').length >= n",
                                arg=idle, timeout=GAME)
     page.wait_for_selector("[data-action=back-red]", timeout=GAME)
-    assert saved(page)["seats"]["red"]["away"] is True
+    assert saved(page)["referee"]["seats"]["red"]["away"] is True
     page.wait_for_function("document.querySelectorAll('.catan-game__svg .settlement').length >= 6",
                            timeout=GAME)           # the computer placed red's pieces
     page.click("[data-action=back-red]")
-    assert saved(page)["seats"]["red"] == {"idle": 0, "away": False, "auto": None}
-    assert page.locator("[data-action=back-red]").count() == 0
+    page.wait_for_selector("[data-action=back-red]", state="detached")
+    seat = saved(page)["referee"]["seats"]["red"]
+    assert (seat["idle"], seat["away"], seat["auto"], seat["kind"]) == (0, False, None, "human")
     seen.assert_clean()
 
 
@@ -347,18 +357,18 @@ def test_an_illegal_move_names_the_rule_in_french(play: Any, base_url: str) -> N
     open_play(page, base_url, "fr")
     start(page, kinds=("human", "human", "human"))
     first = legal_spot(page, "node")
-    node = first.get_attribute("data-name")
+    node = first.get_attribute("data-node")
     first.click()
     legal_spot(page, "edge").click()
     legal_spot(page, "node")
     neighbour = NODE_NAMES[NODE_NEIGHBOURS[NODE_ALIASES[node]][0]]
-    page.locator(f'.catan-game__svg .spot[data-name="{neighbour}"]').click()
+    page.locator(f'.catan-game__svg g.node[data-node="{neighbour}"]').click()
     message = page.locator(".catan-game__message")
     errors = yaml.safe_load((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
     message.get_by_text(errors["distance_rule"]["fr"]).wait_for()
     link = message.locator("a")
     assert link.inner_text() == _catalog()["why_faq"]["fr"]
-    assert link.get_attribute("href") == "../faq/building/#distance-rule-meaning"
+    assert link.get_attribute("href") == f"{base_url}/fr/faq/building/#distance-rule-meaning"
     seen.assert_clean()
 
 

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = languages.codes()  # i18n/languages.yml
 TEXT_KEYS = ("prompt", "hint", "explain", "miss", "button")
 FENCE = re.compile(r"^```catan-lesson\n(?P<body>.*?)^```$", re.MULTILINE | re.DOTALL)
-#: Interface words widgets/tutorial.js and tutorial_bridge.panel use.
+#: Interface words frontend/tutorial.js and catan_web.tutorial.panel use.
 UI_KEYS = ("check", "hint", "answer", "right", "wrong", "miss", "checking", "loading", "failed",
            "done", "again", "lesson_done", "lessons_done", "tasks_done", "reset", "reset_done",
            "selected", "click_node", "click_edge", "click_tile", "faq", "first", "previous",

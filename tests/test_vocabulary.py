@@ -153,8 +153,6 @@ def test_site_description_is_translated(lang: str) -> None:
     assert not any(english.search(text) for text in descriptions.values()), descriptions
 
 
-@pytest.mark.xfail(strict=True, reason="harbour titles come from catan_core/svg.py, which the "
-                   "frontend helper is translating (issue 12); remove this mark when merged")
 @pytest.mark.parametrize("lang", OTHERS)
 def test_board_labels_are_translated(lang: str) -> None:
     """Harbour tooltips name the resource in the page's language ("2:1 wool" is English)."""

@@ -146,6 +146,7 @@ class Session:
         """The first widget after the FAQ answer ``anchor``, once its engine answers."""
         widget = self.page.locator(f"h2#{anchor} ~ .catan-widget").first
         widget.scroll_into_view_if_needed()
+        widget.dispatch_event("pointerdown")  # the reader's first press starts the engine
         idle(widget)
         return widget
 
@@ -467,18 +468,40 @@ def test_one_rules_engine_per_page_load(session: Session) -> None:
 
 
 @pytest.mark.browser
-def test_engine_starts_when_a_widget_scrolls_into_view(browser: Any, base_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 500})
+def test_engine_starts_on_interaction_not_on_scrolling(browser: Any, base_url: str) -> None:
+    """Scrolling past every widget downloads no engine; the first press on a board does."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     seen = watch(page, base_url)
+
+    def engine() -> list[str]:
+        return [u for u in seen.requests if "/assets/pyodide/" in u or "worker.mjs" in u]
+
     try:
         page.goto(f"{base_url}/en/faq/robber/")
         page.wait_for_selector(".catan-widget[data-state='idle']", state="attached")
-        page.wait_for_timeout(1000)
-        assert not [u for u in seen.requests if "/assets/pyodide/" in u or "worker.mjs" in u]
+        # Scroll each widget into view, then wait until the browser has reported it visible to
+        # an observer of ours (a widget observing scrolling would have been told by then too).
+        page.evaluate("""async () => {
+          for (const el of document.querySelectorAll('.catan-widget')) {
+            el.scrollIntoView()
+            await new Promise((done) => {
+              const seen = new IntersectionObserver((entries) => {
+                if (entries.some((e) => e.isIntersecting)) { seen.disconnect(); done() }
+              })
+              seen.observe(el)
+            })
+          }
+        }""")
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))")
+        states = page.eval_on_selector_all(".catan-widget", "els => els.map(e => e.dataset.state)")
+        assert set(states) == {"idle"}, states
+        assert not engine(), engine()
+        widget = page.locator(".catan-widget").first
+        widget.scroll_into_view_if_needed()
         with page.expect_request(lambda request: request.url.endswith("/worker.mjs")):
-            page.locator(".catan-widget").first.scroll_into_view_if_needed()
-        assert page.locator(".catan-widget").first.get_attribute("data-state") == "loading"
+            widget.locator("svg").first.dispatch_event("pointerdown")
+        assert widget.get_attribute("data-state") in ("loading", "ready")
     finally:
         context.close()
     assert not seen.outside()

@@ -113,8 +113,9 @@ def board_strings(lang: str) -> Iterator[tuple[str, str]]:
 @cache
 def _board_svg(lang: str) -> str:
     from catan_core.svg import render_diagram
+    from catan_site.frontend import terms
 
-    return render_diagram({"board": "beginner"}, lang)
+    return render_diagram({"board": "beginner"}, lang, terms(lang))
 
 
 def texts(lang: str) -> Iterator[tuple[str, str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..errors import InvalidArgument
 from .context import Action, Ctx
 from .easy import easy_main
 from .knowledge import as_view, bot_rng, view_seat
@@ -26,10 +27,13 @@ class Bot:
 
     def __init__(self, level: str = "normal", personality: str = "builder",
                  seed: int = 0) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"level must be one of {list(LEVELS)}, not {level!r}")
-        if personality not in STYLES:
-            raise ValueError(f"personality must be one of {list(STYLES)}, not {personality!r}")
+        if not isinstance(level, str) or level not in LEVELS:
+            raise InvalidArgument("invalid_level", f"level must be one of {list(LEVELS)}",
+                                  level=repr(level))
+        if not isinstance(personality, str) or personality not in STYLES:
+            raise InvalidArgument("invalid_personality",
+                                  f"personality must be one of {list(STYLES)}",
+                                  personality=repr(personality))
         self.level_name, self.personality = level, personality
         self.level, self.style, self.seed = LEVELS[level], STYLES[personality], seed
         self.offers: dict[tuple[int, str], set[str]] = {}
@@ -50,7 +54,8 @@ class Bot:
         view = as_view(view, colour)
         mine = [a for a in legal_actions if a.get("player", view["turn"]["player"]) == colour]
         if not mine:
-            raise ValueError(f"{colour} has nothing to decide now")
+            raise InvalidArgument("nothing_to_decide", f"{colour} has nothing to decide now",
+                                  player=colour)
         ctx = Ctx(view, seat, mine, bot_rng(self.seed, view), self.level, self.style)
         return self.decide(ctx, allow_offers)
 

@@ -1,8 +1,9 @@
-"""Play whole games between bots and count what they did (the game page and the ladder).
+"""Play whole games between bots and count what they did (the ladder, benches and tests).
 
-The driver is the referee: it asks each bot whose decision it is, with that bot's view and the
-legal actions. After an offer, every other player answers once, then the offerer confirms or
-cancels; at most ``max_offers`` offers per player per turn, so negotiation always ends.
+The referee of :mod:`catan_core.referee` runs the table, as on the Play page: it says whose
+decision comes next, answers for a player an offer they cannot answer, ends a turn past its cap,
+and lets each bot decide from its colour's view with offers allowed below ``max_offers`` per
+turn. After an offer, every other player answers once, then the offerer confirms or cancels.
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ from typing import Any
 
 from ..constants import COLOURS
 from ..game import Game
+from ..referee import Referee, bot_seed, who_acts
 from .bot import Bot, make_bot
 from .evaluate import public_vp
+
+__all__ = ["GameResult", "SeatStats", "make_seat", "play_bot_game", "who_acts"]
 
 SeatConfig = Bot | Mapping[str, Any] | tuple[str, str] | str
 
@@ -56,6 +60,16 @@ class GameResult:
     chosen: Counter[str] = field(default_factory=Counter)  # action types the bots chose
 
 
+class Stopwatch:
+    """Wall and CPU clocks read when a bot starts deciding (forced moves take no decision)."""
+
+    started = False
+    wall = cpu = 0.0
+
+    def start(self) -> None:
+        self.started, self.wall, self.cpu = True, time.perf_counter(), time.process_time()
+
+
 def make_seat(config: SeatConfig, seed: int) -> Bot:
     """A bot from a Bot, ``{"level":, "personality":}``, ``(level, personality)`` or
     ``"level:personality"``."""
@@ -68,19 +82,6 @@ def make_seat(config: SeatConfig, seed: int) -> Bot:
         return make_bot(config[0], config[1], seed)
     return make_bot(str(config.get("level", "normal")),
                     str(config.get("personality", "builder")), int(config.get("seed", seed)))
-
-
-def who_acts(game: Game) -> int:
-    """The seat the game waits for: an owed discard, an unanswered offer, else the active one."""
-    if game.phase == "discard":
-        return min(game.discard_owed)
-    if game.trade is not None:
-        n = len(game.seats)
-        for k in range(1, n):
-            q = (game.current + k) % n
-            if q not in game.trade.answers:
-                return q
-    return game.current
 
 
 def leaders(game: Game, mover: int) -> set[int]:
@@ -104,28 +105,25 @@ def play_bot_game(seats_config: Sequence[SeatConfig], seed: int, *, board: str =
     """
     colours = list(COLOURS[:len(seats_config)])
     game = Game.new(seats=colours, seed=seed, board=board, vp_to_win=vp_to_win)
-    bots = [make_seat(c, seed * 16 + i + 1) for i, c in enumerate(seats_config)]
+    bots = [make_seat(c, bot_seed(seed, i)) for i, c in enumerate(seats_config)]
     stats = [SeatStats(c, b.level_name, b.personality) for c, b in zip(colours, bots, strict=True)]
-    offers = [0] * len(colours)
-    actions = in_turn = 0
+    referee = Referee.new(colours, seed=seed, max_offers=max_offers,
+                          max_actions=max_actions_per_turn)
+    actions = 0
     chosen: Counter[str] = Counter()
-    turn = game.turn_number
     while game.winner is None and game.turn_number <= max_turns:
-        if game.turn_number != turn:
-            turn, in_turn, offers = game.turn_number, 0, [0] * len(colours)
-        seat = who_acts(game)
-        legal = game.legal_actions()
-        view = game.to_dict(view=colours[seat])
-        start, cpu = time.perf_counter(), time.process_time()
-        action = bots[seat].choose(view, legal, allow_offers=offers[seat] < max_offers)
-        stats[seat].times.append(time.perf_counter() - start)
-        stats[seat].cpu_times.append(time.process_time() - cpu)
+        colour = referee.next_actor(game)
+        assert colour is not None
+        seat = colours.index(colour)
+        clock = Stopwatch()
+        action, _ = referee.bot_action(game, colour, bots[seat], check=False, timer=clock.start)
+        if clock.started:
+            stats[seat].times.append(time.perf_counter() - clock.wall)
+            stats[seat].cpu_times.append(time.process_time() - clock.cpu)
         stats[seat].decisions += 1
-        in_turn += 1
-        if in_turn > max_actions_per_turn and game.trade is None and game.phase == "main":
-            action = {"type": "end_turn", "player": colours[game.current]}
         chosen[action["type"]] += 1
-        record(game, action, stats, seat, offers)
+        record(game, action, stats, seat)
+        referee.record(game, colour, action)
         if observer is not None:
             observer(game, seat, action)
         game.apply(action)
@@ -135,13 +133,11 @@ def play_bot_game(seats_config: Sequence[SeatConfig], seed: int, *, board: str =
     return GameResult(seed, game.winner, game.turn_number, actions, stats, game, chosen)
 
 
-def record(game: Game, action: dict[str, Any], stats: list[SeatStats], seat: int,
-           offers: list[int]) -> None:
+def record(game: Game, action: dict[str, Any], stats: list[SeatStats], seat: int) -> None:
     """Count ``action`` (before it is applied) in the seat's statistics."""
     kind = action["type"]
     s = stats[seat]
     if kind == "offer_trade":
-        offers[seat] += 1
         s.offers += 1
     elif kind == "confirm_trade":
         s.trades += 1

@@ -25,9 +25,9 @@ function geometry(el) {
   if (el.dataset.edge !== undefined && el.tagName.toLowerCase() === "line") {
     return { a: [num(el, "x1"), num(el, "y1")], b: [num(el, "x2"), num(el, "y2")] }
   }
-  if (el.dataset.node !== undefined) {
+  if (el.dataset.node !== undefined) {  // a corner owns a little disc around it, where roads meet
     const circle = el.querySelector("circle")
-    return { a: [num(circle, "cx"), num(circle, "cy")] }
+    return { a: [num(circle, "cx"), num(circle, "cy")], body: num(circle, "r") * 1.5 }
   }
   const points = el.querySelector("polygon").getAttribute("points").trim().split(/\s+/)
     .map((pair) => pair.split(",").map(Number))
@@ -37,10 +37,13 @@ function geometry(el) {
 
 const centre = ({ a, b }) => (b ? [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] : a)
 
-/** Distance from `p` to the spot, in user units (0 inside a tile). */
+/** Distance from `p` to the spot, in user units (0 inside a tile or a corner's disc). */
 function distance(p, g) {
   if (g.polygon) return Math.max(0, Math.hypot(p[0] - g.a[0], p[1] - g.a[1]) - g.inner)
-  if (!g.b) return Math.hypot(p[0] - g.a[0], p[1] - g.a[1])
+  if (!g.b) {
+    const d = Math.hypot(p[0] - g.a[0], p[1] - g.a[1])
+    return d <= g.body ? 0 : d
+  }
   const [dx, dy] = [g.b[0] - g.a[0], g.b[1] - g.a[1]]
   const k = Math.max(0, Math.min(1, ((p[0] - g.a[0]) * dx + (p[1] - g.a[1]) * dy) / (dx * dx + dy * dy)))
   return Math.hypot(p[0] - g.a[0] - k * dx, p[1] - g.a[1] - k * dy)
@@ -103,11 +106,15 @@ export class Board {
       port.textContent = this.catalog.harbour(port.parentNode.dataset.port)
     }
     this.spots = []
+    const view = svg.viewBox.baseVal
+    const shown = ([x, y]) => !view || !view.width ||
+      (x >= view.x && x <= view.x + view.width && y >= view.y && y <= view.y + view.height)
     for (const kind of this.kinds) {
       for (const el of svg.querySelectorAll(SPOTS[kind])) {
         const id = el.dataset[KEYS[kind]]
         if (this.targets && !this.targets.has(id)) continue
-        this.spots.push({ el, kind, id, g: geometry(el) })
+        const g = geometry(el)
+        if (shown(centre(g))) this.spots.push({ el, kind, id, g })  // not what a crop hides
       }
     }
     const chosen = new Set(this.spots.map((s) => s.el))

@@ -12,9 +12,6 @@
 const assets = new URL("../../", import.meta.url)
 const pyodideURL = new URL("pyodide/", assets)
 const wheelsURL = new URL("wheels/", assets)
-// Until the game page's bridge moves into catan_web (catan_web/game.py), its calls
-// "game_bridge.<function>" import frontend/game_bridge.py; nothing else is loaded by path.
-const LEGACY = { game_bridge: new URL("../game_bridge.py", import.meta.url) }
 
 const post = (message) => self.postMessage(message)
 const text = (error) => String((error && error.message) || error)
@@ -61,7 +58,6 @@ function watchDownloads(sizes) {
 
 let python = null  // the Pyodide instance, once started
 let entry = null   // catan_web.call (a PyProxy)
-const legacy = new Map()  // legacy module name -> promise of its `call` function
 
 async function start() {
   const t0 = performance.now()
@@ -98,19 +94,6 @@ async function start() {
   }, 0)
 }
 
-function legacyCall(name) {
-  if (!legacy.has(name)) {
-    const loading = fetchOK(LEGACY[name]).then((r) => r.text()).then((source) => {
-      python.FS.mkdirTree("/home/pyodide/legacy")
-      python.FS.writeFile(`/home/pyodide/legacy/${name}.py`, source)
-      return python.runPython(`import sys\nsys.path.insert(0, "/home/pyodide/legacy")\nimport ${name}\n${name}.call`)
-    })
-    loading.catch(() => legacy.delete(name))  // a failed load may be tried again
-    legacy.set(name, loading)
-  }
-  return legacy.get(name)
-}
-
 const ready = start()
 ready.catch((error) => post({ progress: "failed", error: text(error) }))
 
@@ -125,19 +108,8 @@ self.onmessage = async ({ data: { id, fn, args } }) => {
   } catch (error) {
     return failure(id, "runtime_failed", error)
   }
-  let call = entry
-  let name = fn
-  const dot = String(fn).indexOf(".")
-  if (dot > 0 && Object.hasOwn(LEGACY, fn.slice(0, dot))) {
-    try {
-      call = await legacyCall(fn.slice(0, dot))
-      name = fn.slice(dot + 1)
-    } catch (error) {
-      return failure(id, "internal_error", error)
-    }
-  }
   try {
-    const answer = call(name, text)
+    const answer = entry(fn, text)
     const [ok, result] = answer.toJs()
     answer.destroy()
     post(ok ? { id, ok, result } : { id, ok, error: JSON.parse(result) })

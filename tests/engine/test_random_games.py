@@ -253,14 +253,16 @@ def play(seed: int) -> dict[str, Any]:
 
 
 BATCHES = 20
-QUICK = 10  # games per batch in the default run (200 in all); the slow run plays the rest
+# Games per batch in the default run, in CPython and in Pyodide alike (200 in all: Pyodide used
+# to play a fifth of 1000); CATAN_SLOW=1 plays the other 800 in CPython.
+QUICK = 10
 
 
 @pytest.mark.parametrize("batch", range(BATCHES))
 def test_random_games_keep_the_invariants(batch: int) -> None:
     per = N_GAMES // BATCHES
     finished = 0
-    for seed in range(batch * per, batch * per + sample(QUICK)):
+    for seed in range(batch * per, batch * per + QUICK):
         final = play(seed)
         finished += final["winner"] is not None
     assert finished > 0, "some games should reach a winner"

@@ -6,8 +6,8 @@
  * are recomputed at click time from the current location, keeping the #anchor too: anchors are
  * identical in every language.
  *
- * Accessibility: names Material's search dialog, and makes wide tables that scroll sideways
- * reachable by keyboard.
+ * Accessibility: names Material's search dialog and the navigation's section toggles, and makes
+ * wide tables that scroll sideways reachable by keyboard.
  */
 (function () {
   "use strict"
@@ -69,8 +69,28 @@
     })
   }
 
+  /* A section with its own index page (Tutorial, Rules, FAQ) opens with an icon-only toggle,
+   * and that toggle is what names the section's <nav>: give it the section's title as hidden
+   * text (aria-label is not allowed on a <label>), so the toggle says what it opens and each
+   * <nav> landmark has its own name. */
+  function nameSectionToggles() {
+    document.querySelectorAll(".md-nav__container > label.md-nav__link[id]").forEach(function (l) {
+      var link = l.parentElement.querySelector("a.md-nav__link")
+      if (!link || l.textContent.trim()) return
+      var name = document.createElement("span")
+      name.className = "catan-visually-hidden"
+      name.textContent = link.textContent.trim()
+      l.appendChild(name)
+    })
+  }
+
+  function eachPage() {
+    scrollingTables()
+    nameSectionToggles()
+  }
+
   if (window.document$ && typeof window.document$.subscribe === "function")
-    window.document$.subscribe(scrollingTables)
+    window.document$.subscribe(eachPage)
   else
-    document.addEventListener("DOMContentLoaded", scrollingTables)
+    document.addEventListener("DOMContentLoaded", eachPage)
 })()

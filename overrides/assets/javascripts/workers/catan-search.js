@@ -14,13 +14,13 @@
  *  - when nothing matches, the closest questions are offered.
  *
  * Material's page script sends SETUP on every page with its own (empty) index; this worker
- * answers READY at once and fetches the real index only when the reader first focuses the
- * search box (main.html posts "load" on the "catan-search" BroadcastChannel) or types.
+ * answers READY at once and fetches the real index and the ranking code only when the reader
+ * first focuses the search box (main.html posts "load" on the "catan-search" BroadcastChannel)
+ * or types.
  */
-importScripts("catan-normalise.js", "catan-rank.js", "minisearch.js")
+importScripts("catan-normalise.js")
 
 const N = self.CatanNormalise
-const Rank = self.CatanRank
 const MESSAGE = { SETUP: 0, READY: 1, QUERY: 2, RESULT: 3 }  /* Material's SearchMessageType */
 const INDEX_URL = new URL("../../../search/catan-index.json", self.location.href)
 const MAX_RESULTS = 20
@@ -33,13 +33,14 @@ let suggestions = false           /* Material's search.suggest feature */
 let titleWords = new Map()        /* folded word of a title -> [word, count] */
 let latest = null                 /* the last query received, answered when the index is in */
 
-/** Fetch and index the language's documents, once. */
+/** Fetch and index the language's documents, once (the ranking code is loaded then too). */
 function load() {
   if (!loading)
     loading = fetch(INDEX_URL)
       .then(response => response.json())
       .then(data => {
-        engine = Rank.createIndex(self.MiniSearch, N, data)
+        importScripts("catan-rank.js", "minisearch.js")
+        engine = self.CatanRank.createIndex(self.MiniSearch, N, data)
         countTitleWords(engine.docs)
         if (latest !== null)
           answer(latest)

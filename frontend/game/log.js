@@ -1,6 +1,8 @@
-// The game log in words. Each saved entry is {e, full?, who?, turn} from game_bridge.log_entry
-// (or a page event such as a timeout): a viewer listed in `who` reads `full`, everyone else
+// The game log in words. Each saved entry is {e, full?, who?, turn} from catan_web.game.log_entry
+// (or a referee's event such as a timeout): a viewer listed in `who` reads `full`, everyone else
 // reads `e`, so a stolen card or a bought development card stays hidden from the others.
+
+import { cardsText } from "./ui.js"
 
 /** The event `entry` as `viewer` may see it. */
 export function visibleEvent(entry, viewer) {
@@ -9,7 +11,7 @@ export function visibleEvent(entry, viewer) {
 
 /**
  * One log line, or null for events the log does not show on their own.
- * `ctx`: {text, name(colour), tile(t)}.
+ * `ctx`: {text (the game's catalog), name(colour), tile(t)}.
  */
 export function describe(event, ctx) {
   const { text } = ctx
@@ -20,13 +22,13 @@ export function describe(event, ctx) {
     case "placed_settlement": return t("log_placed_settlement", { name: p })
     case "placed_road": return t("log_placed_road", { name: p })
     case "received":
-      return event.cards ? t("log_received", { name: p, cards: text.cards(event.cards) })
+      return event.cards ? t("log_received", { name: p, cards: cardsText(text, event.cards) })
         : t("log_received_count", { name: p, n: event.count })
     case "turn_started": return null
     case "rolled": return t("log_rolled", { name: p, a: event.dice[0], b: event.dice[1], total: event.total })
     case "produced": {
       const gains = Object.entries(event.gains || {})
-        .map(([colour, cards]) => t("log_gain", { name: name(colour), cards: text.cards(cards) }))
+        .map(([colour, cards]) => t("log_gain", { name: name(colour), cards: cardsText(text, cards) }))
       let line = gains.length ? t("log_produced", { list: gains.join("; ") }) : t("log_produced_nothing")
       if (event.shortage && event.shortage.length) {
         line += " " + t("log_shortage", { list: event.shortage.map((r) => text.term(r)).join(", ") })
@@ -37,7 +39,7 @@ export function describe(event, ctx) {
       return t("log_must_discard", {
         list: Object.entries(event.counts || {}).map(([c, n]) => t("log_owes", { name: name(c), n })).join(", "),
       })
-    case "discarded": return t("log_discarded", { name: p, cards: text.cards(event.cards) })
+    case "discarded": return t("log_discarded", { name: p, cards: cardsText(text, event.cards) })
     case "robber_moved": return t("log_robber_moved", { name: p, tile: ctx.tile(event.tile) })
     case "stole":
       if (event.card === null) return t("log_stole_nothing", { name: p, victim: name(event.victim) })
@@ -47,22 +49,22 @@ export function describe(event, ctx) {
     case "built_settlement": return t("log_built_settlement", { name: p })
     case "built_city": return t("log_built_city", { name: p })
     case "bought_dev_card":
-      return event.card ? t("log_bought_card", { name: p, card: text.card(event.card) }) : t("log_bought", { name: p })
-    case "played_dev_card": return t("log_played", { name: p, card: text.card(event.card) })
+      return event.card ? t("log_bought_card", { name: p, card: text.term(event.card) }) : t("log_bought", { name: p })
+    case "played_dev_card": return t("log_played", { name: p, card: text.term(event.card) })
     case "monopoly": {
       const taken = Object.entries(event.taken || {}).map(([c, n]) => t("log_taken_from", { n, name: name(c) }))
       return t("log_monopoly", { name: p, resource: text.term(event.resource), list: taken.join(", ") || t("nothing") })
     }
     case "bank_traded":
-      return t("log_bank_traded", { name: p, give: text.cards(event.give), get: text.cards(event.get) })
+      return t("log_bank_traded", { name: p, give: cardsText(text, event.give), get: cardsText(text, event.get) })
     case "trade_offered":
-      return t("log_offered", { name: p, give: text.cards(event.give), get: text.cards(event.get) })
+      return t("log_offered", { name: p, give: cardsText(text, event.give), get: cardsText(text, event.get) })
     case "trade_accepted": return t("log_accepted", { name: p })
     case "trade_rejected": return t("log_rejected", { name: p })
     case "trade_countered":
-      return t("log_countered", { name: p, give: text.cards(event.get), get: text.cards(event.give) })
+      return t("log_countered", { name: p, give: cardsText(text, event.get), get: cardsText(text, event.give) })
     case "traded":
-      return t("log_traded", { name: p, partner: name(event.with), give: text.cards(event.give), get: text.cards(event.get) })
+      return t("log_traded", { name: p, partner: name(event.with), give: cardsText(text, event.give), get: cardsText(text, event.get) })
     case "trade_cancelled": return t("log_cancelled", { name: p })
     case "longest_road":
       return event.player ? t("log_longest_road", { name: p, n: event.length }) : t("log_longest_road_none")

@@ -1,10 +1,8 @@
 // The new-game form: seats (person or computer, level, personality, name), mode, board, map
 // visibility, turn timer, dice, rule options, computer speed.
 
-import { COLOURS } from "./game-text.js"
-import { PLAYER_FILL } from "./game-board.js"
-import { h, radios, select, uid } from "./game-ui.js"
-import { LEVELS, PERSONALITIES, SPEEDS, TIMERS, defaultSettings, sanitise } from "./game-store.js"
+import { h, radios, select, swatch, uid } from "./ui.js"
+import { COLOURS, LEVELS, PERSONALITIES, SPEEDS, TIMERS, defaultSettings, sanitise } from "./store.js"
 
 /**
  * The form as an element. `initial`: settings to start from (the last game's); `onstart(settings)`
@@ -27,7 +25,7 @@ export function setupForm(text, { initial = null, onstart, oncancel = null }) {
       if (!seat.playing) return
       const nameId = uid("catan-name")
       const row = h("fieldset", { class: "catan-setup__seat", "data-colour": seat.colour },
-        h("legend", {}, h("span", { class: "catan-swatch", style: `background:${PLAYER_FILL[seat.colour]}`, "aria-hidden": "true" }),
+        h("legend", {}, swatch(seat.colour),
           " ", t("colour_" + seat.colour)),
         h("div", { class: "catan-field" }, h("label", { for: nameId }, t("seat_name")),
           h("input", {

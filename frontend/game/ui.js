@@ -1,41 +1,32 @@
-// Small DOM helpers for the game page: elements built from text (never from HTML strings),
-// modal dialogs, card steppers.
+// The game page's controls, built with the core's element builder (strings become text nodes,
+// never HTML): resource chips, card steppers, the trade grid, modal dialogs, disclosures, fields.
+// `text` is the page's catalog (core/i18n.js) for the game.
 
-import { RESOURCES } from "./game-text.js"
-import { TERRAIN_FILL, RESOURCE_TERRAIN } from "./game-board.js"
+import { h } from "../core/dom.js"
+import { RESOURCES } from "../core/i18n.js"
 
-/** `h("button", {class: "x", onclick: f}, "text", child)`: strings become text nodes. */
-export function h(tag, props = {}, ...children) {
-  const el = document.createElement(tag)
-  for (const [key, value] of Object.entries(props || {})) {
-    if (value === null || value === undefined || value === false) continue
-    if (key === "class") el.className = value
-    else if (key === "text") el.textContent = value
-    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value)
-    else if (key === "value") el.value = value
-    else if (key === "checked" || key === "disabled" || key === "selected") el[key] = Boolean(value)
-    else el.setAttribute(key, value === true ? "" : String(value))
-  }
-  append(el, children)
-  return el
-}
-
-function append(el, children) {
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue
-    if (Array.isArray(child)) append(el, child)
-    else el.append(child instanceof Node ? child : String(child))
-  }
-}
+export { h }
 
 let serial = 0
 export const uid = (prefix) => `${prefix}-${++serial}`
 
-/** A coloured chip for a resource: its name in text, its terrain colour as a swatch. */
+/** A player's colour as a small square (the colours are game.css's, those of the board). */
+export function swatch(colour) {
+  return h("span", { class: `catan-swatch catan-swatch--${colour}`, "aria-hidden": "true" })
+}
+
+/** A coloured chip for a resource: its name in text, its terrain colour as a swatch (game.css). */
 export function chip(text, resource, count = null) {
   return h("span", { class: `catan-chip catan-chip--${resource}` },
-    h("span", { class: "catan-chip__swatch", style: `background:${TERRAIN_FILL[RESOURCE_TERRAIN[resource]]}`, "aria-hidden": "true" }),
+    h("span", { class: "catan-chip__swatch", "aria-hidden": "true" }),
     count === null ? text.term(resource) : text.t("n_of", { n: count, what: text.term(resource) }))
+}
+
+/** "2 × brick, 1 × ore" in the page's language (or the word for nothing). */
+export function cardsText(text, cards) {
+  const parts = RESOURCES.filter((r) => cards && cards[r] > 0)
+    .map((r) => text.t("n_of", { n: cards[r], what: text.term(r) }))
+  return parts.length ? parts.join(", ") : text.t("nothing")
 }
 
 /** Chips for a {resource: n} hand (nothing: the word for nothing). */

@@ -1,13 +1,15 @@
 // Never lose a game: the saved game in localStorage, export / import files, share links.
 //
-// A saved game is {format, settings, position, log, seats, offers, stats, viewer, to}. Everything
-// read back (storage, file, link) is untrusted: `sanitise` keeps only known settings with
-// values of the right type, and the position itself is checked by the engine
-// (game_bridge.load) before anything is shown.
+// A saved game is {format, settings, position, referee, log, stats, viewer, last}: the position
+// and the referee's state (who plays each seat, time-outs, the turn's caps) are the engine's
+// documents, the rest is the page's. Everything read back (storage, file, link) is untrusted:
+// `sanitise` keeps only known settings with values of the right type, and the engine checks the
+// position and the referee (game.load) before anything is shown. A save of the first format
+// (seats, offers, to beside the position) is handed to the engine as `legacy`.
 
-import { COLOURS } from "./game-text.js"
-
-export const FORMAT = "catan-game-page/1"
+export const FORMAT = "catan-game-page/2"
+const FORMATS = ["catan-game-page/1", FORMAT]   // the first format kept the referee's state apart
+export const COLOURS = ["red", "blue", "white", "orange"]
 export const KEY = "catan-companion/game"
 export const BACKUP_KEY = "catan-companion/game-previous"
 export const LEVELS = ["easy", "normal", "hard", "expert"]
@@ -77,30 +79,37 @@ export function settingsFor(position) {
  */
 export function readGame(data) {
   if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("not a JSON object")
-  if (data.format === FORMAT || data.position) {
+  const empty = { log: [], stats: { dice: Array(13).fill(0) }, viewer: null, last: null, referee: null, legacy: null }
+  if (FORMATS.includes(data.format) || data.position) {
     if (!data.position || typeof data.position !== "object") throw new Error("no position")
     const settings = data.settings ? sanitise(data.settings) : settingsFor(data.position)
+    const referee = data.referee && typeof data.referee === "object" ? data.referee : null
     return {
+      ...empty,
       settings,
       position: data.position,
+      referee,
+      legacy: referee ? null : {
+        players: settings.seats, seed: settings.seed,
+        seats: data.seats && typeof data.seats === "object" ? data.seats : {},
+        to: Array.isArray(data.to) ? data.to : null,
+      },
       log: Array.isArray(data.log) ? data.log.filter((x) => x && typeof x === "object" && x.e) : [],
-      seats: data.seats && typeof data.seats === "object" ? data.seats : {},
-      offers: data.offers && typeof data.offers === "object" ? data.offers : {},
-      stats: data.stats && Array.isArray(data.stats.dice) ? data.stats : { dice: Array(13).fill(0) },
+      stats: data.stats && Array.isArray(data.stats.dice) ? data.stats : empty.stats,
       viewer: typeof data.viewer === "string" ? data.viewer : null,
-      to: Array.isArray(data.to) ? data.to.filter((c) => COLOURS.includes(c)) : null,
     }
   }
   if (typeof data.format === "string" && data.format.startsWith("catan-position/") || data.board || data.seats) {
-    return { settings: settingsFor(data), position: data, log: [], seats: {}, offers: {}, stats: { dice: Array(13).fill(0) }, viewer: null, to: null }
+    const settings = settingsFor(data)
+    return { ...empty, settings, position: data, legacy: { players: settings.seats } }
   }
   throw new Error("not a saved game or a position")
 }
 
 export function serialise(game) {
   return {
-    format: FORMAT, settings: game.settings, position: game.position, log: game.log,
-    seats: game.seats, offers: game.offers, stats: game.stats, viewer: game.viewer, to: game.to || null,
+    format: FORMAT, settings: game.settings, position: game.position, referee: game.referee,
+    log: game.log, stats: game.stats, viewer: game.viewer, last: game.last || null,
   }
 }
 
@@ -149,7 +158,7 @@ export function fromBase64url(text) {
 
 /** The link that opens this game (position and settings, not the log). */
 export function shareLink(game) {
-  const data = { format: FORMAT, settings: game.settings, position: game.position }
+  const data = { format: FORMAT, settings: game.settings, position: game.position, referee: game.referee }
   const url = new URL(location.href)
   url.hash = "pos=" + toBase64url(JSON.stringify(data))
   return url.href

@@ -1,13 +1,12 @@
 // The game page's dialogs: passing the device, discards, trade answers, dice by hand, the
 // development cards that need a choice, the robber's victim, the end of the game, import and
-// share. Methods of GameApp (widgets/game.js), kept apart to keep each file readable.
+// share. Methods of GameApp (frontend/game.js), kept apart to keep each file readable. What a
+// dialog offers comes from the referee's view (the hand, what is owed, the robber's victims).
 
-import { call } from "./core/runtime.js"
-import { RESOURCES, capitalise } from "./game-text.js"
-import * as store from "./game-store.js"
-import { h, cardChips, openDialog, select, steppers, tradeGrid } from "./game-ui.js"
-
-const bridge = (fn, ...args) => call("game_bridge." + fn, ...args)
+import { RESOURCES } from "../core/i18n.js"
+import { capitalise } from "./panels.js"
+import * as store from "./store.js"
+import { h, cardChips, openDialog, select, steppers, tradeGrid } from "./ui.js"
 
 export const dialogs = {
   exportGame() {
@@ -77,29 +76,28 @@ export const dialogs = {
     })
   },
 
-  robberTo(tile) {
-    const me = this.status.me.colour
-    const moves = this.legal("move_robber").filter((a) => a.tile === tile)
-    const victims = moves.map((a) => a.victim).filter(Boolean)
-    if (victims.length <= 1) return this.perform({ type: "move_robber", tile, victim: victims[0], player: me }, me)
+  /** The robber goes to `tile`, where several players could be robbed: whom? */
+  victimDialog(tile, victims) {
+    const me = this.view.me.colour
     this.shownDialog = "victim"
-    const counts = Object.fromEntries(this.status.players.map((p) => [p.colour, p.cards]))
+    const counts = Object.fromEntries(this.view.players.map((p) => [p.colour, p.cards]))
     openDialog(this.root, {
       title: this.t("victim_title"), body: [h("p", {}, this.t("victim_help"))],
       buttons: victims.map((v) => ({
         label: this.t("victim_option", { name: this.name(v), n: counts[v] }), action: `victim-${v}`,
-        onclick: (e) => { e.target.closest("dialog").close(); this.perform({ type: "move_robber", tile, victim: v, player: me }, me) },
+        onclick: (e) => { e.target.closest("dialog").close(); this.perform({ type: "move_robber", tile, victim: v, player: me }) },
       })).concat([{ label: this.t("cancel"), onclick: (e) => e.target.closest("dialog").close() }]),
       onclose: () => { this.shownDialog = null },
     })
   },
 
+  /** Open the dialog a decision needs (a discard, an answer to an offer) once. */
   autoDialogs() {
-    const st = this.status
+    const view = this.view
     if (!this.myDecision()) return
-    const me = st.me.colour
-    if (st.phase === "discard" && st.discard[me] && this.shownDialog !== `discard-${me}-${st.turn}`) this.discardDialog()
-    else if (st.trade && me !== st.current && this.shownDialog !== `answer-${me}-${this.offerId()}`) this.answerDialog()
+    const me = view.me.colour
+    if (this.can("discard") && this.shownDialog !== `discard-${me}-${view.turn}`) this.discardDialog()
+    else if (this.can("accept_trade") && this.shownDialog !== `answer-${me}-${this.offerId()}`) this.answerDialog()
   },
 
   showPass(colour) {
@@ -114,7 +112,6 @@ export const dialogs = {
           e.target.closest("dialog").close()
           this.shownDialog = null
           await this.setViewer(colour)
-          this.render()
           this.pump()
         },
       }],
@@ -123,11 +120,11 @@ export const dialogs = {
   },
 
   discardDialog() {
-    const st = this.status
-    const me = st.me.colour
-    const owed = st.discard[me]
-    this.shownDialog = `discard-${me}-${st.turn}`
-    const hand = st.me.hand
+    const view = this.view
+    const me = view.me.colour
+    const owed = view.discard[me]
+    this.shownDialog = `discard-${me}-${view.turn}`
+    const hand = view.me.hand
     const counter = h("p", { class: "catan-muted", "aria-live": "polite" }, this.t("discard_count", { n: 0, total: owed }))
     const pickers = steppers(this.text, {
       label: this.t("discard_title", { n: owed }), max: (r) => hand[r],
@@ -140,7 +137,7 @@ export const dialogs = {
         label: this.t("discard_ok"), primary: true, action: "discard",
         onclick: async (e) => {
           const dialog = e.target.closest("dialog")
-          const ok = await this.perform({ type: "discard", player: me, cards: pickers.value() }, me)
+          const ok = await this.perform({ type: "discard", player: me, cards: pickers.value() })
           if (ok) dialog.close(); else this.showDialogError(dialog)
         },
       }],
@@ -163,14 +160,14 @@ export const dialogs = {
   },
 
   answerDialog() {
-    const st = this.status
-    const me = st.me.colour
-    const offer = st.trade
+    const view = this.view
+    const me = view.me.colour
+    const offer = view.trade
     this.shownDialog = `answer-${me}-${this.offerId()}`
     const from = this.name(offer.player)
     // from the answering player's side: they give what the active player gets
     const counterGrid = tradeGrid(this.text, {
-      giveLabel: this.t("you_give"), getLabel: this.t("you_get"), giveMax: (r) => st.me.hand[r], give: offer.get, get: offer.give,
+      giveLabel: this.t("you_give"), getLabel: this.t("you_get"), giveMax: (r) => view.me.hand[r], give: offer.get, get: offer.give,
     })
     const counterBox = h("div", { class: "catan-counter", hidden: true },
       h("h3", {}, this.t("counter")), counterGrid.el,
@@ -178,13 +175,13 @@ export const dialogs = {
         type: "button", class: "md-button md-button--primary", "data-action": "send-counter",
         onclick: async (e) => {
           const dialog = e.target.closest("dialog")
-          const ok = await this.perform({ type: "counter_trade", player: me, give: counterGrid.get(), get: counterGrid.give() }, me)
+          const ok = await this.perform({ type: "counter_trade", player: me, give: counterGrid.get(), get: counterGrid.give() })
           if (ok) dialog.close(); else this.showDialogError(dialog)
         },
       }, this.t("send_counter")))
     const answer = (type) => async (e) => {
       const dialog = e.target.closest("dialog")
-      const ok = await this.perform({ type, player: me }, me)
+      const ok = await this.perform({ type, player: me })
       if (ok) dialog.close(); else this.showDialogError(dialog)
     }
     openDialog(this.root, {
@@ -192,7 +189,7 @@ export const dialogs = {
       body: [
         h("p", {}, this.t("offer_you_give"), " ", cardChips(this.text, offer.get)),
         h("p", {}, this.t("offer_you_get"), " ", cardChips(this.text, offer.give)),
-        h("p", { class: "catan-muted" }, this.t("your_hand"), " ", cardChips(this.text, st.me.hand)),
+        h("p", { class: "catan-muted" }, this.t("your_hand"), " ", cardChips(this.text, view.me.hand)),
         counterBox,
       ],
       buttons: [
@@ -221,26 +218,26 @@ export const dialogs = {
         label: t("roll"), primary: true, action: "roll-dice",
         onclick: async (e) => {
           e.target.closest("dialog").close()
-          await this.perform({ type: "roll", player: colour, dice: [a, b] }, colour, { computer: !person })
+          await this.rollDice(colour, [a, b], person)
         },
       }].concat(person ? [{ label: t("cancel"), onclick: (e) => e.target.closest("dialog").close() }] : []),
     })
   },
 
   yearOfPlentyDialog() {
-    const me = this.status.me.colour
+    const me = this.view.me.colour
     const names = RESOURCES.map((r) => [r, capitalise(this.text.term(r))])
     let a = "brick"
     let b = "brick"
     openDialog(this.root, {
-      title: this.text.card("year_of_plenty"),
+      title: this.text.term("year_of_plenty"),
       body: [h("p", {}, this.t("yop_help")),
         select(this.t("yop_first"), names, a, (v) => { a = v }, { "data-field": "yop1" }),
         select(this.t("yop_second"), names, b, (v) => { b = v }, { "data-field": "yop2" })],
       buttons: [
         {
           label: this.t("play"), primary: true, action: "play-yop",
-          onclick: (e) => { e.target.closest("dialog").close(); this.perform({ type: "play_year_of_plenty", resources: [a, b], player: me }, me) },
+          onclick: (e) => { e.target.closest("dialog").close(); this.perform({ type: "play_year_of_plenty", resources: [a, b], player: me }) },
         },
         { label: this.t("cancel"), onclick: (e) => e.target.closest("dialog").close() },
       ],
@@ -248,12 +245,12 @@ export const dialogs = {
   },
 
   monopolyDialog() {
-    const me = this.status.me.colour
+    const me = this.view.me.colour
     openDialog(this.root, {
-      title: this.text.card("monopoly"), body: [h("p", {}, this.t("monopoly_help"))],
+      title: this.text.term("monopoly"), body: [h("p", {}, this.t("monopoly_help"))],
       buttons: RESOURCES.map((r) => ({
         label: capitalise(this.text.term(r)), action: `monopoly-${r}`,
-        onclick: (e) => { e.target.closest("dialog").close(); this.perform({ type: "play_monopoly", resource: r, player: me }, me) },
+        onclick: (e) => { e.target.closest("dialog").close(); this.perform({ type: "play_monopoly", resource: r, player: me }) },
       })).concat([{ label: this.t("cancel"), onclick: (e) => e.target.closest("dialog").close() }]),
     })
   },
@@ -262,9 +259,9 @@ export const dialogs = {
     this.endShown = true
     let summary
     try {
-      summary = await bridge("summary", this.game.position)
+      summary = await this.transport.summary(this.game)
     } catch (error) {
-      this.message(this.text.error(error))
+      this.refuse(error)
       return
     }
     // after the last move is drawn, in a task of its own: no long task at the very end

@@ -1,0 +1,307 @@
+"""Load on the rooms server over loopback: many rooms of four simulated people playing at once.
+
+    python -m benchmarks.rooms                      # 200 rooms x 4 players, 20 s, SQLite
+    python -m benchmarks.rooms --rooms 20 --seconds 10
+    python -m benchmarks.rooms --redis --procs 2    # two server processes sharing a Redis
+
+The server runs as separate process(es) (``python -m catan_rooms``, computers without delay,
+limits raised for one address); the simulated people run here, in one asyncio loop, each
+choosing a random legal action from what the server sent its seat (a cheap player, so that
+the server is what is measured). Printed: accepted moves per second, and the time from
+sending a move to the moment every seat of the room received the update that holds it
+(median, p95, max). Bounded: a fixed duration, and it stops early if nothing moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from catan_rooms.client import RoomClient, discard_choice
+
+ROOT = Path(__file__).resolve().parent.parent
+Doc = dict[str, Any]
+COLOURS = ["red", "blue", "white", "orange"]
+LIMITS = {"CATAN_ROOMS_RATE": "1000", "CATAN_ROOMS_BURST": "1000",
+          "CATAN_ROOMS_ROOMS_PER_CLIENT": "100000", "CATAN_ROOMS_SOCKETS_PER_CLIENT": "100000"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(store: str) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **LIMITS}
+    proc = subprocess.Popen([sys.executable, "-m", "catan_rooms", "--port", str(port),
+                             "--store", store, "--bot-delay", "0"], cwd=ROOT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(400):
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=1) as r:
+                if r.status == 200:
+                    return proc, base
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("the rooms server did not start")
+
+
+def create_room(base: str) -> tuple[str, str]:
+    body = json.dumps({"players": 4, "timer": None, "mode": "classic"}).encode()
+    request = urllib.request.Request(base + "/api/rooms", data=body, method="POST",
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as r:
+        doc = json.loads(r.read())
+    return doc["room"], doc["host_token"]
+
+
+class Room:
+    """Four simulated people and the latency measurements of their moves."""
+
+    def __init__(self, clients: list[RoomClient], rng: random.Random) -> None:
+        self.clients, self.rng = clients, rng
+        self.changed = asyncio.Event()
+        self.seen: dict[str, list[tuple[int, float]]] = {c.seat or "": [] for c in clients}
+        self.sent: dict[tuple[str, int], float] = {}  # (seat, n) -> time sent
+        self.pending: list[tuple[int, float]] = []  # (version, time sent)
+        self.latencies: list[float] = []
+        self.moves = 0
+        for client in clients:
+            client.keep_frames = False
+            client.on_frame = self.on_frame
+
+    def on_frame(self, client: RoomClient, frame: Doc, now: float) -> None:
+        if frame["t"] == "update":
+            self.seen[client.seat or ""].append((frame["version"], now))
+        elif frame["t"] == "ok" and frame.get("for") == "act":
+            sent = self.sent.pop((client.seat or "", frame["n"]), None)
+            if sent is not None and frame.get("version"):
+                self.moves += 1
+                self.pending.append((frame["version"], sent))
+        elif frame["t"] == "error" and frame.get("for") == "act":
+            self.sent.pop((client.seat or "", frame.get("n", 0)), None)
+        self.changed.set()
+        self.resolve()
+
+    def resolve(self) -> None:
+        still = []
+        for version, sent in self.pending:
+            times = []
+            for history in self.seen.values():
+                t = next((t for v, t in history if v >= version), None)
+                if t is None:
+                    break
+                times.append(t)
+            if len(times) == len(self.seen):
+                self.latencies.append(max(times) - sent)
+            else:
+                still.append((version, sent))
+        self.pending = still
+        for seat, history in self.seen.items():  # keep the histories short
+            if len(history) > 64:
+                self.seen[seat] = history[-32:]
+
+    def choose(self, client: RoomClient) -> Doc | None:
+        update = client.update
+        game = update and update.get("game")
+        if not game or not game["legal"] or client.seat not in game["actors"]:
+            return None
+        legal = game["legal"]
+        if legal[0]["type"] == "discard" and "count" in legal[0]:
+            return discard_choice(game["view"], client.seat or "", int(legal[0]["count"]))
+        kinds = {a["type"] for a in legal}
+        pool = [a for a in legal if a["type"] != "bank_trade"] or legal
+        if "roll" in kinds:
+            pool = [a for a in legal if a["type"] == "roll"]
+        elif "end_turn" in kinds and self.rng.random() < 0.3:
+            pool = [a for a in legal if a["type"] == "end_turn"]
+        action = self.rng.choice(pool)
+        return {k: v for k, v in action.items() if k != "player"}
+
+    async def play(self, until: float) -> None:
+        while time.monotonic() < until:
+            self.changed.clear()
+            for client in self.clients:
+                if client.may_act():
+                    action = self.choose(client)
+                    if action is not None:
+                        n = client.n + 1
+                        self.sent[(client.seat or "", n)] = time.perf_counter()
+                        await client.act(action)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), 1.0)
+
+
+async def set_up(bases: list[str], count: int, seed: int) -> list[Room]:
+    loop = asyncio.get_running_loop()
+    rooms = []
+    for i in range(count):
+        room_id, host = await loop.run_in_executor(None, create_room, bases[i % len(bases)])
+        clients = []
+        for k, colour in enumerate(COLOURS):
+            base = bases[(i + k) % len(bases)]  # with several processes, seats spread out
+            client = RoomClient(base, room_id, host=host if k == 0 else None)
+            await client.connect(timeout=60)
+            seated = await client.sit(colour, f"P{k}", timeout=60)
+            assert seated["t"] == "seated", seated
+            clients.append(client)
+        await clients[0].send({"t": "start"})
+        await clients[0].wait_for(lambda f: f["t"] == "update" and f["game"] is not None, 60)
+        rooms.append(Room(clients, random.Random(seed + i)))
+    return rooms
+
+
+async def bench(bases: list[str], count: int, seconds: float, seed: int) -> Doc:
+    start = time.perf_counter()
+    rooms = await set_up(bases, count, seed)
+    ready = time.perf_counter() - start
+    t0 = time.perf_counter()
+    await asyncio.gather(*(room.play(time.monotonic() + seconds) for room in rooms))
+    elapsed = time.perf_counter() - t0
+    for room in rooms:
+        room.resolve()
+        for client in room.clients:
+            await client.close()
+    latencies = sorted(x for room in rooms for x in room.latencies)
+    moves = sum(room.moves for room in rooms)
+    p95 = latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan")
+    return {"rooms": count, "sockets": 4 * count, "set_up_s": round(ready, 2),
+            "seconds": round(elapsed, 2), "moves": moves,
+            "moves_per_s": round(moves / elapsed, 1),
+            "latency_ms": {"median": round(statistics.median(latencies) * 1000, 1)
+                           if latencies else None,
+                           "p95": round(p95 * 1000, 1), "max": round(latencies[-1] * 1000, 1)
+                           if latencies else None, "measured": len(latencies)}}
+
+
+async def cpu_per_move(moves: int, seed: int) -> Doc:
+    """The server's own work per move, without sockets or other processes: one Hub on an
+    SQLite file, four seats whose frames are built and serialised but not sent. What the
+    figure leaves out (the WebSocket framing and the system calls) the loopback run shows."""
+    from catan_rooms import room as rooms
+    from catan_rooms import table
+    from catan_rooms.hub import Hub
+    from catan_rooms.schemas import RoomSettings
+    from catan_rooms.store import SQLiteStore
+
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory(prefix="catan-rooms-cpu-") as tmp:
+        hub = Hub(SQLiteStore(f"{tmp}/rooms.sqlite3"))
+        await hub.start()
+        sent = [0, 0]
+
+        async def sink(text: str) -> None:
+            sent[0] += 1
+            sent[1] += len(text)
+
+        room_id, host = await hub.create_room(RoomSettings(players=4, timer=None), "bench")
+        conns, writers = {}, []
+        for colour in COLOURS:
+            conn = hub.admit(room_id, "bench", sink)
+            writers.append(asyncio.create_task(hub.writer(conn)))
+            await hub.handle(conn, json.dumps({"t": "hello", "host": host}))
+            await hub.handle(conn, json.dumps({"t": "sit", "seat": colour, "name": colour}))
+            conns[colour] = conn
+        await hub.handle(conns["red"], json.dumps({"t": "start"}))
+        numbers = dict.fromkeys(COLOURS, 0)
+        done = 0
+        cpu, wall = time.process_time(), time.perf_counter()
+        sent[:] = [0, 0]
+        while done < moves:
+            doc = await hub.latest(room_id)
+            assert doc is not None
+            if doc["status"] != "playing":
+                break
+            game, ref = rooms.open_game(doc)
+            colour = table.waiting_for(game)[0]
+            legal = table.legal_for(game, ref, colour)
+            if legal[0]["type"] == "discard" and "count" in legal[0]:
+                action = discard_choice(game.to_dict(view=colour), colour, legal[0]["count"])
+            else:
+                pool = [a for a in legal if a["type"] != "bank_trade"] or legal
+                action = {k: v for k, v in rng.choice(pool).items() if k != "player"}
+            numbers[colour] += 1
+            await hub.handle(conns[colour], json.dumps(
+                {"t": "act", "n": numbers[colour], "action": action}))
+            for _ in range(3):  # let the four writers build and "send" their frames
+                await asyncio.sleep(0)
+            done += 1
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        for conn in conns.values():
+            await hub.drop(conn)
+        await asyncio.gather(*writers, return_exceptions=True)
+        await hub.close()
+    return {"moves": done, "cpu_ms_per_move": round(cpu / done * 1000, 2),
+            "wall_ms_per_move": round(wall / done * 1000, 2), "frames": sent[0],
+            "bytes_per_frame": round(sent[1] / max(1, sent[0]))}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--redis", action="store_true", help="store in a redis-server started "
+                        "here (on a free loopback port)")
+    parser.add_argument("--procs", type=int, default=1, help="server processes (Redis only)")
+    parser.add_argument("--cpu-moves", type=int, default=1000,
+                        help="moves of the in-process measure of the server's work (0: skip)")
+    args = parser.parse_args(argv)
+    if args.cpu_moves:
+        cpu = asyncio.run(cpu_per_move(min(args.cpu_moves, 20000), args.seed))
+        print(json.dumps(cpu))
+        print(f"rooms: server work {cpu['cpu_ms_per_move']} ms CPU per move (checks, engine, "
+              f"commit, four seats' frames of {cpu['bytes_per_frame']} bytes), in process")
+    if args.seconds > 300 or args.rooms > 2000:
+        parser.error("keep it bounded: at most 2000 rooms and 300 s")
+    procs: list[subprocess.Popen[bytes]] = []
+    with tempfile.TemporaryDirectory(prefix="catan-rooms-bench-") as tmp:
+        try:
+            if args.redis:
+                binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+                port = free_port()
+                procs.append(subprocess.Popen(
+                    [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                     "--appendonly", "no"], stdout=subprocess.DEVNULL))
+                time.sleep(0.3)
+                store = f"redis://127.0.0.1:{port}/0"
+            else:
+                store = f"sqlite:///{tmp}/rooms.sqlite3"
+                args.procs = 1
+            servers = [start_server(store) for _ in range(args.procs)]
+            procs += [p for p, _ in servers]
+            result = asyncio.run(bench([b for _, b in servers], args.rooms, args.seconds,
+                                       args.seed))
+        finally:
+            for proc in procs:
+                proc.kill()
+                proc.wait(10)
+    result["store"] = "redis" if args.redis else "sqlite"
+    result["server_processes"] = args.procs
+    result["cpus"] = os.cpu_count()
+    print(json.dumps(result, indent=1))
+    lat = result["latency_ms"]
+    print(f"rooms: {result['moves_per_s']} moves/s over {result['rooms']} rooms "
+          f"({result['sockets']} sockets), move-to-all-seats p95 {lat['p95']} ms "
+          f"(median {lat['median']} ms)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+"""Whether a loaded position is one the rules can reach or continue from.
+
+``serialize`` reads each field of a position and checks it alone; these checks look at the
+fields together: the supply of pieces, the distance rule, the bank, the awards, the phase and
+what it waits for, an open offer, the set-up order. Each failure is an ``InvalidPosition``
+with the JSON path at fault. The checks also fill the derived state (bank, harbour rates,
+road lengths).
+"""
+
+from __future__ import annotations
+
+from .constants import CITIES, ROADS, SETTLEMENTS
+from .errors import InvalidPosition
+from .roads import longest_trail
+from .state import State, Trade, cards_dict
+from .topology import EDGE_NAMES, EDGE_NODES, NODE_EDGES, NODE_NAMES, NODE_NEIGHBOURS
+
+
+def _fail(path: str, message: str) -> InvalidPosition:
+    return InvalidPosition(message, path)
+
+
+_NEAR = tuple(frozenset(near) for near in NODE_NEIGHBOURS)
+# A pure cache: a board's harbour nodes, by the identity of its (kept) list of node ports.
+_HARBOUR_NODES: dict[int, tuple[list[str | None], frozenset[int]]] = {}
+
+
+def _harbour_nodes(node_port: list[str | None]) -> frozenset[int]:
+    found = _HARBOUR_NODES.get(id(node_port))
+    if found is None or found[0] is not node_port:
+        if len(_HARBOUR_NODES) > 64:
+            _HARBOUR_NODES.clear()
+        found = _HARBOUR_NODES[id(node_port)] = (
+            node_port, frozenset(n for n, k in enumerate(node_port) if k))
+    return found[1]
+
+
+def check_consistency(state: State) -> None:
+    """Check the position as a whole and fill its derived state."""
+    for p, colour in enumerate(state.seats):
+        if len(state.roads[p]) > ROADS or len(state.settlements[p]) > SETTLEMENTS \
+                or len(state.cities[p]) > CITIES:
+            raise _fail(f"players.{colour}", "more pieces than the supply (15/5/4)")
+    owner = state.node_owner
+    occupied = set().union(*state.settlements, *state.cities)
+    if not occupied.isdisjoint(set().union(*map(_NEAR.__getitem__, occupied))):
+        for node in sorted(occupied):  # the first pair at fault, in canonical order
+            for other in NODE_NEIGHBOURS[node]:
+                if owner[other] >= 0:
+                    raise _fail("players", f"{NODE_NAMES[node]} and {NODE_NAMES[other]} "
+                                "break the distance rule")
+    state.bank = state.compute_bank()
+    for r, left in enumerate(state.bank):
+        if left < 0:
+            raise _fail("players", f"hands hold more than 19 {cards_dict([0]*r+[1]+[0]*(4-r))}")
+    harbours = _harbour_nodes(state.node_port)
+    state.rates = [[4] * 5 if harbours.isdisjoint(state.settlements[p])
+                   and harbours.isdisjoint(state.cities[p]) else state.compute_rates(p)
+                   for p in range(len(state.seats))]
+    state.road_len = [longest_trail(state.roads[p], state.node_owner, p)
+                      for p in range(len(state.seats))]
+    if state.longest_road >= 0 and state.road_len[state.longest_road] < 5:
+        raise _fail("longest_road", "the holder has no road of 5 or more")
+    if state.largest_army >= 0 and state.knights[state.largest_army] < 3:
+        raise _fail("largest_army", "the holder has played fewer than 3 knights")
+    if (state.phase == "discard") != bool(state.discard_owed):
+        raise _fail("pending.discard", "phase 'discard' and the counts still owed go together")
+    for p, owed in state.discard_owed.items():
+        if owed > sum(state.hand[p]):
+            raise _fail(f"pending.discard.{state.seats[p]}", "owes more cards than it holds")
+    if state.return_phase is not None and state.phase != "move_robber":
+        raise _fail("pending.return_to", "only while the robber is moved for a knight")
+    if state.trade is not None and state.phase != "main":
+        raise _fail("pending.trade", "a trade can only be open in phase 'main'")
+    if (state.win_seat >= 0) != (state.phase == "game_over"):
+        raise _fail("winner", "a winner and phase 'game_over' go together")
+    if state.return_phase is not None and not state.dev_played:
+        raise _fail("pending.return_to", "the robber moves before the roll only for a knight")
+    if state.trade is not None:
+        _check_trade(state, state.trade)
+    _check_setup(state)
+
+
+def _check_trade(state: State, trade: Trade) -> None:
+    """An open offer must be one the rules let the active player make, and each answer one
+    the rules let that player give."""
+    me = state.current
+    terms = [("pending.trade", me, trade.give, trade.get, trade.give)]
+    for q, answer in trade.answers.items():
+        path = f"pending.trade.answers.{state.seats[q]}"
+        if answer == "accept":
+            terms.append((path, q, trade.give, trade.get, trade.get))
+        elif isinstance(answer, tuple):
+            terms.append((path, q, answer[0], answer[1], answer[1]))
+    for path, p, give, get, pays in terms:
+        if not any(give) or not any(get):
+            raise _fail(path, "both sides of a trade give at least one card")
+        if any(g and h for g, h in zip(give, get, strict=True)):
+            raise _fail(path, "a resource cannot be on both sides of a trade")
+        if any(n > h for n, h in zip(pays, state.hand[p], strict=True)):
+            raise _fail(path, f"{state.seats[p]} cannot pay its side of this trade")
+
+
+def _check_setup(state: State) -> None:
+    if state.phase not in ("setup_settlement", "setup_road"):
+        return
+    k = state.setup_count()
+    index = k if state.phase == "setup_settlement" else k - 1
+    if index < 0 or index >= 2 * len(state.seats):
+        raise _fail("turn.phase", "set-up is over for this many settlements")
+    if state.setup_player(index) != state.current:
+        raise _fail("turn.player", f"set-up order expects {state.seats[state.setup_player(index)]}")
+    roads_placed = k if state.phase == "setup_settlement" else k - 1
+    order = [state.setup_player(i) for i in range(2 * len(state.seats))]
+    for p, colour in enumerate(state.seats):
+        towns = order[:k].count(p)
+        if state.cities[p] or len(state.settlements[p]) != towns \
+                or len(state.roads[p]) != order[:roads_placed].count(p):
+            raise _fail(f"players.{colour}", "set-up places one settlement and one road per "
+                        "turn, in the snake order")
+        for edge in state.roads[p]:
+            if not any(state.node_owner[n] == p for n in EDGE_NODES[edge]):
+                raise _fail(f"players.{colour}.roads", f"set-up road {EDGE_NAMES[edge]} does not "
+                            "touch a settlement of its owner")
+        bare = [n for n in state.settlements[p]
+                if not any(state.edge_owner[e] == p for e in NODE_EDGES[n])]
+        if len(bare) != (1 if state.phase == "setup_road" and p == state.current else 0):
+            raise _fail(f"players.{colour}", "each set-up settlement gets its road before the "
+                        "next settlement")
+
+
+
+
+__all__ = ["check_consistency"]

@@ -1,0 +1,535 @@
+"""The live part of the server: sockets, changes with a version check, computer turns, clocks.
+
+One :class:`Hub` per process. Every change to a room is ``load -> room.<function> -> commit if
+the version did not move``, retried on a conflict, so several processes sharing one Redis (or
+tasks of one process) agree. After a commit, every socket of the room in every process is marked
+out of date; its writer task sends the seat's own frame built from the newest document (several
+changes in a row are coalesced into one frame, never reordered).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import time
+from collections import OrderedDict, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from catan_core import CatanError, Game
+from catan_core.referee import Referee
+
+from . import room, table
+from .room import RoomError
+from .schemas import (
+    CLIENT_MESSAGE,
+    Act,
+    Back,
+    Chat,
+    Hello,
+    Leave,
+    Look,
+    Pick,
+    Ping,
+    Ready,
+    RoomSettings,
+    Sit,
+    Start,
+)
+from .store import Store, dumps
+
+Doc = dict[str, Any]
+PROTOCOL = 1
+#: Replies queued for a socket that does not read them, after which the socket is closed.
+MAX_QUEUE = 256
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client may do (see notes/rooms-protocol.md)."""
+
+    message_bytes: int = 4096  # largest text frame accepted
+    rate: float = 20.0  # messages per second, sustained
+    burst: float = 40.0  # messages at once
+    strikes: int = 60  # refused-for-rate messages before the socket is closed
+    rooms_per_client: int = 20  # rooms one address may create per hour
+    sockets_per_room: int = 32
+    sockets_per_client: int = 64  # per address, per process
+    events_per_frame: int = 200  # a (re)connecting client gets at most this many past events
+
+
+class Bucket:
+    """A token bucket: ``take()`` is False when the client sends faster than allowed."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.level, self.at = rate, burst, burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level < 1:
+            return False
+        self.level -= 1
+        return True
+
+
+@dataclass(eq=False)
+class Conn:
+    """One socket: its room, its seat (None: a spectator), what it was last sent."""
+
+    room_id: str
+    client: str
+    send: Callable[[str], Any]
+    conn_id: str = field(default_factory=lambda: secrets.token_hex(6))
+    seat: str | None = None
+    digest: str | None = None  # the hash of the seat token this socket showed
+    host: bool = False
+    hello: bool = False
+    since: int = 0  # the last event number sent
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    dirty: bool = False
+    closed: bool = False
+    page: Doc | None = None  # the Play page's view options, when the client asked for it
+
+
+class Hub:
+    def __init__(self, store: Store, *, bot_delay: float = 0.0, limits: Limits | None = None,
+                 clock_speed: float = 1.0) -> None:
+        """``clock_speed`` > 1 makes the turn clocks run faster (tests only)."""
+        self.store, self.bot_delay, self.speed = store, bot_delay, clock_speed
+        self.limits = limits or Limits()
+        self.conns: dict[str, set[Conn]] = defaultdict(set)
+        self.per_client: dict[str, int] = defaultdict(int)
+        self.docs: dict[str, Doc] = {}
+        self.floor: dict[str, int] = {}  # the newest version known to exist, per room
+        self.online: dict[str, dict[str, int]] = {}  # presence per room, until the next notice
+        self.refs: OrderedDict[tuple[str, int], Referee] = OrderedDict()
+        self.drivers: dict[str, asyncio.Task[None]] = {}
+        self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.started = False
+
+    def now(self) -> float:
+        """The rooms' clock: seconds (faster than real ones with ``clock_speed``)."""
+        return time.time() * self.speed
+
+    async def start(self) -> None:
+        await self.store.start(self.on_change)
+        self.started = True
+
+    async def close(self) -> None:
+        for task in list(self.drivers.values()):
+            task.cancel()
+        for handle in self.timers.values():
+            handle.cancel()
+        await self.store.close()
+
+    # -- documents ------------------------------------------------------------------------
+
+    async def latest(self, room_id: str, fresh: bool = False) -> Doc | None:
+        doc = None if fresh else self.docs.get(room_id)
+        if doc is None:
+            doc = await self.store.load(room_id)
+            if doc is not None:
+                self._keep(doc)
+        return doc
+
+    def _keep(self, doc: Doc) -> None:
+        """Cache ``doc`` unless a newer version is cached already (a load or a commit that
+        finishes late must not bring an older room back)."""
+        room_id = doc["id"]
+        cached = self.docs.get(room_id)
+        if room_id in self.conns and doc["version"] >= self.floor.get(room_id, 0) and (
+                cached is None or cached["version"] < doc["version"]):
+            self.docs[room_id] = doc
+
+    def game(self, doc: Doc) -> Game | None:
+        """The game of ``doc``'s version, shared (read only)."""
+        return room.cached_game(doc) if doc["position"] is not None else None
+
+    def referee(self, doc: Doc, game: Game) -> Referee:
+        """The referee of ``doc``'s version, shared (read only: frames ask, never change)."""
+        key = (doc["id"], doc["version"])
+        ref = self.refs.get(key)
+        if ref is None:
+            ref = self.refs[key] = table.referee(doc["id"], doc["referee"], game)
+            if len(self.refs) > 512:
+                self.refs.popitem(last=False)
+        return ref
+
+    async def mutate(self, room_id: str, change: Callable[[Doc], list[Doc] | None]
+                     ) -> tuple[Doc, list[Doc]] | None:
+        """Apply ``change`` to a copy of the newest document and commit it; retried when
+        another task or process committed first. ``RoomError`` passes through, nothing
+        changed. None when ``change`` had nothing to do."""
+        for attempt in range(50):
+            current = await self.latest(room_id, fresh=attempt > 0)
+            if current is None:
+                raise RoomError("no_such_room", "there is no such room")
+            # the position is never changed in place (a change writes a new one): share it;
+            # the rest is small JSON, copied through the C encoder and decoder
+            rest = json.loads(dumps({k: v for k, v in current.items() if k != "position"}))
+            doc = {**rest, "position": current["position"]}
+            try:
+                events = change(doc)
+            finally:
+                produced = room.PRODUCED.pop(id(doc), None)
+            if events is None:
+                return None
+            version = doc["version"]
+            doc["version"] = version + 1
+            for e in events:
+                doc["seq"] += 1
+                e["seq"] = doc["seq"]
+            if await self.store.commit(version, doc, events):
+                if produced is not None:
+                    room.keep_game(doc, produced)
+                self._keep(doc)
+                if isinstance(self.store, _local_stores()):
+                    self.mark_room(room_id)
+                return doc, events
+            await asyncio.sleep(0.002 * attempt)
+        raise RoomError("busy", "the room is busy, try again")
+
+    # -- creating rooms ------------------------------------------------------------------------
+
+    async def create_room(self, settings: RoomSettings, client: str) -> tuple[str, str]:
+        count = await self.store.note_created(client, 3600.0)
+        if count > self.limits.rooms_per_client:
+            raise RoomError("too_many_rooms", "too many rooms created from this address",
+                            limit=self.limits.rooms_per_client)
+        host_token = secrets.token_urlsafe(16)
+        for _ in range(5):
+            room_id = secrets.token_urlsafe(16)  # 128 random bits: also the invitation
+            doc = room.new_room(room_id, settings, room.token_hash(host_token),
+                                secrets.randbelow(2**31), self.now())
+            if await self.store.create(doc):
+                return room_id, host_token
+        raise RoomError("busy", "could not create a room")
+
+    # -- change notices, computer turns and clocks ------------------------------------------
+
+    async def on_change(self, room_id: str, version: int | None = None) -> None:
+        """A notice from the store: the room has a new ``version`` (None: presence only)."""
+        conns = self.conns.get(room_id)
+        if not conns:
+            return
+        self.online.pop(room_id, None)
+        if version is not None:
+            self.floor[room_id] = max(self.floor.get(room_id, 0), version)
+            cached = self.docs.get(room_id)
+            if cached is not None and cached["version"] < version:
+                del self.docs[room_id]  # reloaded once by the first writer that needs it
+        self.mark_room(room_id)
+
+    def mark_room(self, room_id: str) -> None:
+        for conn in self.conns.get(room_id, ()):
+            self.mark(conn)
+
+    def mark(self, conn: Conn) -> None:
+        if not conn.dirty and not conn.closed:
+            conn.dirty = True
+            conn.queue.put_nowait(None)
+
+    def kick(self, room_id: str) -> None:
+        """Make sure this process drives the room's computers and clock now."""
+        task = self.drivers.get(room_id)
+        if task is None or task.done():
+            self.drivers[room_id] = asyncio.create_task(self._drive(room_id))
+
+    async def _drive(self, room_id: str) -> None:
+        try:
+            for _ in range(20000):
+                doc = await self.latest(room_id)
+                game = self.game(doc) if doc is not None else None
+                if doc is None or game is None or not room.needs_step(doc, game, self.now()):
+                    self._schedule(room_id, doc)
+                    return
+                result = await self.mutate(room_id, lambda d: room.auto_step(d, self.now()))
+                if result is None:
+                    self._schedule(room_id, await self.latest(room_id))
+                    return
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                else:
+                    await asyncio.sleep(0)
+        except RoomError:
+            return
+        finally:
+            if self.drivers.get(room_id) is asyncio.current_task():
+                del self.drivers[room_id]
+
+    def _schedule(self, room_id: str, doc: Doc | None) -> None:
+        """Wake this process's driver at the room's deadline (if it has clients there)."""
+        if doc is None or room_id not in self.conns:
+            return
+        deadline = doc["clock"]["deadline"] if doc["status"] == "playing" else None
+        old = self.timers.pop(room_id, None)
+        if old is not None:
+            old.cancel()
+        if deadline is not None:
+            delay = max(0.0, deadline - self.now()) / self.speed + 0.05
+            self.timers[room_id] = asyncio.get_running_loop().call_later(
+                delay, self.kick, room_id)
+
+    # -- sockets ------------------------------------------------------------------------------
+
+    def admit(self, room_id: str, client: str, send: Callable[[str], Any]) -> Conn:
+        if len(self.conns.get(room_id, ())) >= self.limits.sockets_per_room:
+            raise RoomError("room_full", "too many connections to this room")
+        if self.per_client[client] >= self.limits.sockets_per_client:
+            raise RoomError("too_many_connections", "too many connections from this address")
+        conn = Conn(room_id, client, send)
+        self.conns[room_id].add(conn)
+        self.per_client[client] += 1
+        return conn
+
+    async def drop(self, conn: Conn) -> None:
+        conn.closed = True
+        conn.queue.put_nowait(None)
+        self.conns[conn.room_id].discard(conn)
+        if not self.conns[conn.room_id]:
+            del self.conns[conn.room_id]
+            self.docs.pop(conn.room_id, None)
+            self.floor.pop(conn.room_id, None)
+            self.online.pop(conn.room_id, None)
+            handle = self.timers.pop(conn.room_id, None)
+            if handle is not None:
+                handle.cancel()
+        self.per_client[conn.client] -= 1
+        if self.per_client[conn.client] <= 0:
+            del self.per_client[conn.client]
+        if conn.hello:
+            with contextlib.suppress(Exception):
+                await self.store.presence_del(conn.room_id, conn.conn_id)
+
+    async def writer(self, conn: Conn) -> None:
+        """Send the socket its queue: direct replies, and a fresh frame when marked."""
+        while not conn.closed:
+            item = await conn.queue.get()
+            if conn.closed:
+                return
+            if item is not None:
+                await conn.send(item)
+            elif conn.dirty:
+                conn.dirty = False
+                frame = await self.frame(conn)
+                if frame is not None:
+                    await conn.send(dumps(frame))
+
+    def reply(self, conn: Conn, message: Doc) -> None:
+        self.queue(conn, dumps(message))
+
+    def queue(self, conn: Conn, text: str) -> None:
+        """Queue a reply; a client that reads nothing while it keeps sending is let go."""
+        if conn.closed:
+            return
+        if conn.queue.qsize() >= MAX_QUEUE:
+            conn.closed = True
+            conn.queue.put_nowait(None)
+            return
+        conn.queue.put_nowait(text)
+
+    async def frame(self, conn: Conn) -> Doc | None:
+        """The update ``conn`` may see: the room, its seat's view of the game, new events."""
+        doc = await self.latest(conn.room_id)
+        if doc is None:
+            return None
+        online = self.online.get(conn.room_id)
+        if online is None:
+            online = self.online[conn.room_id] = await self.store.presence(conn.room_id)
+        start = max(conn.since, doc["seq"] - self.limits.events_per_frame)
+        stored = await self.store.events(conn.room_id, start, doc["seq"] - start) \
+            if doc["seq"] > start else []
+        seat = conn.seat if conn.seat in doc["seats"] else None
+        events = [{"seq": e["seq"], **table.event_for(e, seat)} for e in stored]
+        truncated = start > conn.since
+        conn.since = max(conn.since, stored[-1]["seq"] if stored else conn.since)
+        game = self.game(doc)
+        you = None
+        if seat is not None:
+            s = doc["seats"][seat]
+            you = {"seat": seat, "name": s["name"], "next_n": s["last_n"] + 1}
+        ref = self.referee(doc, game) if game is not None else None
+        frame = room.game_frame(doc, game, seat, self.now(), ref) if game else None
+        if frame is not None and game is not None and ref is not None and conn.page is not None:
+            try:
+                options = {**conn.page, "visibility": doc["settings"]["visibility"]}
+                frame["page"] = table.page_view(game, ref, seat, options)
+            except Exception as exc:  # a bad mode from this client: the rest still goes out
+                frame["page"] = {"error": {"code": "bad_request", "message": str(exc)[:200]}}
+        return {"t": "update", "version": doc["version"], "seq": doc["seq"],
+                "events": events, "truncated": truncated, "lobby": room.lobby(doc, online),
+                "you": you, "game": frame}
+
+    async def handle(self, conn: Conn, text: str | bytes | None) -> None:
+        """One message from a client: refused with an error, or done."""
+        if not isinstance(text, str):
+            raise RoomError("malformed", "messages are JSON text frames")
+        if len(text.encode()) > self.limits.message_bytes:
+            raise RoomError("too_large", "message too large", limit=self.limits.message_bytes)
+        try:
+            msg = CLIENT_MESSAGE.validate_json(text)
+        except ValidationError as exc:
+            first = exc.errors(include_url=False, include_input=False)[:1]
+            where = ".".join(str(x) for x in first[0]["loc"])[:80] if first else ""
+            raise RoomError("malformed", "the message is not valid",
+                            at=where, problem=(first[0]["msg"][:120] if first else "")) from None
+        except (ValueError, RecursionError):
+            raise RoomError("malformed", "the message is not valid") from None
+        if msg.room is not None and msg.room != conn.room_id:
+            raise RoomError("wrong_room", "this socket belongs to another room")
+        if isinstance(msg, Hello):
+            await self._hello(conn, msg)
+            return
+        if not conn.hello:
+            raise RoomError("hello_first", "send hello first")
+        if isinstance(msg, Ping):
+            self.reply(conn, {"t": "pong", "at": int(self.now() * 1000)})
+            return
+        if isinstance(msg, Look):
+            conn.page = msg.options.model_dump() if msg.options is not None else None
+            self.mark(conn)
+            return
+        if isinstance(msg, Sit):
+            await self._sit(conn, msg)
+            return
+        if isinstance(msg, Start):
+            await self.mutate(conn.room_id, lambda d: room.start(d, conn.host, self.now()))
+            self.kick(conn.room_id)
+            self.reply(conn, {"t": "ok", "for": "start"})
+            return
+        seat = conn.seat
+        if seat is None:
+            raise RoomError("no_seat", "take a seat first")
+        if isinstance(msg, Act):
+            result = await self.mutate(conn.room_id, lambda d: room.act(
+                d, self._own(d, conn), msg.n, msg.action, self.now(), msg.to))
+            self.kick(conn.room_id)
+            version = result[0]["version"] if result else None
+            self.reply(conn, {"t": "ok", "for": "act", "n": msg.n, "version": version})
+        elif isinstance(msg, Pick):
+            await self._pick(conn, msg)
+        elif isinstance(msg, Chat):
+            await self.mutate(conn.room_id, lambda d: room.chat(d, self._own(d, conn), msg.n,
+                                                                msg.phrase, self.now()))
+            self.reply(conn, {"t": "ok", "for": "chat", "n": msg.n})
+        elif isinstance(msg, Ready):
+            await self.mutate(conn.room_id, lambda d: room.set_ready(d, self._own(d, conn),
+                                                                     msg.ready))
+            self.reply(conn, {"t": "ok", "for": "ready"})
+        elif isinstance(msg, Back):
+            await self.mutate(conn.room_id, lambda d: room.back(d, self._own(d, conn)))
+            self.kick(conn.room_id)
+            self.reply(conn, {"t": "ok", "for": "back"})
+        elif isinstance(msg, Leave):
+            await self.mutate(conn.room_id, lambda d: room.leave(d, self._own(d, conn)))
+            conn.seat = None
+            await self.store.presence_set(conn.room_id, conn.conn_id, None)
+            self.kick(conn.room_id)
+            self.reply(conn, {"t": "ok", "for": "leave"})
+
+    @staticmethod
+    def _own(doc: Doc, conn: Conn) -> str:
+        """The socket's seat, if its token still holds it (a seat given up is gone)."""
+        seat = conn.seat
+        if seat is None or doc["seats"].get(seat, {}).get("token") != conn.digest:
+            conn.seat = None
+            raise RoomError("no_seat", "this seat is no longer yours")
+        return seat
+
+    async def _hello(self, conn: Conn, msg: Hello) -> None:
+        if conn.hello:
+            raise RoomError("hello_twice", "hello was already sent on this socket")
+        doc = await self.latest(conn.room_id, fresh=True)
+        if doc is None:
+            raise RoomError("no_such_room", "there is no such room")
+        seat = room.seat_of_token(doc, msg.token) if msg.token is not None else None
+        if msg.token is not None and seat is None:
+            raise RoomError("bad_token", "this seat token is not valid in this room")
+        host = room.is_host(doc, msg.host)
+        if msg.host is not None and not host:
+            raise RoomError("bad_token", "this host token is not valid in this room")
+        conn.seat, conn.host, conn.hello = seat, host, True
+        conn.digest = room.token_hash(msg.token) if msg.token is not None else None
+        conn.since = min(msg.since, doc["seq"])
+        self._keep(doc)
+        seat_doc = doc["seats"][conn.seat] if conn.seat else None
+        self.reply(conn, {"t": "welcome", "protocol": PROTOCOL, "room": conn.room_id,
+                          "seat": conn.seat, "host": conn.host,
+                          "next_n": seat_doc["last_n"] + 1 if seat_doc else None,
+                          "limits": {"message_bytes": self.limits.message_bytes,
+                                     "rate": self.limits.rate, "burst": self.limits.burst}})
+        await self.store.presence_set(conn.room_id, conn.conn_id, conn.seat)
+        self.mark(conn)
+        self.kick(conn.room_id)
+
+    async def _pick(self, conn: Conn, msg: Pick) -> None:
+        doc = await self.latest(conn.room_id, fresh=True)
+        if doc is None or doc["status"] != "playing":
+            raise RoomError("wrong_status", "no game is being played")
+        seat = self._own(doc, conn)
+        game, ref = room.open_game(doc)
+        try:
+            answer = table.pick_action(game, ref, seat, msg.options.model_dump(), msg.spot)
+        except CatanError as exc:
+            raise RoomError(exc.code, exc.message, **exc.details) from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            raise RoomError("bad_request", "this spot cannot be chosen now") from None
+        if "error" in answer:
+            error = answer["error"]
+            raise RoomError(str(error.get("code", "illegal")), str(error.get("message", "")),
+                            **(error.get("details") or {}))
+        if "action" not in answer:  # the choice goes on: {mode} or {victims, tile}
+            self.reply(conn, {"t": "pick", "n": msg.n, **answer})
+            return
+        action = {k: v for k, v in answer["action"].items() if k != "player"}
+        result = await self.mutate(conn.room_id, lambda d: room.act(
+            d, self._own(d, conn), msg.n, action, self.now()))
+        self.kick(conn.room_id)
+        self.reply(conn, {"t": "ok", "for": "pick", "n": msg.n, "action": action,
+                          "version": result[0]["version"] if result else None})
+
+    async def _sit(self, conn: Conn, msg: Sit) -> None:
+        token = secrets.token_urlsafe(16)
+        digest = room.token_hash(token)
+        current = conn.seat
+
+        def change(doc: Doc) -> list[Doc]:
+            if current is not None:
+                self._own(doc, conn)
+            return room.sit(doc, msg.seat, msg.name, digest, current)
+
+        await self.mutate(conn.room_id, change)
+        if current == msg.seat:
+            self.reply(conn, {"t": "ok", "for": "sit"})
+            return
+        conn.seat = msg.seat
+        conn.digest = digest
+        await self.store.presence_set(conn.room_id, conn.conn_id, conn.seat)
+        self.reply(conn, {"t": "seated", "seat": msg.seat, "token": token, "next_n": 1})
+        self.kick(conn.room_id)
+
+
+def _local_stores() -> tuple[type, ...]:
+    from .store import SQLiteStore
+
+    return (SQLiteStore,)
+
+
+def error_frame(exc: RoomError, msg_text: Any = None) -> str:
+    out: Doc = {"t": "error", **exc.to_dict()}
+    if isinstance(msg_text, str) and len(msg_text) < 4096:
+        with contextlib.suppress(Exception):
+            raw = json.loads(msg_text)
+            if isinstance(raw, dict):
+                if isinstance(raw.get("t"), str):
+                    out["for"] = raw["t"][:20]
+                if isinstance(raw.get("n"), int) and not isinstance(raw.get("n"), bool):
+                    out["n"] = raw["n"]
+    return dumps(out)

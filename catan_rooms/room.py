@@ -1,0 +1,445 @@
+"""A room as a JSON document, and every change to it as a plain function.
+
+The functions here take a room document (a copy the caller may change), check the request,
+change the document and return the events to store; a refusal raises :class:`RoomError` and the
+caller drops the copy, so a refused request changes nothing. No I/O, no clock of its own (``now``
+is passed in): the hub loads, calls, and commits with a version check.
+
+A room document holds secrets (the whole position with the deck and the generator, hashes of
+the tokens, the game seed) and never leaves the server; clients get :func:`frame` only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
+
+from catan_core import Game, IllegalAction
+from catan_core.referee import TIMER_BONUS_S, Referee
+
+from . import table
+from .schemas import RoomSettings
+
+Doc = dict[str, Any]
+
+#: Seconds added to the turn clock for each action a person makes (the referee's figure).
+BONUS = float(TIMER_BONUS_S)
+#: Seconds a player waited for inside another's turn (a discard, an answer) has at least.
+ANSWER_FLOOR = 15.0
+#: Trade offers a person may make per turn (computers: the referee's cap).
+HUMAN_OFFERS = 5
+
+
+class RoomError(Exception):
+    """A refused request: ``code`` (stable, translated by the client), message, details."""
+
+    def __init__(self, code: str, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.code, self.message, self.details = code, message, details
+
+    def to_dict(self) -> Doc:
+        return {"code": self.code, "message": self.message, "details": self.details}
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def same_hash(a: str | None, b: str | None) -> bool:
+    return a is not None and b is not None and hmac.compare_digest(a, b)
+
+
+# -- creating and finding -------------------------------------------------------------------
+
+def new_room(room_id: str, settings: RoomSettings, host_hash: str, seed: int,
+             now: float) -> Doc:
+    seats = {}
+    for colour in settings.colours():
+        bot = settings.computers.get(colour)  # type: ignore[call-overload]
+        seats[colour] = {
+            "kind": "computer" if bot else "open", "name": None, "token": None,
+            "ready": False, "last_n": 0, "acted": False, "vacated": False,
+            "bot": (bot or settings.fill).model_dump(),
+        }
+    return {"id": room_id, "version": 0, "seq": 0, "created": now, "status": "lobby",
+            "settings": settings.model_dump(mode="json"), "host": host_hash, "seed": seed,
+            "seats": seats, "position": None, "referee": None,
+            "clock": {"deadline": None}, "turn": {"key": None, "waiting": []}}
+
+
+def seat_of_token(doc: Doc, token: str | None) -> str | None:
+    """The colour whose seat token this is, or None."""
+    if not token:
+        return None
+    digest = token_hash(token)
+    for colour, seat in doc["seats"].items():
+        if same_hash(seat["token"], digest):
+            return str(colour)
+    return None
+
+
+def is_host(doc: Doc, host_token: str | None) -> bool:
+    return bool(host_token) and same_hash(doc["host"], token_hash(str(host_token)))
+
+
+def settings_of(doc: Doc) -> RoomSettings:
+    return RoomSettings.model_validate(doc["settings"])
+
+
+def game_of(doc: Doc) -> Game | None:
+    return table.load(doc["position"]) if doc["position"] is not None else None
+
+
+#: Games of recent positions, by room and ``moves`` (the number of moves played, which only
+#: grows, in one history: versions are committed with a check): a copy of one is four times
+#: cheaper than reading the position again.
+_GAMES: OrderedDict[tuple[str, int], Game] = OrderedDict()
+
+
+#: The game a change produced, by ``id()`` of the document it changed: the hub takes it once
+#: the change is committed and keeps it as the game of the new version.
+PRODUCED: dict[int, Game] = {}
+
+
+def cached_game(doc: Doc) -> Game:
+    """The game of ``doc``'s version, shared: read it, never change it."""
+    key = (str(doc["id"]), int(doc.get("moves", 0)))
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = table.load(doc["position"])
+        if len(_GAMES) > 1024:
+            _GAMES.popitem(last=False)
+    return game
+
+
+def keep_game(doc: Doc, game: Game) -> None:
+    _GAMES[(str(doc["id"]), int(doc.get("moves", 0)))] = game
+    if len(_GAMES) > 1024:
+        _GAMES.popitem(last=False)
+
+
+def open_game(doc: Doc) -> tuple[Game, Referee]:
+    """The game and referee of ``doc`` (a copy the caller may change)."""
+    game = cached_game(doc).copy()
+    return game, table.referee(doc["id"], doc["referee"], game)
+
+
+def needs_step(doc: Doc, game: Game, now: float) -> bool:
+    """Cheap: whether :func:`auto_step` would do something now (``game`` is read only)."""
+    if doc["status"] != "playing":
+        return False
+    ref = table.referee(doc["id"], doc["referee"], game)
+    actor = ref.next_actor(game)
+    if actor is None:
+        return False
+    if ref.computer_plays(game, actor) or ref.forced_action(game, actor) is not None:
+        return True
+    deadline = doc["clock"]["deadline"]
+    return deadline is not None and now >= deadline
+
+
+def _event(e: Doc) -> Doc:
+    return {"e": e}
+
+
+
+
+# -- the lobby ---------------------------------------------------------------------------------
+
+def sit(doc: Doc, colour: str, name: str, token_digest: str, current: str | None) -> list[Doc]:
+    """Take seat ``colour`` under ``name``; ``current`` is the caller's seat, if any."""
+    seats = doc["seats"]
+    if colour not in seats:
+        raise RoomError("no_such_seat", f"this table has no {colour} seat", seat=colour)
+    seat = seats[colour]
+    if current == colour:  # a new name on one's own seat
+        seat["name"] = name
+        return [_event({"type": "renamed", "seat": colour, "name": name})]
+    if current is not None:
+        raise RoomError("already_seated", "leave your seat before taking another",
+                        seat=current)
+    if doc["status"] == "over":
+        raise RoomError("game_over", "the game is over")
+    if seat["kind"] == "human":
+        raise RoomError("seat_taken", f"the {colour} seat is taken", seat=colour)
+    if seat["kind"] == "computer" and not seat.get("vacated"):
+        raise RoomError("seat_taken", f"a computer plays {colour} in this room", seat=colour)
+    seat.update(kind="human", name=name, token=token_digest, ready=False, acted=False,
+                vacated=False, last_n=0)  # a new person: message numbers start again
+    events = [_event({"type": "seated", "seat": colour, "name": name})]
+    if doc["status"] == "playing":  # a person takes over a computer's seat
+        _game, ref = open_game(doc)
+        events += [_event(e) for e in ref.set_kind(colour, "human")]
+        doc["referee"] = ref.to_dict()
+    return events
+
+
+def set_ready(doc: Doc, colour: str, ready: bool) -> list[Doc]:
+    if doc["status"] != "lobby":
+        raise RoomError("wrong_status", "the game has started", status=doc["status"])
+    doc["seats"][colour]["ready"] = ready
+    return [_event({"type": "ready", "seat": colour, "ready": ready})]
+
+
+def start(doc: Doc, host: bool, now: float) -> list[Doc]:
+    """Start the game: the host may start at any time, anyone once every person is ready.
+    Seats nobody took go to computers (a person may still take them later)."""
+    if doc["status"] != "lobby":
+        raise RoomError("wrong_status", "the game has started", status=doc["status"])
+    people = [s for s in doc["seats"].values() if s["kind"] == "human"]
+    if not people:
+        raise RoomError("no_players", "at least one person must take a seat")
+    if not host and not all(s["ready"] for s in people):
+        raise RoomError("not_ready", "everyone must be ready (or the host starts)")
+    for seat in doc["seats"].values():
+        if seat["kind"] == "open":
+            seat.update(kind="computer", vacated=True)
+    settings = settings_of(doc)
+    game = table.new_game(settings.colours(), doc["seed"], settings.mode, settings.board,
+                          {str(k): v for k, v in settings.rules.items()})
+    config = {c: (s["bot"]["level"], s["bot"]["personality"]) for c, s in doc["seats"].items()}
+    ref = Referee.new(game.seats, seed=doc["seed"], config=config,
+                      humans=[c for c, s in doc["seats"].items() if s["kind"] == "human"])
+    doc["status"] = "playing"
+    doc["position"] = game.to_dict()
+    doc["moves"] = 0
+    doc["referee"] = ref.to_dict()
+    _new_turn(doc, game, now)
+    return [_event({"type": "started", "seats": list(game.seats)})]
+
+
+def leave(doc: Doc, colour: str) -> list[Doc]:
+    """Give the seat up: an open seat again before the start, a computer's seat after."""
+    seat = doc["seats"][colour]
+    events = [_event({"type": "left", "seat": colour})]
+    if doc["status"] == "lobby":
+        seat.update(kind="open", name=None, token=None, ready=False)
+    else:
+        seat.update(kind="computer", token=None, vacated=True)
+        if doc["status"] == "playing":
+            _game, ref = open_game(doc)
+            events += [_event(e) for e in ref.set_kind(colour, "bot")]
+            doc["referee"] = ref.to_dict()
+    return events
+
+
+def back(doc: Doc, colour: str) -> list[Doc]:
+    """"I'm back": the person plays their seat again (a turn whose time ran out is still
+    finished by the computer)."""
+    if doc["status"] != "playing":
+        raise RoomError("not_away", "the seat is not played by the computer")
+    _game, ref = open_game(doc)
+    if not ref.seats[colour].away:
+        raise RoomError("not_away", "the seat is not played by the computer")
+    events = [_event(e) for e in ref.come_back(colour)]
+    doc["referee"] = ref.to_dict()
+    return events
+
+
+#: Seconds between two chat phrases of one seat (the room's log is kept for everyone).
+CHAT_INTERVAL = 2.0
+
+
+def chat(doc: Doc, colour: str, n: int, phrase: str, now: float) -> list[Doc]:
+    seat = doc["seats"][colour]
+    if now - seat.get("chatted", -CHAT_INTERVAL) < CHAT_INTERVAL:
+        raise RoomError("chat_too_fast", f"one phrase every {CHAT_INTERVAL:g} s",
+                        interval=CHAT_INTERVAL)
+    _check_n(seat, n)
+    seat["chatted"] = now
+    return [_event({"type": "chat", "seat": colour, "phrase": phrase})]
+
+
+def _check_n(seat: Doc, n: int) -> None:
+    if n <= seat["last_n"]:
+        raise RoomError("replayed", "this message number was already used",
+                        next=seat["last_n"] + 1)
+    seat["last_n"] = n
+
+
+# -- playing ---------------------------------------------------------------------------------
+
+def check_action(action: Doc, colour: str, manual_dice: bool) -> Doc:
+    """The action with ``player`` set to the sender, or ``RoomError`` if its shape is wrong:
+    an unknown type, a field that type does not take (a forced card or dice), another
+    player's name."""
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in table.ACTION_FIELDS:
+        raise RoomError("malformed_action", "unknown action type", type=str(kind)[:40])
+    allowed = table.ACTION_FIELDS[kind] | {"type", "player"}
+    if kind == "roll" and manual_dice:
+        allowed |= {"dice"}
+    extra = sorted(set(action) - allowed)
+    if extra:
+        raise RoomError("field_not_allowed", f"{kind} does not take {extra[0]!r}",
+                        field=extra[0][:40])
+    if "player" in action and action["player"] != colour:
+        raise RoomError("forged", "an action may only be made for one's own seat")
+    if kind == "roll" and manual_dice and "dice" not in action:
+        raise RoomError("dice_required", "with manual dice, send the dice you rolled")
+    return {**action, "player": colour}
+
+
+def act(doc: Doc, colour: str, n: int, action: Doc, now: float,
+        to: Sequence[str] | None = None) -> list[Doc]:
+    """A person's game action, checked by the room, the referee and then the engine.
+    ``to``: for an offer, the colours it is made to (the referee declines for the others)."""
+    if doc["status"] != "playing":
+        raise RoomError("wrong_status", "no game is being played", status=doc["status"])
+    seat = doc["seats"][colour]
+    settings = settings_of(doc)
+    action = check_action(action, colour, settings.dice == "manual")
+    game, ref = open_game(doc)
+    if ref.computer_plays(game, colour):
+        raise RoomError("computer_playing", "the computer plays this seat now"
+                        + ("; send 'back' first" if ref.seats[colour].away else ""))
+    if not table.may_act(game, colour) or ref.forced_action(game, colour) is not None:
+        raise RoomError("not_your_turn", "the game is not waiting for you",
+                        waiting=table.waiting_for(game))
+    if action["type"] == "offer_trade" and ref.offers.get(colour, 0) >= HUMAN_OFFERS:
+        raise RoomError("too_many_offers", f"at most {HUMAN_OFFERS} offers per turn")
+    if to is not None and (action["type"] != "offer_trade" or colour in to
+                           or not set(to) <= set(game.seats)):
+        raise RoomError("bad_recipients", "'to' names other players of an offer")
+    _check_n(seat, n)
+    ref.record(game, colour, action, offered_to=list(to) if to is not None else None)
+    events = _apply(doc, game, ref, action, now, human=True)
+    ref.person_acted(colour)
+    seat["acted"] = True
+    doc["referee"] = ref.to_dict()
+    return events
+
+
+def _apply(doc: Doc, game: Game, ref: Referee, action: Doc, now: float,
+           human: bool) -> list[Doc]:
+    """Apply an action already recorded by the referee; the clock and turn bookkeeping."""
+    hidden = table.masked(game, settings_of(doc).visibility)
+    try:
+        raw = game.apply(action)
+    except IllegalAction as exc:
+        raise RoomError(exc.code, exc.message, **exc.details) from None
+    if game.trade is None:
+        ref.offered_to = None
+    events = [table.log_entry(e, hidden) for e in raw]
+    doc["position"] = game.to_dict()
+    doc["moves"] = doc.get("moves", 0) + 1
+    PRODUCED[id(doc)] = game
+    doc["referee"] = ref.to_dict()
+    if game.winner is not None:
+        doc["status"] = "over"
+        doc["clock"]["deadline"] = None
+        return events
+    if table.turn_key(game) != doc["turn"]["key"]:
+        _new_turn(doc, game, now)
+    else:
+        _same_turn_clock(doc, game, now, human)
+    return events
+
+
+def _new_turn(doc: Doc, game: Game, now: float) -> None:
+    doc["turn"] = {"key": table.turn_key(game), "waiting": table.waiting_for(game)}
+    for seat in doc["seats"].values():
+        seat["acted"] = False
+    timer = settings_of(doc).timer
+    doc["clock"]["deadline"] = None if timer is None else now + timer
+
+
+def _same_turn_clock(doc: Doc, game: Game, now: float, human: bool) -> None:
+    timer = settings_of(doc).timer
+    waiting = table.waiting_for(game)
+    clock = doc["clock"]
+    if timer is not None:
+        if clock["deadline"] is None:
+            clock["deadline"] = now + timer
+        if human:
+            clock["deadline"] += BONUS
+        if set(waiting) - set(doc["turn"]["waiting"]):  # someone new is asked to decide
+            clock["deadline"] = max(clock["deadline"], now + min(timer, ANSWER_FLOOR))
+    doc["turn"]["waiting"] = waiting
+
+
+def auto_step(doc: Doc, now: float) -> list[Doc] | None:
+    """One step the room takes by itself: the referee's answer for someone, a computer's move,
+    or the clock running out (the stand-in then plays for the person). None when the game
+    waits for a person with time left (or is not being played)."""
+    if doc["status"] != "playing":
+        return None
+    game, ref = open_game(doc)
+    actor = ref.next_actor(game)
+    if actor is None:
+        return None
+    if ref.computer_plays(game, actor) or ref.forced_action(game, actor) is not None:
+        settings = settings_of(doc)
+        action, _note = ref.bot_action(game, actor, visibility=settings.visibility)
+        if action["type"] == "roll":  # computers roll on the server, manual dice or not
+            action = {k: v for k, v in action.items() if k != "dice"}
+        ref.record(game, actor, action)
+        return _apply(doc, game, ref, action, now, human=False)
+    deadline = doc["clock"]["deadline"]
+    if deadline is None or now < deadline:
+        return None
+    events = []
+    for colour in table.waiting_for(game):
+        if doc["seats"][colour]["kind"] == "human" and not ref.computer_plays(game, colour):
+            events += [_event(e) for e in ref.timeout(game, colour,
+                                                      acted=doc["seats"][colour]["acted"])]
+    doc["referee"] = ref.to_dict()
+    if not events:  # nobody to time out: stop the clock until someone acts
+        doc["clock"]["deadline"] = None
+        return []
+    return events
+
+
+# -- what a client receives ----------------------------------------------------------------------
+
+def lobby(doc: Doc, online: dict[str, int]) -> Doc:
+    """The room as everyone may see it: settings, seats, who is connected."""
+    control = (doc["referee"] or {}).get("seats", {}) if doc["status"] == "playing" else {}
+    seats = []
+    for colour, seat in doc["seats"].items():
+        ctrl = control.get(colour, {})
+        entry = {"seat": colour, "kind": seat["kind"], "name": seat["name"],
+                 "ready": seat["ready"], "away": bool(ctrl.get("away")),
+                 "connected": online.get(colour, 0) > 0,
+                 "open": seat["kind"] == "open" or (seat["kind"] == "computer"
+                                                    and seat["vacated"]
+                                                    and doc["status"] == "playing")}
+        if seat["kind"] == "computer":
+            entry["level"] = seat["bot"]["level"]
+            entry["personality"] = seat["bot"]["personality"]
+        seats.append(entry)
+    return {"room": doc["id"], "status": doc["status"], "settings": doc["settings"],
+            "seats": seats, "spectators": online.get("", 0)}
+
+
+def game_frame(doc: Doc, game: Game, colour: str | None, now: float,
+               ref: Referee | None = None) -> Doc:
+    """What one seat (None: a spectator) is sent of the game (``game`` and ``ref`` are only
+    read)."""
+    settings = settings_of(doc)
+    ref = ref or table.referee(doc["id"], doc["referee"], game)
+    deadline = doc["clock"]["deadline"]
+    mine = colour is not None and colour in game.seats and not ref.computer_plays(game, colour)
+    legal = table.legal_for(game, ref, colour) if mine and colour else []
+    out = {
+        "view": table.seat_view(game, colour, settings.visibility),
+        "hidden": table.masked(game, settings.visibility),
+        "actors": [c for c in table.waiting_for(game) if ref.forced_action(game, c) is None],
+        "next": ref.next_actor(game),
+        "computer": {c: ref.computer_plays(game, c) for c in game.seats},
+        "away": {c: ref.seats[c].away for c in game.seats},
+        "offered_to": ref.offered_to,
+        "legal": legal,
+        "can_offer": bool(legal and colour and table.can_offer(game, colour)
+                          and ref.offers.get(colour, 0) < HUMAN_OFFERS),
+        "points": table.public_points(game),
+        "clock": None if deadline is None else {"left_ms": max(0, int((deadline - now) * 1000)),
+                                                "deadline_ms": int(deadline * 1000),
+                                                "bonus_s": BONUS},
+    }
+    if game.winner is not None:  # the points of everyone, Victory Point cards included
+        out["summary"] = table.summary(doc["position"])
+    return out

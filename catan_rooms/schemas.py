@@ -1,0 +1,178 @@
+"""Message schemas (pydantic): room settings, and every message a client may send.
+
+Every model forbids unknown fields and uses strict types, so a message is either exactly one
+of these shapes or refused with ``malformed``. The game action inside ``act`` is checked in two
+steps: its shape here and in ``room.check_action`` (the fields each action type may carry),
+then by the engine itself.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+
+from catan_core.bots import LEVEL_NAMES, PERSONALITIES
+from catan_core.constants import COLOURS
+
+#: Turn timer choices in seconds (None: unlimited); 40 s is the default, +5 s per action.
+TIMERS = (20, 30, 40, 60, 90, 120, None)
+#: Quick chat phrases: codes only, the client translates them.
+PHRASES = ("hello", "good_luck", "have_fun", "well_played", "thanks", "nice_move", "oops",
+           "wait_please", "hurry_please", "trade_anyone", "no_thanks", "be_right_back",
+           "im_back", "good_game", "bye")
+
+Colour = Literal["red", "blue", "white", "orange"]
+Level = Literal["easy", "normal", "hard", "expert"]
+Personality = Literal["merchant", "aggressive", "builder", "expansionist", "opportunist"]
+Phrase = Literal[PHRASES]  # type: ignore[valid-type]
+Token = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+
+assert set(LEVEL_NAMES) == set(Level.__args__)  # type: ignore[attr-defined]
+assert set(PERSONALITIES) == set(Personality.__args__)  # type: ignore[attr-defined]
+assert tuple(Colour.__args__) == COLOURS  # type: ignore[attr-defined]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class BotConfig(Strict):
+    level: Level = "normal"
+    personality: Personality = "builder"
+
+
+class RoomSettings(Strict):
+    """``POST /api/rooms`` body. Seats listed in ``computers`` are played by computers; other
+    seats are open to people, and a seat still empty at the start goes to ``fill``."""
+
+    players: Literal[3, 4] = 4
+    timer: Literal[20, 30, 40, 60, 90, 120] | None = 40
+    dice: Literal["auto", "manual"] = "auto"
+    mode: Literal["classic", "quick", "epic"] = "classic"
+    board: Literal["beginner", "variable"] = "variable"
+    visibility: Literal["revealed", "fog", "terra"] = "revealed"
+    computers: dict[Colour, BotConfig] = Field(default_factory=dict)
+    fill: BotConfig = BotConfig()
+    rules: dict[Literal["trade_before_build"], bool] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _computers_at_table(self) -> RoomSettings:
+        extra = set(self.computers) - set(self.colours())
+        if extra:
+            raise ValueError(f"no such seat at a table of {self.players}: {sorted(extra)}")
+        return self
+
+    def colours(self) -> list[str]:
+        return list(COLOURS[:self.players])
+
+
+def clean_name(value: str) -> str:
+    """A player's name: NFC, trimmed, 1 to 24 characters, no control or format characters."""
+    name = unicodedata.normalize("NFC", value).strip()
+    if not 1 <= len(name) <= 24:
+        raise ValueError("a name has 1 to 24 characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+           for ch in name):
+        raise ValueError("a name may not hold control or invisible characters")
+    return name
+
+
+class Hello(Strict):
+    t: Literal["hello"]
+    room: str | None = None
+    token: Token | None = None  # a seat token, to take one's seat again
+    host: Token | None = None  # the host token from POST /api/rooms
+    since: int = Field(default=0, ge=0, le=10**9)  # the last event number the client has
+
+
+class Sit(Strict):
+    t: Literal["sit"]
+    room: str | None = None
+    seat: Colour
+    name: str
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        return clean_name(value)
+
+
+class Ready(Strict):
+    t: Literal["ready"]
+    room: str | None = None
+    ready: bool = True
+
+
+class Start(Strict):
+    t: Literal["start"]
+    room: str | None = None
+
+
+class Act(Strict):
+    t: Literal["act"]
+    room: str | None = None
+    n: int = Field(ge=1, le=2**31)  # strictly increasing per seat: a replay is refused
+    action: dict[str, Any]
+    to: list[Colour] | None = Field(default=None, max_length=3)  # an offer's recipients
+
+    @field_validator("action")
+    @classmethod
+    def _small(cls, value: dict[str, Any]) -> dict[str, Any]:
+        if len(value) > 6:
+            raise ValueError("an action has at most 6 fields")
+        return value
+
+
+class PageOptions(Strict):
+    """What the Play page's view depends on besides the game (see ``catan_web.game``)."""
+
+    mode: dict[str, Any] | None = None  # the build mode the person chose: {kind, picks}
+    terms: dict[str, str] | None = Field(default=None, max_length=40)  # harbour words
+
+
+class Look(Strict):
+    """Ask for (or, with ``options`` null, stop) the Play page's view in every update."""
+
+    t: Literal["look"]
+    room: str | None = None
+    options: PageOptions | None = None
+
+
+class Pick(Strict):
+    """A spot chosen on the board (a node or edge name, or a tile number)."""
+
+    t: Literal["pick"]
+    room: str | None = None
+    n: int = Field(ge=1, le=2**31)
+    spot: Annotated[str, Field(max_length=16)] | Annotated[int, Field(ge=0, le=18)]
+    options: PageOptions = PageOptions()
+
+
+class Chat(Strict):
+    t: Literal["chat"]
+    room: str | None = None
+    n: int = Field(ge=1, le=2**31)
+    phrase: Phrase
+
+
+class Leave(Strict):
+    t: Literal["leave"]
+    room: str | None = None
+
+
+class Back(Strict):
+    t: Literal["back"]
+    room: str | None = None
+
+
+class Ping(Strict):
+    t: Literal["ping"]
+    room: str | None = None
+
+
+ClientMessage = Annotated[Hello | Sit | Ready | Start | Act | Pick | Look | Chat | Leave | Back
+                          | Ping,
+                          Field(discriminator="t")]
+CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)

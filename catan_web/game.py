@@ -1,0 +1,340 @@
+"""The Play page's bridge: new games, what one seat sees and may do, moves, the referee's steps.
+
+The page calls ``catan_web.call("game.<name>", args_json)`` (see :mod:`catan_web.common`) with
+the functions of :data:`BRIDGE`. No game lives here between calls: the page keeps the game as
+two JSON documents, the ``position`` and the ``referee`` (:class:`catan_core.referee.Referee`:
+who plays each seat, the caps of the turn), and sends both with every call. A rooms server
+keeps the same two documents and calls the same functions.
+
+Everything the rules decide comes from here, so the page's JavaScript only draws and listens:
+whose decision comes next and whether a computer makes it (:func:`do_advance`), what the viewer
+may do now (costs and what the hand affords, playable development cards and why not, the legal
+spots of the current choice and why the others are illegal), the awards and their holders, and
+the board itself, drawn by :func:`catan_core.svg.render` as the viewer may see it.
+
+Hidden information is filtered here: :func:`do_view` shows one viewer their own cards only,
+:func:`log_entry` marks the details of each event that only some players may know, and
+computer players decide from their own view (the island masked during set-up in the Fog and
+Terra Incognita modes).
+
+>>> game = do_new_game({"seats": ["red", "blue", "white"], "board": "beginner",
+...                     "mode": "quick", "seed": 1,
+...                     "players": [{"colour": "red", "kind": "human"},
+...                                 {"colour": "blue", "kind": "bot"},
+...                                 {"colour": "white", "kind": "bot"}]})
+>>> game["position"]["vp_to_win"], game["position"]["players"]["red"]["hand"]["ore"]
+(7, 1)
+>>> view = do_view(game["position"], game["referee"], None)
+>>> view["viewer"], view["next"]["actor"] == game["position"]["seats"][0]
+('red', True)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from catan_core import Game, IllegalAction
+from catan_core.referee import Referee, masked
+
+from .common import bad_request, refusal
+from .game_view import BUILD_MODES, PICKS, actions_of, build_mode, view_of
+
+Doc = dict[str, Any]
+#: Game modes: points to win and starting cards of each resource.
+MODES = {"classic": (10, 0), "quick": (7, 1), "epic": (13, 0)}
+BOARDS = {"beginner": "beginner", "variable": "standard"}
+__all__ = ["BRIDGE", "BUILD_MODES", "log_entry", "view_of"]
+
+
+# -- new games and saved games ---------------------------------------------------------------------
+
+def do_new_game(settings: Doc) -> Doc:
+    """``{position, referee}``: a new game from the page's settings.
+
+    ``settings``: ``seats`` (colours in turn order), ``players`` (``[{colour, kind, level,
+    personality}]``: who plays each seat), ``seed``, ``board`` (``beginner``/``variable``),
+    ``mode`` (``classic``/``quick``/``epic``), ``rules``. The starting player is drawn from the
+    seed (the roll for the start), and the seats turned to begin with them.
+    """
+    seats = list(settings.get("seats") or [])
+    seed = _int(settings.get("seed", 0), "seed")
+    mode = settings.get("mode", "classic")
+    if mode not in MODES:
+        raise bad_request(f"unknown mode {mode!r}", allowed=sorted(MODES))
+    board = BOARDS.get(settings.get("board", ""))
+    if board is None:
+        raise bad_request("board must be 'beginner' or 'variable'")
+    rules = {k: bool(v) for k, v in (settings.get("rules") or {}).items()}
+    if seats and settings.get("random_start", True):
+        first = random.Random(seed).randrange(len(seats))
+        seats = seats[first:] + seats[:first]
+    vp_to_win, start_cards = MODES[mode]
+    try:
+        game = Game.new(seats=seats, seed=seed, board=board, vp_to_win=vp_to_win, rules=rules,
+                        start_cards=start_cards)
+    except (TypeError, ValueError) as exc:
+        raise bad_request(str(exc)) from None
+    referee = _referee_for(game, settings.get("players"), {}, seed)
+    return {"position": game.to_dict(), "referee": referee.to_dict()}
+
+
+def do_load(position: Doc, referee: Doc | None = None, legacy: Doc | None = None) -> Doc:
+    """``{position, referee}`` read and written again: the position by the engine (an
+    unreadable or impossible one raises ``InvalidPosition``), the referee with defaults for
+    what is missing. ``legacy`` reads a save of the page's first format: ``players`` (the
+    settings' seats), ``seats`` (idle/away/auto per colour), ``seed`` and ``to``.
+    """
+    game = Game.from_dict(position)
+    if isinstance(referee, dict) and referee.get("seats"):
+        ref = Referee.from_dict(referee, game.seats)
+    else:
+        old = legacy or {}
+        ref = _referee_for(game, old.get("players"), old.get("seats") or {},
+                           old.get("seed") if isinstance(old.get("seed"), int) else 0)
+        if isinstance(old.get("to"), list):
+            ref.offered_to = [c for c in old["to"] if c in game.seats] or None
+    if game.open_trade() is None:
+        ref.offered_to = None
+    return {"position": game.to_dict(), "referee": ref.to_dict()}
+
+
+def _referee_for(game: Game, players: Any, state: Any, seed: Any) -> Referee:
+    entries = {p.get("colour"): p for p in players or [] if isinstance(p, dict)}
+    doc: Doc = {"seed": seed if isinstance(seed, int) and not isinstance(seed, bool) else 0,
+                "seats": {}}
+    for colour in game.seats:
+        entry = dict(entries.get(colour) or {"kind": "human"})
+        if isinstance(state, dict) and isinstance(state.get(colour), dict):
+            entry.update({k: state[colour].get(k) for k in ("idle", "away", "auto")})
+        doc["seats"][colour] = entry
+    return Referee.from_dict(doc, game.seats)
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise bad_request(f"{what} must be an integer")
+    return value
+
+
+#: The computer players between calls (a bot remembers the offers it made this turn).
+_BOTS: dict[str, Any] = {}
+
+
+def _open(position: Doc, referee: Doc | None) -> tuple[Game, Referee]:
+    game = Game.from_dict(position)
+    ref = Referee.from_dict(referee or {}, game.seats)
+    ref.bots = _BOTS
+    return game, ref
+
+
+# -- what a viewer sees (catan_web.game_view) ---------------------------------------------------
+
+def do_view(position: Doc, referee: Doc | None, viewer: str | None,
+            options: Doc | None = None) -> Doc:
+    """Everything the page shows, for ``viewer`` (a colour; None: whoever the screen shows).
+
+    ``options``: ``visibility`` (``revealed``/``fog``/``terra``), ``mode`` (the build mode the
+    person chose: ``{kind, picks}``), ``last`` (``{nodes, edges}`` just changed), ``terms``
+    (the glossary's words for the harbours' tooltips).
+    """
+    game, ref = _open(position, referee)
+    return view_of(game, ref, viewer, options or {})
+
+
+# -- moves -----------------------------------------------------------------------------------------
+
+def do_act(position: Doc, referee: Doc | None, action: Doc, viewer: str | None = None,
+           options: Doc | None = None) -> Doc:
+    """A person's ``action``: ``{position, referee, log, view}``, or ``{error}`` (the rule).
+
+    ``options["offered_to"]``: the colours an offer is made to (the others decline at once).
+    """
+    game, ref = _open(position, referee)
+    options = options or {}
+    colour = action.get("player") if isinstance(action, dict) else None
+    hidden = masked(game, options.get("visibility"))
+    ref.record(game, str(colour), action if isinstance(action, dict) else {},
+               offered_to=options.get("offered_to"))
+    try:
+        events = game.apply(action)
+    except IllegalAction as exc:
+        return refusal(exc)
+    if isinstance(colour, str):
+        ref.person_acted(colour)
+    return _after(game, ref, events, hidden, viewer, options)
+
+
+def _after(game: Game, ref: Referee, events: list[Doc], hidden: str | None,
+           viewer: str | None, options: Doc) -> Doc:
+    if game.open_trade() is None:
+        ref.offered_to = None
+    log = [log_entry(e, hidden) for e in events]
+    last = {"nodes": [e["node"] for e in events if e.get("node")],
+            "edges": [e["edge"] for e in events if e.get("edge")]}
+    if last["nodes"] or last["edges"]:
+        options = {**options, "last": last}
+    else:
+        last = options.get("last") or {"nodes": [], "edges": []}
+    if game.phase != "main":
+        options = {**options, "mode": None}
+    return {"position": game.to_dict(), "referee": ref.to_dict(), "log": log, "last": last,
+            "view": view_of(game, ref, viewer, options)}
+
+
+def do_pick(position: Doc, referee: Doc | None, viewer: str, options: Doc | None,
+            spot: Any) -> Doc:
+    """The viewer chose ``spot`` on the board (a node or edge name, or a tile number).
+
+    Answers ``{mode}`` when the choice goes on (the first road of Road Building), ``{victims,
+    tile}`` when the robber's victim must be chosen, else :func:`do_act`'s answer for the
+    action the spot makes (a refusal says why the spot is illegal).
+    """
+    options = options or {}
+    game, _ = _open(position, referee)
+    mode = build_mode(options.get("mode"), game, viewer)
+    key = mode["kind"] if mode else game.phase
+    if key not in PICKS:
+        raise bad_request("nothing to choose on the board now")
+    pick, kind = PICKS[key]
+    action: Doc = {"type": kind, "player": viewer}
+    if kind == "play_road_building":
+        assert mode is not None
+        pairs = [a["edges"] for a in actions_of(game, viewer) if a["type"] == kind]
+        picks = [*mode["picks"], spot]
+        if spot in mode["picks"]:
+            return {"mode": mode}
+        if len(picks) < 2 and any(len(p) == 2 and spot in p for p in pairs):
+            return {"mode": {**mode, "picks": picks}}
+        same = next((p for p in pairs if len(p) == len(picks) and set(p) == set(picks)), None)
+        action["edges"] = same or picks
+    elif pick == "tile":
+        if not isinstance(spot, int) and not (isinstance(spot, str) and spot.isdigit()):
+            raise bad_request("a tile is a number")
+        action["tile"] = int(spot)
+        victims = sorted({a["victim"] for a in actions_of(game, viewer)
+                          if a["type"] == kind and a["tile"] == action["tile"] and a.get("victim")})
+        if len(victims) > 1:
+            return {"victims": victims, "tile": action["tile"]}
+        action["victim"] = victims[0] if victims else None
+    else:
+        action[pick] = spot
+    return do_act(position, referee, action, viewer, {**options, "mode": None})
+
+
+def do_advance(position: Doc, referee: Doc | None, viewer: str | None = None,
+               options: Doc | None = None) -> Doc:
+    """What the referee does without a person: the answer it gives for someone (an offer not
+    made to them, or with no card), else the move of the computer whose decision comes next.
+
+    ``{position, referee, log, view, action, ms, note}``; ``{wait: True, view}`` when a
+    person must decide; ``{dice: colour}`` when, with manual dice, a person enters the
+    computer's roll. ``ms`` is the computer's decision time in milliseconds.
+    """
+    options = options or {}
+    game, ref = _open(position, referee)
+    actor = ref.next_actor(game)
+    if actor is None or not (ref.computer_plays(game, actor) or ref.forced_action(game, actor)):
+        return {"wait": True, "view": view_of(game, ref, viewer, options)}
+    start = time.perf_counter()
+    action, note = ref.bot_action(game, actor, visibility=options.get("visibility"))
+    ms = round((time.perf_counter() - start) * 1000, 1)
+    if action["type"] == "roll" and options.get("dice") == "manual" and note != "capped":
+        return {"dice": actor, "ms": ms}
+    hidden = masked(game, options.get("visibility"))
+    ref.record(game, actor, action)
+    events = game.apply(action)
+    return {**_after(game, ref, events, hidden, viewer, options), "action": action, "ms": ms,
+            "note": note, "actor": actor}
+
+
+def do_roll(position: Doc, referee: Doc | None, colour: str, dice: list[int],
+            viewer: str | None = None, options: Doc | None = None) -> Doc:
+    """Dice entered by hand for ``colour`` (a person, or a computer with manual dice)."""
+    game, ref = _open(position, referee)
+    options = options or {}
+    hidden = masked(game, options.get("visibility"))
+    action = {"type": "roll", "player": colour, "dice": dice}
+    ref.record(game, colour, action)
+    try:
+        events = game.apply(action)
+    except IllegalAction as exc:
+        return refusal(exc)
+    return _after(game, ref, events, hidden, viewer, options)
+
+
+def do_timeout(position: Doc, referee: Doc | None, colour: str, acted: bool = False,
+               viewer: str | None = None, options: Doc | None = None) -> Doc:
+    """``colour``'s time ran out: ``{referee, log, view}`` (the stand-in plays from now)."""
+    game, ref = _open(position, referee)
+    if colour not in ref.seats:
+        raise bad_request(f"no seat {colour!r}")
+    events = ref.timeout(game, colour, bool(acted))
+    return {"referee": ref.to_dict(), "log": [{"e": e} for e in events],
+            "view": view_of(game, ref, viewer, options or {})}
+
+
+def do_seat(position: Doc, referee: Doc | None, colour: str, change: str,
+            viewer: str | None = None, options: Doc | None = None) -> Doc:
+    """Change who plays ``colour``: ``bot`` or ``human`` (the seat changes hands), ``back``
+    (the person takes their seat back from the stand-in). ``{referee, log, view}``."""
+    game, ref = _open(position, referee)
+    if colour not in ref.seats:
+        raise bad_request(f"no seat {colour!r}")
+    events = ref.come_back(colour) if change == "back" else ref.set_kind(colour, change)
+    return {"referee": ref.to_dict(), "log": [{"e": e} for e in events],
+            "view": view_of(game, ref, viewer, options or {})}
+
+
+def log_entry(event: Doc, hidden: str | None = None) -> Doc:
+    """An event for the log: its public form, and the full one for those who may see it.
+
+    >>> log_entry({"type": "stole", "player": "red", "victim": "blue", "card": "ore"})
+    {'e': {'type': 'stole', 'player': 'red', 'victim': 'blue'}, 'full': {'type': 'stole', \
+'player': 'red', 'victim': 'blue', 'card': 'ore'}, 'who': ['red', 'blue']}
+    """
+    kind = event["type"]
+    if kind == "stole" and event.get("card"):
+        public = {k: v for k, v in event.items() if k != "card"}
+        return {"e": public, "full": event, "who": [event["player"], event["victim"]]}
+    if kind == "bought_dev_card":
+        public = {k: v for k, v in event.items() if k != "card"}
+        return {"e": public, "full": event, "who": [event["player"]]}
+    if kind == "received" and hidden:
+        public = {"type": "received", "player": event["player"],
+                  "count": sum(event["cards"].values())}
+        return {"e": public, "full": event, "who": [event["player"]]}
+    return {"e": event}
+
+
+# -- the end of the game ---------------------------------------------------------------------------
+
+def do_summary(position: Doc) -> Doc:
+    """Points breakdown per player: ``{winner, turns, players: [{colour, settlements, ...}]}``."""
+    game = Game.from_dict(position)
+    players = [{"colour": c, **game.points(c), "knights": game.knights_played(c),
+                "road_length": game.longest_road_length(c)} for c in game.seats]
+    return {"winner": game.winner, "turns": game.turn_number, "players": players}
+
+
+def warm_up() -> None:
+    """Import the computer players and the renderer now, while the page shows the form."""
+    import catan_core.bots
+    import catan_core.svg  # noqa: F401
+
+
+BRIDGE: dict[str, Callable[..., Any]] = {
+    "new_game": do_new_game,
+    "load": do_load,
+    "view": do_view,
+    "act": do_act,
+    "pick": do_pick,
+    "advance": do_advance,
+    "roll": do_roll,
+    "timeout": do_timeout,
+    "seat": do_seat,
+    "summary": do_summary,
+    "warm_up": warm_up,
+}

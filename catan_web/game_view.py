@@ -1,0 +1,242 @@
+"""What one seat of a game sees and may do: the view the Play page draws (and a room sends).
+
+:func:`view_of` answers everything the rules decide for the page: whose decision comes next and
+whether a computer or the referee makes it, the screen a hot-seat game shows, costs and what the
+hand affords, development cards and why they cannot be played, the board choice with its legal
+spots and the rule against each other one, awards, and the board drawn by
+:func:`catan_core.svg.render` as that seat may see it. Used by :mod:`catan_web.game`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from catan_core import BUILD_COSTS, Game, geometry
+from catan_core.referee import TIMER_BONUS_S, Referee, decision_key, masked, waiting_for
+
+Doc = dict[str, Any]
+NODE_NAMES = geometry.nodes()
+EDGE_NAMES = geometry.edges()
+N_TILES = 19
+
+#: Points a building is worth (the costs card says so).
+POINTS = {"road": 0, "settlement": 1, "city": 2, "dev_card": 0}
+#: What the page asks a person to choose on the board, by phase or by build mode.
+PICKS = {
+    "setup_settlement": ("node", "place_settlement"), "setup_road": ("edge", "place_road"),
+    "move_robber": ("tile", "move_robber"), "road": ("edge", "build_road"),
+    "settlement": ("node", "build_settlement"), "city": ("node", "build_city"),
+    "road_building": ("edge", "play_road_building"),
+}
+BUILD_MODES = ("road", "settlement", "city", "road_building")
+
+
+def screen(game: Game, ref: Referee, viewer: str | None) -> tuple[str | None, str | None]:
+    """Whose cards the screen shows now, and the person to hand the device to (or None).
+
+    One person at the screen keeps it; with several, the screen shows the person whose
+    decision comes next, after a "pass the device" step, and nobody's hand while computers
+    play (unless the one shown still owes a decision).
+    """
+    humans = [c for c in game.seats if ref.seats[c].kind == "human"]
+    if viewer not in game.seats:
+        viewer = humans[0] if len(humans) == 1 else None
+    actor = ref.next_actor(game)
+    if actor is None or len(humans) <= 1:
+        if actor is not None and len(humans) == 1 and not ref.computer_plays(game, actor):
+            viewer = actor
+        return viewer, None
+    if ref.computer_plays(game, actor):
+        return (viewer if viewer in waiting_for(game) else None), None
+    if viewer == actor:
+        return viewer, None
+    return None, actor
+
+
+def view_of(game: Game, ref: Referee, viewer: str | None, options: Doc) -> Doc:
+    viewer, pass_to = screen(game, ref, viewer)
+    over = game.winner is not None
+    seats = list(game.seats)
+    mine = viewer if viewer in seats else None
+    waiting = waiting_for(game)
+    actor = ref.next_actor(game)
+    computer = actor is not None and ref.computer_plays(game, actor)
+    forced = actor is not None and ref.forced_action(game, actor) is not None
+    decides = (mine is not None and mine in waiting and not ref.computer_plays(game, mine)
+               and ref.forced_action(game, mine) is None and not over)
+    scores = game.scores(None if over else mine or "public")
+    out: Doc = {
+        "viewer": viewer, "phase": game.phase, "turn": game.turn_number,
+        "current": game.current_player, "dice": list(game.dice) if game.dice else None,
+        "winner": game.winner, "vp_to_win": game.vp_to_win, "robber": game.robber,
+        "hidden": masked(game, options.get("visibility")),
+        "players": [{**game.summary(c), "points": scores[c]} for c in seats],
+        "bank": game.bank_counts(), "deck": game.deck_size(),
+        "discard": game.discards_owed(), "trade": _trade(game, ref), "awards": game.awards(),
+        "seats": {c: {**s.to_dict(), "computer": ref.computer_plays(game, c)}
+                  for c, s in ref.seats.items()},
+        "next": {
+            "actor": actor, "computer": computer, "forced": forced, "waiting": waiting,
+            "auto": actor is not None and (computer or forced),
+            "pass_to": pass_to, "decides": decides,
+            "clock": decision_key(game, actor) if actor and not computer and not over else None,
+            "bonus_s": TIMER_BONUS_S,
+        },
+        "me": None, "costs": costs(game, mine, decides), "cards": [], "can": {},
+        "prompt": None, "choice": {"pick": None, "legal": [], "illegal": {}, "mode": None},
+    }
+    if mine is not None:
+        out["me"] = {"colour": mine, "hand": game.hand_of(mine),
+                     "rates": game.maritime_rates(mine), "points": scores[mine]}
+        out["cards"] = dev_cards(game, mine, decides)
+    if decides:
+        assert mine is not None
+        mode = build_mode(options.get("mode"), game, mine)
+        out["can"] = can(game, mine)
+        out["choice"] = choice(game, mine, mode)
+        out["prompt"] = prompt(game, mine, mode)
+    out["board"] = board(game, out["hidden"], out["choice"], options)
+    return out
+
+
+def _trade(game: Game, ref: Referee) -> Doc | None:
+    trade = game.open_trade()
+    return None if trade is None else {**trade, "to": ref.offered_to}
+
+
+def actions_of(game: Game, colour: str) -> list[Doc]:
+    """``colour``'s legal actions now, as JSON objects."""
+    return [cast(Doc, a) for a in game.legal_actions_of(colour)]
+
+
+def _reason(code: str | None, **details: Any) -> Doc | None:
+    """A rule's code as the page's error pipeline takes it."""
+    return None if code is None else {"code": code, "details": details}
+
+
+def costs(game: Game, viewer: str | None, decides: bool) -> list[Doc]:
+    """The building costs card: each item's cost and points, and for the viewer whether their
+    hand affords it and whether they may build it now (``reason``: the rule against it)."""
+    options = game.build_options(viewer) if viewer is not None else {}
+    out = []
+    for item, cost in BUILD_COSTS.items():
+        option = options.get(item)
+        out.append({"item": item, "cost": dict(cost), "points": POINTS[item],
+                    "affordable": bool(option and option["affordable"]),
+                    "available": bool(decides and option and option["reason"] is None),
+                    "reason": _reason(option["reason"]) if option else None})
+    return out
+
+
+def can(game: Game, viewer: str) -> dict[str, bool]:
+    """Which kinds of action the viewer may make now (the buttons the page marks available)."""
+    kinds = {a["type"]: True for a in actions_of(game, viewer)}
+    if game.discards_owed().get(viewer):
+        kinds["discard"] = True
+    if "end_turn" in kinds:  # the main phase of the viewer's turn, no offer open
+        kinds["offer_trade"] = True
+    return kinds
+
+
+def dev_cards(game: Game, viewer: str, decides: bool) -> list[Doc]:
+    """The viewer's development cards, grouped: ``{card, fresh, count, playable, reason}``;
+    ``reason`` is the rule against playing the card now."""
+    reasons = game.playable_dev_cards(viewer)
+    held = game.dev_cards(viewer)
+    out = []
+    for fresh, cards in ((False, held["old"]), (True, held["new"])):
+        for card in dict.fromkeys(cards):
+            code = "card_bought_this_turn" if fresh and card in reasons else reasons.get(card)
+            if card in reasons and not decides and code is None:
+                code = "not_your_turn"
+            out.append({"card": card, "fresh": fresh, "count": cards.count(card),
+                        "playable": card in reasons and code is None,
+                        "reason": _reason(code, card=card)})
+    return out
+
+
+def build_mode(value: Any, game: Game, viewer: str) -> Doc | None:
+    """The build mode the page sent, if it still applies (main phase, the viewer's turn)."""
+    if not isinstance(value, dict) or value.get("kind") not in BUILD_MODES:
+        return None
+    if game.phase != "main" or game.open_trade() is not None or viewer != game.current_player:
+        return None
+    picks = [e for e in value.get("picks") or [] if e in EDGE_NAMES][:1]
+    return {"kind": value["kind"], "picks": picks}
+
+
+def prompt(game: Game, viewer: str, mode: Doc | None) -> str:
+    """The key of the sentence that tells the viewer what to do now."""
+    if mode:
+        return f"prompt_{mode['kind']}"
+    if game.phase == "main":
+        if game.open_trade() is not None:
+            return "prompt_trade_wait" if viewer == game.current_player else "prompt_answer"
+        return "prompt_main"
+    return {"setup_settlement": "prompt_setup_settlement", "setup_road": "prompt_setup_road",
+            "move_robber": "prompt_robber", "roll": "prompt_roll",
+            "discard": "prompt_discard"}.get(game.phase, "prompt_main")
+
+
+#: The engine's report of where a piece may go, by what the page asks to place.
+SPOT_KINDS = {"place_settlement": "settlement", "build_settlement": "settlement",
+              "place_road": "road", "build_road": "road", "build_city": "city"}
+
+
+def choice(game: Game, viewer: str, mode: Doc | None) -> Doc:
+    """The board choice the viewer faces: ``pick`` (``node``/``edge``/``tile`` or None), the
+    ``legal`` spots (``legal_actions``: cost and pieces included), for every other spot the
+    rule against it (``illegal``), and for the robber the victims of each tile."""
+    key = mode["kind"] if mode else game.phase
+    out: Doc = {"pick": None, "legal": [], "illegal": {}, "mode": mode, "left": 0}
+    if key not in PICKS:
+        return out
+    pick, kind = PICKS[key]
+    mine = [a for a in actions_of(game, viewer) if a["type"] == kind]
+    if kind == "play_road_building":
+        first = mode["picks"][0] if mode and mode["picks"] else None
+        pairs = [a["edges"] for a in mine]
+        spots = ([e for p in pairs if first in p for e in p if e != first] if first
+                 else [e for p in pairs for e in p])
+        out.update(pick="edge", legal=sorted(set(spots)), left=2 - (1 if first else 0))
+        return out
+    if kind == "move_robber":
+        robber = game.robber_spots()
+        out.update(pick="tile", legal=sorted({a["tile"] for a in mine}),
+                   illegal={t: _reason(code, tile=int(t)) for t, code in robber["illegal"].items()},
+                   victims=robber["victims"])
+        return out
+    report = game.spots(SPOT_KINDS[kind], viewer)
+    legal = sorted({a[pick] for a in mine})
+    out.update(pick=pick, legal=legal, illegal={
+        name: _reason(code, **{pick: name}) for name, code in report["illegal"].items()})
+    for name in report["legal"]:  # a free spot the hand or the supply cannot pay for yet
+        if name not in legal:
+            out["illegal"][name] = _reason(
+                game.build_options(viewer)[SPOT_KINDS[kind]]["reason"] or "wrong_phase")
+    return out
+
+
+def board(game: Game, hidden: str | None, chosen: Doc, options: Doc) -> str:
+    """The board as the viewer may see it, with the current choice's legal spots marked and
+    the last move haloed (``catan_core.svg.render``)."""
+    from catan_core import svg  # imported on first use: it costs ~0.2 s in Pyodide
+
+    marks: dict[str, list[Any]] = {}
+    drawn = game
+    if hidden:
+        land = [t["tile"] for t in game.tiles() if t["terrain"] != "desert"]
+        marks["hidden_terrain"] = land
+        if hidden == "terra":
+            marks["hidden_number"] = land
+            doc = game.to_dict()
+            doc["board"] = {**doc["board"], "ports": {}}
+            drawn = Game.from_dict(doc)
+    pick = chosen.get("pick")
+    if pick:
+        marks[f"ok_{pick}s"] = [int(x) if pick == "tile" else x for x in chosen["legal"]]
+    last = options.get("last") or {}
+    marks["last_nodes"] = [n for n in last.get("nodes") or [] if n in NODE_NAMES]
+    marks["last_edges"] = [e for e in last.get("edges") or [] if e in EDGE_NAMES]
+    terms = options.get("terms") if isinstance(options.get("terms"), dict) else None
+    return svg.render(drawn, svg.check_marks(marks), terms=terms)

@@ -1,0 +1,48 @@
+"""The ASGI app serves the built site and the rooms on one origin (``create_app(site_dir)``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient
+
+from catan_rooms.app import create_app
+
+
+def test_site_and_rooms_on_one_origin(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "en" / "play").mkdir(parents=True)
+    (site / "index.html").write_text("<h1>home</h1>")
+    (site / "en" / "play" / "index.html").write_text("<h1>play</h1>")
+    (site / "worker.mjs").write_text("export {}")
+    (site / "engine.wasm").write_bytes(b"\0asm")
+    app = create_app(site, f"sqlite:///{tmp_path / 'rooms.sqlite3'}", bot_delay=0)
+    with TestClient(app) as http:
+        assert http.get("/healthz").json() == {"ok": True}
+        assert "play" in http.get("/en/play/").text
+        assert http.get("/worker.mjs").headers["content-type"].startswith("text/javascript")
+        assert http.get("/engine.wasm").headers["content-type"] == "application/wasm"
+        created = http.post("/api/rooms?lang=fr", json={"players": 3, "timer": 90})
+        assert created.status_code == 201
+        body = created.json()
+        assert body["invite"] == f"http://testserver/fr/play/#room={body['room']}"
+        assert len(body["room"]) >= 22 and len(body["host_token"]) >= 22  # >= 128 bits
+        lobby = http.get(f"/api/rooms/{body['room']}").json()
+        assert lobby["settings"]["timer"] == 90 and len(lobby["seats"]) == 3
+        assert "host" not in lobby and "seed" not in str(lobby)
+        with http.websocket_connect(f"/api/rooms/{body['room']}/ws") as ws:
+            ws.send_json({"t": "hello"})
+            assert ws.receive_json()["t"] == "welcome"
+            assert ws.receive_json()["t"] == "update"
+        assert http.get("/missing.html").status_code == 404
+
+
+def test_without_site_only_the_api(tmp_path: Path) -> None:
+    app = create_app(None, f"sqlite:///{tmp_path / 'rooms.sqlite3'}", bot_delay=0)
+    with TestClient(app) as http:
+        assert http.get("/healthz").status_code == 200
+        assert http.get("/").status_code == 404

@@ -1,0 +1,224 @@
+"""The room's rules without sockets: the turn clock (+5 s per action), the computer finishing a
+turn whose time ran out, two idle turns and the seat kept until "I'm back", leaving and taking
+a seat mid-game, manual dice, spectators and the hidden island of the Fog mode."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from catan_rooms import room, table
+from catan_rooms.room import RoomError
+from catan_rooms.schemas import RoomSettings
+
+Doc = dict[str, Any]
+
+
+def make_room(people: list[str], **settings: Any) -> Doc:
+    """A started room: ``people`` seated (token ``tok-<colour>``), computers elsewhere."""
+    values = {"players": 4, "board": "beginner", **settings}
+    doc = room.new_room("R" * 22, RoomSettings.model_validate(values), room.token_hash("host"),
+                        seed=4, now=0.0)
+    for colour in people:
+        room.sit(doc, colour, colour.title(), room.token_hash(f"tok-{colour}"), None)
+    room.start(doc, host=True, now=0.0)
+    return doc
+
+
+def run_computers(doc: Doc, now: float, limit: int = 500) -> None:
+    """Let the room act by itself until it waits for a person (or the clock)."""
+    for _ in range(limit):
+        if room.auto_step(doc, now) is None:
+            return
+    raise AssertionError("the room never waited")
+
+
+def waiting(doc: Doc) -> list[str]:
+    game = room.game_of(doc)
+    assert game is not None
+    return table.waiting_for(game)
+
+
+def person_move(doc: Doc, colour: str, now: float) -> list[Doc]:
+    game, ref = room.open_game(doc)
+    legal = table.legal_for(game, ref, colour)
+    assert legal, (colour, waiting(doc))
+    n = doc["seats"][colour]["last_n"] + 1
+    action = {k: v for k, v in legal[0].items() if k != "player"}
+    return room.act(doc, colour, n, action, now)
+
+
+def test_clock_bonus_timeout_idle_and_back() -> None:
+    doc = make_room(["red", "blue"], timer=20)
+    run_computers(doc, 0.0)
+    colour = waiting(doc)[0]
+    assert colour in ("red", "blue")
+    start = doc["clock"]["deadline"]
+    assert start is not None and start <= 20.0
+    assert room.auto_step(doc, start - 1) is None  # time left: the room waits
+    person_move(doc, colour, 1.0)  # a settlement: the same set-up turn goes on (its road)
+    assert doc["clock"]["deadline"] == pytest.approx(start + 5)  # +5 s per action
+    # the time runs out: the computer finishes the turn, the person may not act meanwhile
+    deadline = doc["clock"]["deadline"]
+    events = room.auto_step(doc, deadline + 0.1)
+    assert events and events[0]["e"] == {"type": "timeout", "player": colour}
+    game, ref = room.open_game(doc)
+    assert ref.computer_plays(game, colour)
+    with pytest.raises(RoomError) as refused:
+        room.act(doc, colour, 99, {"type": "place_road", "edge": "0.N"}, deadline + 0.2)
+    assert refused.value.code == "computer_playing"
+    # two idle turns in a row: the computer keeps the seat until "I'm back"
+    now, away = deadline + 0.2, False
+    for _ in range(200):
+        step = room.auto_step(doc, now)
+        if step is None:
+            now = (doc["clock"]["deadline"] or now) + 0.1
+            continue
+        if any(e["e"]["type"] == "away" and e["e"]["player"] == colour for e in step):
+            away = True
+            break
+    assert away
+    game, ref = room.open_game(doc)
+    assert ref.seats[colour].away and ref.computer_plays(game, colour)
+    back = room.back(doc, colour)
+    assert back[0]["e"] == {"type": "back", "player": colour}
+    game, ref = room.open_game(doc)
+    assert not ref.seats[colour].away
+    with pytest.raises(RoomError) as again:
+        room.back(doc, colour)
+    assert again.value.code == "not_away"
+
+
+def test_unlimited_timer_never_times_out() -> None:
+    doc = make_room(["red"], timer=None)
+    run_computers(doc, 0.0)
+    assert doc["clock"]["deadline"] is None
+    assert room.auto_step(doc, 10**9) is None
+    assert waiting(doc) == ["red"]
+
+
+def test_leave_then_someone_takes_the_seat() -> None:
+    doc = make_room(["red", "blue"], timer=None, computers={"white": {"level": "easy"}})
+    run_computers(doc, 0.0)
+    events = room.leave(doc, "red")
+    assert [e["e"]["type"] for e in events] == ["left", "seat_computer"]
+    assert room.seat_of_token(doc, "tok-red") is None  # the old token is worthless now
+    run_computers(doc, 0.0)
+    assert "red" not in waiting(doc) or room.auto_step(doc, 0.0) is not None
+    lobby = room.lobby(doc, {})
+    assert next(s for s in lobby["seats"] if s["seat"] == "red")["open"]
+    events = room.sit(doc, "red", "Newcomer", room.token_hash("tok-new"), None)
+    assert [e["e"]["type"] for e in events] == ["seated", "seat_person"]
+    game, ref = room.open_game(doc)
+    assert not ref.computer_plays(game, "red")
+    with pytest.raises(RoomError) as taken:
+        room.sit(doc, "white", "Intruder", room.token_hash("tok-x"), None)
+    assert taken.value.code == "seat_taken"  # a computer seat chosen by the host stays one
+    room.sit(doc, "orange", "Late", room.token_hash("tok-late"), None)  # one left empty: free
+
+
+def test_manual_dice() -> None:
+    doc = make_room(["red", "blue", "white", "orange"], timer=None, dice="manual")
+    for _ in range(400):  # set-up by the people, always the first legal placement
+        game = room.game_of(doc)
+        assert game is not None
+        if game.phase == "roll":
+            break
+        person_move(doc, waiting(doc)[0], 0.0)
+    colour = waiting(doc)[0]
+    n = doc["seats"][colour]["last_n"] + 1
+    with pytest.raises(RoomError) as missing:
+        room.act(doc, colour, n, {"type": "roll"}, 0.0)
+    assert missing.value.code == "dice_required"
+    events = room.act(doc, colour, n, {"type": "roll", "dice": [2, 3]}, 0.0)
+    assert {"type": "rolled", "player": colour, "dice": [2, 3], "total": 5} in [
+        {k: v for k, v in e["e"].items() if k in ("type", "player", "dice", "total")}
+        for e in events]
+
+
+def test_automatic_dice_refuse_chosen_dice_and_cards() -> None:
+    action = {"type": "roll", "dice": [6, 6]}
+    with pytest.raises(RoomError):
+        room.check_action(action, "red", manual_dice=False)
+    with pytest.raises(RoomError):
+        room.check_action({"type": "move_robber", "tile": 1, "card": "ore"}, "red", False)
+    assert room.check_action({"type": "roll"}, "red", False) == {"type": "roll",
+                                                                 "player": "red"}
+
+
+def test_spectator_and_fog() -> None:
+    doc = make_room(["red"], timer=None, visibility="fog")
+    game = room.game_of(doc)
+    assert game is not None
+    frame = room.game_frame(doc, game, None, 0.0)
+    assert frame["legal"] == [] and frame["hidden"] == "fog"
+    tiles = frame["view"]["board"]["tiles"]
+    assert all(t == "desert" or t.startswith("hidden") for t in tiles)
+    assert all(set(p["hand"]) == {"hidden"} for p in frame["view"]["players"].values())
+    run_computers(doc, 0.0)
+    # the set-up cards of a hidden island are known to their owner only
+    for _ in range(40):
+        game = room.game_of(doc)
+        assert game is not None
+        if game.phase not in ("setup_settlement", "setup_road"):
+            break
+        before = copy.deepcopy(doc)
+        events = person_move(doc, "red", 0.0) if waiting(doc) == ["red"] else (
+            room.auto_step(doc, 0.0) or [])
+        for e in events:
+            if e["e"]["type"] == "received":
+                assert "cards" not in e["e"] and e["who"] == [e["full"]["player"]]
+        assert doc["version"] == before["version"]  # functions never bump the version
+    game = room.game_of(doc)
+    assert game is not None and game.phase not in ("setup_settlement", "setup_road")
+    frame = room.game_frame(doc, game, None, 0.0)
+    assert not any(t.startswith("hidden") for t in frame["view"]["board"]["tiles"])
+
+
+def test_tokens_are_long_and_compared_by_hash() -> None:
+    doc = make_room(["red"], timer=None)
+    assert room.seat_of_token(doc, "tok-red") == "red"
+    assert room.seat_of_token(doc, "tok-blue") is None
+    assert doc["seats"]["red"]["token"] != "tok-red"  # only the hash is stored
+    assert room.is_host(doc, "host") and not room.is_host(doc, "guest")
+
+
+def test_doctests() -> None:
+    import doctest
+
+    assert doctest.testmod(table).failed == 0
+
+
+def test_chat_is_codes_and_slow() -> None:
+    doc = make_room(["red"], timer=None)
+    events = room.chat(doc, "red", 1, "good_luck", 10.0)
+    assert events[0]["e"] == {"type": "chat", "seat": "red", "phrase": "good_luck"}
+    with pytest.raises(RoomError) as fast:
+        room.chat(doc, "red", 2, "thanks", 11.0)
+    assert fast.value.code == "chat_too_fast"
+    with pytest.raises(RoomError) as replay:
+        room.chat(doc, "red", 1, "thanks", 13.0)
+    assert replay.value.code == "replayed"
+    assert room.chat(doc, "red", 2, "thanks", 13.0)
+
+
+def test_a_socket_that_reads_nothing_is_let_go(tmp_path: Any) -> None:
+    import asyncio
+
+    from catan_rooms.hub import MAX_QUEUE, Hub
+    from catan_rooms.store import SQLiteStore
+
+    async def scenario() -> bool:
+        hub = Hub(SQLiteStore(str(tmp_path / "rooms.sqlite3")))
+
+        async def never(text: str) -> None:
+            await asyncio.sleep(3600)
+
+        conn = hub.admit("R" * 22, "client", never)
+        for _ in range(MAX_QUEUE + 10):
+            hub.reply(conn, {"t": "pong"})
+        return conn.closed and conn.queue.qsize() <= MAX_QUEUE + 1
+
+    assert asyncio.run(scenario())

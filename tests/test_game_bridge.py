@@ -1,0 +1,212 @@
+"""The Play page's bridge (``catan_web.game``) without a browser: what a viewer sees and may
+do, the referee's steps, hidden information, saves of the first format."""
+
+from __future__ import annotations
+
+import doctest
+import json
+from typing import Any
+
+import catan_web
+from catan_core import Game
+from catan_core.topology import EDGE_ALIASES, NODE_ALIASES, NODE_EDGES, NODE_NAMES
+from catan_web import game as bridge
+
+SEATS = ["red", "blue", "white"]
+
+
+def new(kinds: tuple[str, ...] = ("human", "bot", "bot"), **settings: Any) -> dict[str, Any]:
+    players = [{"colour": c, "kind": k, "level": "easy"} for c, k in zip(SEATS, kinds,
+                                                                          strict=True)]
+    base = {"seats": SEATS, "board": "beginner", "seed": 7, "random_start": False,
+            "players": players}
+    return bridge.do_new_game({**base, **settings})
+
+
+def test_the_examples_in_the_docstrings_hold() -> None:
+    result = doctest.testmod(bridge)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_new_game_modes_and_rules() -> None:
+    for mode, points, ore in (("classic", 10, None), ("quick", 7, 1), ("epic", 13, None)):
+        doc = new(mode=mode, board="variable")["position"]
+        assert doc["vp_to_win"] == points
+        assert doc["players"]["red"]["hand"].get("ore") == ore
+    assert new(rules={"trade_before_build": True})["position"]["rules"] == {
+        "trade_before_build": True}
+    ok, text = catan_web.call("game.new_game", json.dumps([{"seats": SEATS, "mode": "blitz"}]))
+    assert not ok and json.loads(text)["code"] == "bad_request"
+
+
+def test_a_viewer_sees_only_their_own_cards() -> None:
+    game = new(mode="quick")
+    view = bridge.do_view(game["position"], game["referee"], "blue")
+    assert view["me"]["hand"] == {"brick": 1, "lumber": 1, "wool": 1, "grain": 1, "ore": 1}
+    assert [p["cards"] for p in view["players"]] == [5, 5, 5]
+    assert "hand" not in json.dumps(view["players"])
+    spectator = bridge.do_view(game["position"], {"seats": {}}, None)   # people everywhere
+    assert spectator["me"] is None and spectator["viewer"] is None
+
+
+def test_the_board_choice_names_legal_spots_and_why_others_are_not() -> None:
+    game = new()
+    view = bridge.do_view(game["position"], game["referee"], "red")
+    choice = view["choice"]
+    assert view["next"]["decides"] and choice["pick"] == "node" and len(choice["legal"]) == 54
+    after = bridge.do_pick(game["position"], game["referee"], "red", {}, "9.N")
+    choice = after["view"]["choice"]
+    node = NODE_ALIASES["9.N"]
+    assert choice["pick"] == "edge"
+    assert {EDGE_ALIASES[e] for e in choice["legal"]} == set(NODE_EDGES[node])
+    assert all(v["code"] == "not_connected" for v in choice["illegal"].values())
+    assert len(choice["legal"]) + len(choice["illegal"]) == 72
+    assert 'class="mark-ok-edge"' in after["view"]["board"]
+    assert after["last"]["nodes"] == [NODE_NAMES[node]]
+
+
+def test_costs_cards_and_buttons_come_from_the_engine() -> None:
+    game = new(mode="quick")
+    view = bridge.do_view(game["position"], game["referee"], "red")
+    costs = {c["item"]: c for c in view["costs"]}
+    assert costs["city"]["cost"] == {"grain": 2, "ore": 3} and costs["city"]["points"] == 2
+    assert costs["settlement"]["affordable"] and not costs["city"]["affordable"]
+    assert not costs["road"]["available"]          # set-up: nothing is bought yet
+    doc = Game.from_dict(game["position"])
+    while doc.phase in ("setup_settlement", "setup_road"):
+        doc.apply(doc.legal_actions()[0])
+    position = doc.to_dict()
+    current = position["turn"]["player"]
+    position["players"][current]["new_dev_cards"] = ["knight"]
+    position["players"][current]["dev_cards"] = ["monopoly"]
+    position["deck"] = [c for c in position["deck"] if c in ("knight", "victory_point")][:10]
+    view = bridge.do_view(position, {"seats": {}}, current)
+    cards = {(c["card"], c["fresh"]): c for c in view["cards"]}
+    assert cards[("knight", True)]["reason"]["code"] == "card_bought_this_turn"
+    assert cards[("monopoly", False)]["playable"]      # before the roll too
+    assert view["can"].get("roll") and view["can"].get("play_monopoly")
+    other = bridge.do_view(position, {"seats": {}}, next(c for c in SEATS if c != current))
+    assert not other["can"] and not other["next"]["decides"]
+
+
+def test_a_whole_game_of_computers_through_the_bridge_hides_fogged_production() -> None:
+    game = new(("bot", "bot", "bot"), mode="quick")
+    position, referee = game["position"], game["referee"]
+    hidden_seen = False
+    for _ in range(3000):
+        result = bridge.do_advance(position, referee, None, {"visibility": "fog"})
+        if "wait" in result:
+            break
+        for entry in result["log"]:
+            if entry["e"]["type"] == "received" and position["turn"]["phase"].startswith("setup"):
+                hidden_seen |= "cards" not in entry["e"] and "cards" in entry["full"]
+        position, referee = result["position"], result["referee"]
+    assert position["winner"] and hidden_seen
+    assert bridge.do_summary(position)["winner"] == position["winner"]
+
+
+def test_an_offer_to_some_players_only_is_declined_by_the_others() -> None:
+    doc = Game.new(seats=SEATS, seed=3, board="beginner")
+    while doc.phase in ("setup_settlement", "setup_road"):
+        doc.apply(doc.legal_actions()[0])
+    doc.apply({"type": "roll", "dice": [2, 3]})
+    position = doc.to_dict()
+    position["players"]["red"]["hand"] = {"brick": 2}
+    position["players"]["blue"]["hand"] = {"ore": 2}
+    position["players"]["white"]["hand"] = {"ore": 2}
+    referee = {"seats": {"red": {"kind": "human"}, "blue": {"kind": "human"},
+                         "white": {"kind": "human"}}}
+    result = bridge.do_act(position, referee, {"type": "offer_trade", "player": "red",
+                                               "give": {"brick": 1}, "get": {"ore": 1}},
+                           "red", {"offered_to": ["blue"]})
+    assert result["view"]["trade"]["to"] == ["blue"]
+    step = bridge.do_advance(result["position"], result["referee"], None, {})
+    assert step["action"] == {"type": "reject_trade", "player": "white"}
+    assert step["note"] == "forced"
+    assert step["view"]["next"]["actor"] == "blue" and step["view"]["next"]["pass_to"] == "blue"
+
+
+def test_manual_dice_wait_for_a_person() -> None:
+    doc = Game.new(seats=SEATS, seed=3, board="beginner")
+    while doc.phase in ("setup_settlement", "setup_road"):
+        doc.apply(doc.legal_actions()[0])
+    referee = {"seats": {c: {"kind": "bot"} for c in SEATS}}
+    result = bridge.do_advance(doc.to_dict(), referee, None, {"dice": "manual"})
+    assert result["dice"] == doc.current_player and "position" not in result
+    rolled = bridge.do_roll(doc.to_dict(), referee, doc.current_player, [3, 4])
+    assert rolled["position"]["turn"]["dice"] == [3, 4]
+
+
+def test_a_save_of_the_first_format_keeps_its_seats_and_time_outs() -> None:
+    game = new()
+    legacy = {"players": [{"colour": "red", "kind": "human"},
+                          {"colour": "blue", "kind": "bot", "level": "hard"},
+                          {"colour": "white", "kind": "bot"}],
+              "seats": {"red": {"idle": 1, "away": True, "auto": None}}, "seed": 4}
+    loaded = bridge.do_load(game["position"], None, legacy)
+    seats = loaded["referee"]["seats"]
+    assert seats["red"]["away"] and seats["red"]["idle"] == 1 and seats["blue"]["level"] == "hard"
+    assert loaded["referee"]["seed"] == 4
+    again = bridge.do_load(loaded["position"], loaded["referee"])
+    assert again == loaded
+
+
+def test_seat_changes_and_time_outs_are_logged() -> None:
+    game = new(("human", "human", "bot"))
+    out = bridge.do_seat(game["position"], game["referee"], "blue", "bot", "red", {})
+    assert out["log"] == [{"e": {"type": "seat_computer", "player": "blue"}}]
+    assert out["view"]["seats"]["blue"]["computer"]
+    out = bridge.do_timeout(game["position"], out["referee"], "red", False, "red", {})
+    assert out["view"]["seats"]["red"]["computer"] and out["view"]["next"]["auto"]
+
+
+def test_the_log_hides_what_others_may_not_see() -> None:
+    entry = bridge.log_entry({"type": "bought_dev_card", "player": "red", "card": "monopoly"})
+    assert "card" not in entry["e"] and entry["full"]["card"] == "monopoly"
+    assert entry["who"] == ["red"]
+    foggy = bridge.log_entry({"type": "received", "player": "blue",
+                              "cards": {"ore": 1, "wool": 1}}, "fog")
+    assert foggy["e"] == {"type": "received", "player": "blue", "count": 2}
+
+
+def test_terra_incognita_hides_terrains_numbers_and_harbours() -> None:
+    game = new(board="variable")
+    view = bridge.do_view(game["position"], game["referee"], "red", {"visibility": "terra"})
+    assert view["hidden"] == "terra"
+    assert view["board"].count('data-terrain="unknown"') == 18
+    assert 'class="port"' not in view["board"] and "data-number" not in view["board"]
+    fog = bridge.do_view(game["position"], game["referee"], "red", {"visibility": "fog"})
+    assert 'class="port"' in fog["board"] and "data-number" in fog["board"]
+
+
+def test_the_robber_is_moved_by_picking_a_tile() -> None:
+    doc = Game.new(seats=SEATS, seed=3, board="beginner")
+    while doc.phase in ("setup_settlement", "setup_road"):
+        doc.apply(doc.legal_actions()[0])
+    doc.apply({"type": "roll", "dice": [3, 4]})
+    if doc.phase == "discard":
+        for colour, owed in doc.discards_owed().items():
+            hand = doc.hand_of(colour)
+            cards: dict[str, int] = {}
+            for resource, n in hand.items():
+                take = min(n, owed - sum(cards.values()))
+                if take:
+                    cards[resource] = take
+            doc.apply({"type": "discard", "player": colour, "cards": cards})
+    assert doc.phase == "move_robber"
+    me = doc.current_player
+    referee = {"seats": {c: {"kind": "human" if c == me else "bot"} for c in SEATS}}
+    view = bridge.do_view(doc.to_dict(), referee, me)
+    choice = view["choice"]
+    robber = str(doc.robber)
+    assert choice["pick"] == "tile" and doc.robber not in choice["legal"]
+    assert choice["illegal"][robber]["code"] == "robber_must_move"
+    assert 'class="mark-ok-tile"' in view["board"]
+    crowded = [int(t) for t, v in choice["victims"].items() if len(v) > 1]
+    quiet = next(t for t in choice["legal"] if str(t) not in choice["victims"])
+    if crowded:
+        asked = bridge.do_pick(doc.to_dict(), referee, me, {}, crowded[0])
+        assert asked["tile"] == crowded[0] and len(asked["victims"]) > 1
+    moved = bridge.do_pick(doc.to_dict(), referee, me, {}, quiet)
+    assert moved["position"]["board"]["robber"] == quiet
+    assert moved["view"]["phase"] == "main"
