@@ -133,7 +133,7 @@ def use_offline(page: Any, base: str, lang: str) -> None:
     assert page.goto(f"{base}/{lang}/faq/production/").from_service_worker
     widget = page.locator("h2#settlement-city-yield ~ .catan-widget").first
     widget.scroll_into_view_if_needed()
-    widget.hover()
+    widget.dispatch_event("pointerdown")  # the reader's first press starts the engine
     page.wait_for_function("el => el.dataset.state === 'ready' && !el.hasAttribute('data-busy')",
                            arg=widget.element_handle(), timeout=ENGINE_MS)
     idle(widget)
