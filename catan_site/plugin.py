@@ -48,6 +48,7 @@ from catan_site import (
     game_page,
     glossary,
     languages,
+    offline,
     runtime_assets,
     search_index,
     tutorial,
@@ -64,7 +65,7 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 #: the MkDocs events of those names). The search index reads pages after the FAQ answers are
 #: marked and before the widgets' data is added.
 PARTS: tuple[ModuleType, ...] = (glossary, faq_answers, search_index, widgets, game_page,
-                                 tutorial, frontend)
+                                 tutorial, frontend, offline)
 #: Sources ``mkdocs serve`` watches besides docs/ and mkdocs.yml.
 WATCHED = ("i18n", "tutorial", "catan_core", "catan_web", "overrides")
 
@@ -240,6 +241,8 @@ class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
             runtime_assets.copy_runtime(self.site_root)
         except runtime_assets.RuntimeAssetsError as exc:
             raise PluginError(f"catan: {exc}") from exc
+        # Last: the service worker lists the finished site's files (catan_site/offline).
+        offline.write(self.site_root, config.site_name, config.site_description or "")
         # What MkDocs does next sees the whole site: `mkdocs serve` watches docs_dir,
         # `gh-deploy` publishes site_dir.
         config.docs_dir, config.site_dir = str(self.docs_root), str(self.site_root)

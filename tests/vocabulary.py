@@ -26,7 +26,7 @@ LANGUAGES = ("en", "fr", "es", "nl")
 GLOSSARY = ROOT / "i18n" / "glossary.yml"
 LANGUAGES_FILE = ROOT / "i18n" / "languages.yml"
 #: Catalogs whose ``{en, fr, es, nl}`` leaves are shown to readers.
-CATALOGS = ("i18n/errors.yml", "i18n/game.yml", "i18n/widgets.yml",
+CATALOGS = ("i18n/errors.yml", "i18n/game.yml", "i18n/offline.yml", "i18n/widgets.yml",
             "tutorial/ui.yml", "tutorial/lessons.yml", "tutorial/worked_game.yml")
 #: Keys of a board fence whose text is shown (and translated).
 FENCE_TEXT_KEYS = ("caption", "alt", "labels", "prompt")

@@ -1,0 +1,173 @@
+// The site's service worker (built to site/sw.js by catan_site/offline, which puts this
+// version's file list in BUILD below): the pages of every visited language and the rules engine
+// (Pyodide, the wheel, the front end) keep working without a network.
+//
+// - BUILD.files: {path under the site root: [content hash, bytes, group]}; group "" (installed
+//   with the worker: the root page, the icons), "runtime" (assets/pyodide, wheels, frontend: one
+//   copy for every page and language) or a language code (its pages and Material's files).
+// - One cache; an entry's key is the file's URL + "?sw=<hash>", so a version only ever serves
+//   files of its own content. A file is stored only if its bytes have this version's hash.
+// - Runtime caching: any listed file that passes through (or that a page reports it loaded
+//   before this worker controlled it: message "visited") is kept.
+// - Message "offline" {lang} on a MessageChannel port: download every file of the language and
+//   the runtime, reporting {done, total} bytes, then {ok}; "status" {lang}: {complete, total}.
+// - Updates: a new version installs the whole set the old one had (the same files, at this
+//   version's content, plus every language made available offline), and only then waits; it
+//   takes over when no page of the old version is open any more (the next visit). Its
+//   activation deletes the entries no file of the new version has.
+
+const BUILD = null  // replaced at build time
+const SCOPE = new URL(self.registration.scope)
+const CACHE = "catan-offline"
+const STATE = new URL("__catan-offline-state.json", SCOPE).href  // {langs: [...]} kept offline
+const FILES = new Map(Object.entries(BUILD.files))
+const PARALLEL = 4
+
+function pathOf(url) {
+  const u = new URL(url)
+  if (u.origin !== SCOPE.origin || !u.pathname.startsWith(SCOPE.pathname) || u.search) return null
+  let path = decodeURIComponent(u.pathname.slice(SCOPE.pathname.length))
+  if (path === "" || path.endsWith("/")) path += "index.html"
+  return FILES.has(path) ? path : null
+}
+
+const keyOf = (path) => `${new URL(path, SCOPE).href}?sw=${FILES.get(path)[0]}`
+
+async function digest(buffer) {
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer))
+  return Array.from(bytes.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("")
+}
+
+// Store `response` (a 200 of `path`) if its bytes are this version's; returns its size or 0.
+async function store(cache, path, response) {
+  const body = await response.arrayBuffer()
+  if (await digest(body) !== FILES.get(path)[0]) return 0  // another version's file
+  const headers = { "Content-Type": response.headers.get("Content-Type") || "" }
+  await cache.put(keyOf(path), new Response(body, { status: 200, headers }))
+  return body.byteLength
+}
+
+async function download(cache, path) {
+  if (await cache.match(keyOf(path))) return FILES.get(path)[1]
+  const response = await fetch(new URL(path, SCOPE), { cache: "no-cache" })
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`)
+  if (!await store(cache, path, response)) throw new Error(`${path}: not this version's file`)
+  return FILES.get(path)[1]
+}
+
+async function downloadAll(cache, paths, onBytes = () => {}) {
+  const queue = [...paths]
+  const worker = async () => {
+    while (queue.length) onBytes(await download(cache, queue.shift()))
+  }
+  await Promise.all(Array.from({ length: PARALLEL }, worker))
+}
+
+async function readState(cache) {
+  const hit = await cache.match(STATE)
+  return hit ? hit.json() : { langs: [] }
+}
+
+async function writeState(cache, state) {
+  await cache.put(STATE, new Response(JSON.stringify(state),
+    { headers: { "Content-Type": "application/json" } }))
+}
+
+function groupFiles(groups) {
+  return [...FILES].filter(([, [, , group]]) => groups.includes(group)).map(([path]) => path)
+}
+
+// The whole set of this version: the installed files, whatever the previous version kept, and
+// every language made available offline (with the runtime).
+self.addEventListener("install", (event) => event.waitUntil((async () => {
+  const cache = await caches.open(CACHE)
+  const kept = new Set()
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url)
+    if (url.searchParams.has("sw")) {
+      url.search = ""
+      const path = pathOf(url.href)
+      if (path) kept.add(path)
+    }
+  }
+  const { langs } = await readState(cache)
+  const groups = ["", ...langs, ...(langs.length ? ["runtime"] : [])]
+  await downloadAll(cache, new Set([...groupFiles(groups), ...kept]))
+})()))
+
+// Drop what no file of this version uses (the previous version's contents).
+self.addEventListener("activate", (event) => event.waitUntil((async () => {
+  const cache = await caches.open(CACHE)
+  const current = new Set([...FILES.keys()].map(keyOf))
+  for (const request of await cache.keys()) {
+    if (request.url !== STATE && !current.has(request.url)) await cache.delete(request)
+  }
+  for (const name of await caches.keys()) {
+    if (name !== CACHE) await caches.delete(name)
+  }
+})()))
+
+async function respond(event, path) {
+  const cache = await caches.open(CACHE)
+  const hit = await cache.match(keyOf(path))
+  if (hit) return hit
+  const response = await fetch(event.request)
+  if (response.status === 200 && response.type === "basic") {
+    event.waitUntil(store(cache, path, response.clone()).catch(() => 0))
+  }
+  return response
+}
+
+self.addEventListener("fetch", (event) => {
+  if (event.request.method !== "GET" || event.request.headers.has("range")) return
+  const path = pathOf(event.request.url)
+  if (path) event.respondWith(respond(event, path))
+})
+
+async function offline(lang, port) {
+  const cache = await caches.open(CACHE)
+  const paths = groupFiles(["", lang, "runtime"])
+  const total = paths.reduce((sum, path) => sum + FILES.get(path)[1], 0)
+  let done = 0
+  port.postMessage({ done, total })
+  await downloadAll(cache, paths, (bytes) => {
+    done += bytes
+    port.postMessage({ done, total })
+  })
+  const state = await readState(cache)
+  if (!state.langs.includes(lang)) state.langs.push(lang)
+  await writeState(cache, state)
+  port.postMessage({ ok: true, done, total })
+}
+
+async function status(lang) {
+  const cache = await caches.open(CACHE)
+  const paths = groupFiles(["", lang, "runtime"])
+  let complete = 0
+  for (const path of paths) if (await cache.match(keyOf(path))) complete += 1
+  const total = paths.reduce((sum, path) => sum + FILES.get(path)[1], 0)
+  const { langs } = await readState(cache)
+  return { complete: complete === paths.length && langs.includes(lang), total,
+           version: BUILD.version }
+}
+
+async function visited(urls) {
+  const cache = await caches.open(CACHE)
+  const paths = new Set(urls.map((url) => { try { return pathOf(url) } catch { return null } }))
+  paths.delete(null)
+  // a page loaded before this worker controlled it: keep what it loaded
+  await Promise.all([...paths].map((path) => download(cache, path).catch(() => 0)))
+}
+
+self.addEventListener("message", (event) => {
+  const { type, lang, urls } = event.data || {}
+  const port = event.ports[0]
+  if (type === "offline" && port) {
+    event.waitUntil(offline(lang, port).catch((error) =>
+      port.postMessage({ error: String(error && error.message || error) })))
+  } else if (type === "status" && port) {
+    event.waitUntil(status(lang).then((answer) => port.postMessage(answer)))
+  } else if (type === "visited" && Array.isArray(urls)) {
+    event.waitUntil(visited(urls))
+  }
+})

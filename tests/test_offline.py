@@ -1,0 +1,207 @@
+"""The site offline (catan_site/offline): the service worker's file list, the app manifests, and
+the site used without a network in Chromium.
+
+The browser test uses one context and a server of its own, which it stops before going offline
+(Playwright's offline mode too), so nothing can come from the network. French is made
+available offline with the footer's control; English pages are only visited once. Then, in
+both languages: an FAQ widget answers (the engine runs), a tutorial task is judged right, and
+a game on the Play page gets its first settlement and road, and the computers' placements.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from conftest import ROOT, watch
+from test_game_browser import legal_spot, open_play, start
+from test_tutorial_browser import LESSONS, submit, task_box
+from test_widgets_browser import cards, cell, idle, press
+
+from catan_site import languages, offline
+from catan_site.serve import make_server
+
+LANGUAGES = languages.codes()
+TEXTS = yaml.safe_load((ROOT / "i18n" / "offline.yml").read_text("utf-8"))
+SAVE_MS = 600_000  # 14 MB of runtime + a language, on a machine shared by many test workers
+ENGINE_MS = 300_000
+
+
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[: offline.HASH_LENGTH]
+
+
+# -- the build -----------------------------------------------------------------------------------
+
+def test_the_worker_lists_every_file_with_its_content_hash(site_dir: Path) -> None:
+    build = offline.read_build(site_dir)
+    listed = build["files"]
+    for path, (digest, size, group) in listed.items():  # what it lists is there, as listed
+        file = site_dir / path
+        assert file.is_file(), path
+        assert (digest, size) == (sha(file), file.stat().st_size), path
+        head = path.split("/")[0]
+        assert group == (head if head in LANGUAGES else
+                         "runtime" if path.startswith("assets/") else ""), path
+    for lang in LANGUAGES:  # every page of every language, with Material's files and the index
+        pages = [p.relative_to(site_dir).as_posix() for p in (site_dir / lang).rglob("*.html")]
+        assert len(pages) >= 40 and all(p in listed for p in pages), lang
+        for path in ("search/catan-index.json", "manifest.webmanifest",
+                     "assets/images/icon-512.png", "assets/javascripts/catan-offline.js"):
+            assert f"{lang}/{path}" in listed, (lang, path)
+        assert not [p for p in listed if p.startswith(f"{lang}/assets/javascripts/lunr/")]
+    runtime = {p.relative_to(site_dir).as_posix() for p in (site_dir / "assets").rglob("*")
+               if p.is_file()}
+    assert {p for p, (_, _, g) in listed.items() if g == "runtime"} == runtime
+    assert "index.html" in listed and "sw.js" not in listed
+    assert not [p for p in listed if p.endswith(("sitemap.xml", "sitemap.xml.gz"))]
+    # the version changes with any file: it is the digest of the whole list
+    assert build["version"] == hashlib.sha256(
+        json.dumps(listed, sort_keys=True).encode()).hexdigest()[:12]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_is_an_installable_app(site_dir: Path, lang: str) -> None:
+    manifest = json.loads((site_dir / lang / "manifest.webmanifest").read_text("utf-8"))
+    name = languages.get(lang).site_name or "Catan rules companion"
+    assert manifest["name"] == name and manifest["lang"] == lang
+    assert manifest["short_name"] == TEXTS["app_short_name"][lang]
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    assert manifest["theme_color"] == "#a63d1c"  # --catan-brick, the header's colour
+    css = (ROOT / "overrides/assets/stylesheets/catan.css").read_text("utf-8")
+    assert f"--catan-brick: {manifest['theme_color']};" in css
+    sizes = set()
+    for icon in manifest["icons"]:
+        data = (site_dir / lang / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", data[16:24])
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes.add((width, icon.get("purpose", "any")))
+    assert {(192, "any"), (512, "any"), (512, "maskable")} <= sizes
+    for page in ("index.html", "faq/production/index.html", "play/index.html"):
+        html = (site_dir / lang / page).read_text("utf-8")
+        depth = page.count("/")
+        href = "/".join([".."] * depth) + "/manifest.webmanifest" if depth else \
+            "./manifest.webmanifest"
+        assert f'<link rel="manifest" href="{href}">' in html.replace('href=".//', 'href="./'), \
+            page
+        assert "catan-offline.js" in html and "data-catan-offline" in html
+
+
+# -- in the browser ------------------------------------------------------------------------------
+
+@pytest.fixture()
+def own_server(site_dir: Path) -> Iterator[tuple[str, Any]]:
+    """The site on a server of this test's own, which it can stop."""
+    server = make_server(0, site_dir, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", server
+    server.shutdown()
+    server.server_close()
+
+
+KEPT = """async ([files, only]) => {
+  // Are the page and what it loaded (or every file of `only`'s groups) in the worker's cache?
+  const cache = await caches.open("catan-offline")
+  const base = new URL("/", location.href)
+  let paths
+  if (only) paths = Object.keys(files).filter((p) => only.includes(files[p][2]))
+  else {
+    const urls = [location.href, ...performance.getEntriesByType("resource").map((e) => e.name)]
+    paths = urls.map((u) => {
+      const url = new URL(u)
+      let p = url.pathname.slice(1)
+      if (p === "" || p.endsWith("/")) p += "index.html"
+      return url.origin === base.origin && !url.search && p in files ? p : null
+    }).filter(Boolean)
+  }
+  for (const p of paths) if (!await cache.match(new URL(p, base).href + "?sw=" + files[p][0]))
+    return false
+  return paths.length > 0
+}"""
+
+
+def use_offline(page: Any, base: str, lang: str) -> None:
+    """An FAQ widget, a tutorial task and a step of a game, with the network gone."""
+    assert page.goto(f"{base}/{lang}/faq/production/").from_service_worker
+    widget = page.locator("h2#settlement-city-yield ~ .catan-widget").first
+    widget.scroll_into_view_if_needed()
+    widget.dispatch_event("pointerdown")  # the reader's first press starts the engine
+    page.wait_for_function("el => el.dataset.state === 'ready' && !el.hasAttribute('data-busy')",
+                           arg=widget.element_handle(), timeout=ENGINE_MS)
+    idle(widget)
+    press(widget, "button.cw-num[data-total='6']")
+    assert cell(widget, "player", "red", "gains") == cards(lang, brick=2)  # a city takes 2
+
+    lesson = next(x for x in LESSONS if x["page"] == "island")
+    task = lesson["tasks"][0]
+    assert page.goto(f"{base}/{lang}/tutorial/island/").from_service_worker
+    page.wait_for_selector(".catan-task[data-catan-bound]", timeout=ENGINE_MS)
+    box = task_box(page, task)
+    box.scroll_into_view_if_needed()
+    assert "is-right" in submit(page, box, task, task.get("right"))["class"]
+
+    page.evaluate("localStorage.clear()")
+    open_play(page, base, lang)
+    start(page)
+    legal_spot(page, "node").click()  # our first settlement
+    legal_spot(page, "edge").click()  # and its road: then the computers place theirs
+    page.wait_for_function(
+        "document.querySelectorAll('.catan-game__svg .settlement').length >= 3",
+        timeout=ENGINE_MS)
+
+
+@pytest.mark.browser
+def test_the_site_works_offline_in_two_languages(browser: Any, site_dir: Path,
+                                                 own_server: tuple[str, Any]) -> None:
+    base, server = own_server
+    files = offline.read_build(site_dir)["files"]
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  service_workers="allow")
+    page = context.new_page()
+    seen = watch(page, base)
+    failed: list[str] = []
+    # a request cut short by its page (net::ERR_ABORTED: a page left while its engine loads, or
+    # Chromium stopping a WebAssembly download it has compiled code for) is not a failure
+    page.on("requestfailed", lambda request: request.failure != "net::ERR_ABORTED"
+            and failed.append(request.url))
+
+    # French: the footer's control keeps the whole language and the engine, with progress
+    page.goto(f"{base}/fr/")
+    control = page.locator("[data-catan-offline]")
+    control.wait_for(state="visible", timeout=ENGINE_MS)
+    assert control.locator("#catan-offline-title").inner_text() == TEXTS["offline_title"]["fr"]
+    control.locator("button").click()
+    page.wait_for_selector("[data-catan-offline][data-state=done]", timeout=SAVE_MS)
+    status = control.locator("[role=status]")
+    assert status.inner_text() == TEXTS["offline_done"]["fr"]
+    assert page.evaluate(KEPT, [files, ["", "fr", "runtime"]])
+    page.reload()  # the control remembers
+    page.wait_for_selector("[data-catan-offline][data-state=done]", timeout=ENGINE_MS)
+
+    # English: three pages visited once (the worker now controls the pages it serves)
+    for path in ("faq/production/", "tutorial/island/", "play/"):
+        page.goto(f"{base}/en/{path}")
+        page.wait_for_load_state("load")
+        page.wait_for_function(KEPT, arg=[files, None], timeout=ENGINE_MS)
+
+    server.shutdown()  # gone: nothing can come from the network any more
+    server.server_close()
+    context.set_offline(True)
+    for lang in ("fr", "en"):
+        use_offline(page, base, lang)
+
+    assert not seen.outside()
+    # Offline, only Material's fetch of the sitemap (left to the network) may fail, and the
+    # console may only say so.
+    assert not [url for url in failed if not url.endswith("/sitemap.xml")], failed
+    assert not [e for e in seen.errors if not e.startswith("Failed to load resource")], \
+        seen.errors
+    context.close()
