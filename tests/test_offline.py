@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import ROOT, watch
+from pagewatch import ROOT, watch
 from test_game_browser import legal_spot, open_play, start
 from test_tutorial_browser import LESSONS, submit, task_box
 from test_widgets_browser import cards, cell, idle, press

@@ -185,6 +185,17 @@ class Table:
                 and all(p.client.inflight is None for p in self.people)
                 and all(g and g["actors"] == [colour] for g in games))
 
+    async def still_waiting_for(self, colour: str) -> bool:
+        """``only_waiting_for`` and still so a moment later: no server move was on its way (a
+        computer's answer or another process's notice can trail the last update on a busy
+        machine)."""
+        if not self.only_waiting_for(colour):
+            return False
+        versions = [p.client.update["version"] for p in self.people if p.client.update]
+        await asyncio.sleep(0.5)
+        return self.only_waiting_for(colour) and versions == [
+            p.client.update["version"] for p in self.people if p.client.update]
+
 
 async def settle(clients: list[RoomClient], version: int | None = None,
                  timeout: float = 5.0) -> None:
@@ -240,7 +251,7 @@ async def play(servers: list[Server], restart: Any) -> None:
             # a person closes the tab while the game waits for them, and comes back
             person = people[1]
             table.hold = person.colour
-            if table.only_waiting_for(person.colour):
+            if await table.still_waiting_for(person.colour):
                 table.hold = None
                 before = person.client.update
                 assert before is not None
@@ -261,7 +272,7 @@ async def play(servers: list[Server], restart: Any) -> None:
                 continue
         if reconnected and not restarted and turn >= 6:
             table.hold = people[0].colour
-        if reconnected and not restarted and table.only_waiting_for(people[0].colour):
+        if reconnected and not restarted and await table.still_waiting_for(people[0].colour):
             table.hold = None
             before = {p.colour: p.client.update for p in people}
             await restart()
