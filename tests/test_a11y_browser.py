@@ -121,8 +121,15 @@ def check(page: Any, label: str, scheme: str) -> str:
     return "\n".join(failures)
 
 
-#: Two animation frames: the layout after a resize is drawn.
-SETTLE = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+#: Two animation frames (the layout after a resize is drawn), then every finite CSS transition
+#: or animation has ended: axe measures colours as the reader sees them once a fade is over
+#: (Material fades its tabs in; a fade caught half-way reads as low contrast).
+SETTLE = """async () => {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+  const running = document.getAnimations()
+    .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+  await Promise.all(running.map((a) => a.finished.catch(() => null)))
+}"""
 
 
 def inject_axe(page: Any) -> None:
