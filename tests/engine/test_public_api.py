@@ -8,18 +8,14 @@ of an internal ``Game`` attribute (an attribute that exists only as engine inter
 ``game.hand`` or ``game.node_owner``, read on something named like a game) and each import of
 an internal engine module.
 
-While other helpers still move their modules onto the read API, the findings are reported as
-an expected failure (``xfail``) with the full list; set ``CATAN_STRICT_API=1`` to make them fail.
-Once the list is empty the test simply passes.
+Every module outside the engine now uses the read API only, so any finding fails the test with
+the full list.
 """
 
 from __future__ import annotations
 
 import ast
-import os
 from pathlib import Path
-
-import pytest
 
 import catan_core
 from catan_core.game import Game
@@ -82,6 +78,4 @@ def test_the_check_finds_internal_reads(tmp_path: Path) -> None:
 
 def test_no_module_outside_the_engine_reads_its_internals() -> None:
     found = findings()
-    if found and not os.environ.get("CATAN_STRICT_API"):
-        pytest.xfail(f"{len(found)} internal reads outside catan_core:\n" + "\n".join(found))
-    assert not found, "\n".join(found)
+    assert not found, f"{len(found)} internal reads outside catan_core:\n" + "\n".join(found)
