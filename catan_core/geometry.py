@@ -21,6 +21,9 @@ import math
 from typing import Any, TypedDict
 
 from .errors import IllegalAction
+from .state import parse_edge as _edge
+from .state import parse_node as _node
+from .state import parse_tile as _tile
 from .topology import (
     COAST_EDGES,
     CORNERS,
@@ -78,24 +81,6 @@ class TileInfo(TypedDict):
     corners: list[str]
     sides: list[str]
     neighbours: list[int]
-
-
-def _node(name: object) -> int:
-    if isinstance(name, str) and name in NODE_ALIASES:
-        return NODE_ALIASES[name]
-    raise IllegalAction("unknown_place", f"{name!r} is not an intersection", place=name)
-
-
-def _edge(name: object) -> int:
-    if isinstance(name, str) and name in EDGE_ALIASES:
-        return EDGE_ALIASES[name]
-    raise IllegalAction("unknown_place", f"{name!r} is not an edge", place=name)
-
-
-def _tile(tile: object) -> int:
-    if isinstance(tile, int) and not isinstance(tile, bool) and 0 <= tile < N_TILES:
-        return tile
-    raise IllegalAction("unknown_place", f"{tile!r} is not a tile (0 to 18)", place=tile)
 
 
 def nodes() -> list[str]:

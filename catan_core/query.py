@@ -49,9 +49,8 @@ from .reports import (
     TileState,
 )
 from .roads import longest_path
-from .state import cards_dict, has_cards
+from .state import cards_dict, has_cards, parse_edge, parse_node
 from .topology import (
-    EDGE_ALIASES,
     EDGE_NAMES,
     EDGE_NODES,
     N_EDGES,
@@ -198,14 +197,14 @@ class Queries(LegalActions):
     def owner_of(self, place: str) -> str | None:
         """Colour owning the building (node) or road (edge) at ``place``, or None."""
         if isinstance(place, str) and place in NODE_ALIASES:
-            o = self.node_owner[_node_id(place)]
+            o = self.node_owner[parse_node(place)]
         else:
-            o = self.edge_owner[_edge_id(place)]
+            o = self.edge_owner[parse_edge(place)]
         return self.seats[o] if o >= 0 else None
 
     def building_at(self, node: str) -> str | None:
         """``"settlement"``, ``"city"`` or None at a node."""
-        return (None, "settlement", "city")[self.node_level[_node_id(node)]]
+        return (None, "settlement", "city")[self.node_level[parse_node(node)]]
 
     def summary(self, colour: str) -> PlayerSummary:
         """What every player may know about ``colour``."""
@@ -468,27 +467,13 @@ class Queries(LegalActions):
 
     def harbour_at(self, node: str) -> str | None:
         """The harbour kind a building at ``node`` could use, or None."""
-        return self.node_port[_node_id(node)]
+        return self.node_port[parse_node(node)]
 
     def tile_numbers_at(self, node: str) -> list[tuple[int, str, int | None]]:
         """``(tile, terrain, number)`` around a node (for naming a spot to a person)."""
-        n = _node_id(node)
+        n = parse_node(node)
         return [(t, self.board.terrains[t], self.board.numbers[t] or None)
                 for t in range(N_TILES) if n in TILE_NODES[t]]
-
-
-# -- small helpers ------------------------------------------------------------------------------
-
-def _node_id(name: object) -> int:
-    if isinstance(name, str) and name in NODE_ALIASES:
-        return NODE_ALIASES[name]
-    raise IllegalAction("unknown_place", f"{name!r} is not an intersection", place=name)
-
-
-def _edge_id(name: object) -> int:
-    if isinstance(name, str) and name in EDGE_ALIASES:
-        return EDGE_ALIASES[name]
-    raise IllegalAction("unknown_place", f"{name!r} is not a place on the island", place=name)
 
 
 __all__ = ["BUILD_COSTS", "PLAYABLE_CARDS", "Awards", "BuildOption", "Harbour",

@@ -116,6 +116,15 @@ def redirect_page() -> str:
 """
 
 
+def _run_parts(event: str, text: str, page: Any, config: MkDocsConfig, files: Any) -> str:
+    """Pass a page's text through every part of ``PARTS`` that handles ``event``, in order."""
+    for part in PARTS:
+        handler = getattr(part, event, None)
+        if handler is not None:
+            text = handler(text, page, config, files)
+    return text
+
+
 @contextlib.contextmanager
 def _building_language(lang: str) -> Iterator[None]:
     global _building
@@ -193,18 +202,12 @@ class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
     def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig,
                          files: Any) -> str:
         """Run the parts' ``on_page_markdown``."""
-        for part in PARTS:
-            if hasattr(part, "on_page_markdown"):
-                markdown = part.on_page_markdown(markdown, page, config, files)
-        return markdown
+        return _run_parts("on_page_markdown", markdown, page, config, files)
 
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig,
                         files: Any) -> str:
         """Run the parts' ``on_page_content``."""
-        for part in PARTS:
-            if hasattr(part, "on_page_content"):
-                html = part.on_page_content(html, page, config, files)
-        return html
+        return _run_parts("on_page_content", html, page, config, files)
 
     def on_page_context(self, context: TemplateContext, *, page: Any, config: MkDocsConfig,
                         nav: Navigation) -> TemplateContext:
