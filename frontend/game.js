@@ -393,7 +393,9 @@ class GameApp {
     }
     if (this.saveTimer) this.save()     // a person's turn or the end: the save is exact
     if (next.actor) this.startClock(next.actor, next.clock)
-    this.render()
+    // the pass-the-device screen opens over a board and status line that are already current
+    if (next.pass_to) this.renderNow()
+    else this.render()
     if (next.pass_to) this.showPass(next.pass_to)
     else this.autoDialogs()
   }
