@@ -100,6 +100,19 @@ def test_no_page_loads_anything_from_outside(site_dir: Path) -> None:
     assert not outside, outside[:10]
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_has_its_language_and_one_title(site_dir: Path, lang: str) -> None:
+    """Every page of every language, from disk (the browser loads every English page and one
+    page of each kind in the others: tests/test_site_browser.py)."""
+    wrong = []
+    for page in (site_dir / lang).rglob("index.html"):
+        html = page.read_text(encoding="utf-8")
+        content = html[html.index('class="md-content"'):]
+        if f'<html lang="{lang}"' not in html or len(re.findall(r"<h1[\s>]", content)) != 1:
+            wrong.append(page.relative_to(site_dir).as_posix())
+    assert not wrong, wrong
+
+
 def test_root_sends_visitors_to_a_language(site_dir: Path) -> None:
     page = (site_dir / "index.html").read_text(encoding="utf-8")
     for lang in LANGUAGES:

@@ -5,6 +5,7 @@ Search has its own tests: tests/test_search_browser.py.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -42,15 +43,44 @@ LANG_AND_H1S = """() => [document.documentElement.lang,
                         document.querySelectorAll('.md-content h1').length]"""
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_page_loads_cleanly(page: Any, base_url: str, lang: str) -> None:
+#: The language whose every page is loaded in the browser; the others load one page of each
+#: kind (tests/test_build.py reads every page of every language from disk).
+WHOLE = "en"
+SCRIPT = re.compile(r'<script[^>]*\ssrc="[^"]*?([\w.-]+\.m?js)"')
+PART = re.compile(r'class="((?:catan|cw)-[a-z-]+)')
+
+
+def kinds_of_page(site_dir: Path, lang: str) -> list[str]:
+    """One page of each kind: pages that load the same scripts and hold the same kinds of
+    parts (widgets, tutorial tasks, the game...) run the same code, only their words differ."""
+    chosen: dict[tuple[frozenset[str], frozenset[str]], str] = {}
+    for path in PAGES:
+        html = (site_dir / lang / path / "index.html").read_text(encoding="utf-8")
+        kind = (frozenset(SCRIPT.findall(html)), frozenset(PART.findall(html)))
+        chosen.setdefault(kind, path)
+    return sorted(chosen.values())
+
+
+def load_cleanly(page: Any, base_url: str, lang: str, paths: list[str]) -> None:
     seen = watch(page, base_url)
-    for path in [*PAGES[1:], PAGES[0]]:  # the home page last: its wait for idle is short
+    for path in sorted(paths, key=lambda p: p == ""):  # the home page last: short idle wait
         response = page.goto(f"{base_url}/{lang}/{path}")
         assert response is not None and response.ok, f"{lang}/{path}: {response}"
         assert page.evaluate(LANG_AND_H1S) == [lang, 1], f"{lang}/{path}: lang or single h1"
     page.wait_for_load_state("networkidle")
     seen.assert_clean()
+
+
+def test_every_page_loads_cleanly(page: Any, base_url: str) -> None:
+    load_cleanly(page, base_url, WHOLE, PAGES)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != WHOLE])
+def test_each_kind_of_page_loads_cleanly(page: Any, base_url: str, site_dir: Path,
+                                         lang: str) -> None:
+    paths = kinds_of_page(site_dir, lang)
+    assert {"", "play/", "tutorial/"} <= set(paths) and len(paths) >= 8, paths
+    load_cleanly(page, base_url, lang, paths)
 
 
 def test_root_picks_the_browser_language(browser: Any, base_url: str) -> None:

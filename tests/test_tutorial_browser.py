@@ -1,9 +1,11 @@
-"""The tutorial in Chromium: every lesson's tasks answered wrong then right, as a reader would.
+"""The tutorial in Chromium: every lesson's tasks answered, wrong then right, as a reader would.
 
 The complete walk-through runs in English: one tab opens the tutorial's index, then follows the
 "next lesson" links with Material's instant navigation (the sitemap is served), so one Pyodide
-serves the whole tutorial. It answers each task with the wrong and right answers of
-``tutorial/lessons.yml`` (clicks on the board, buttons, check boxes, card steppers), steps
+serves the whole tutorial. It answers each task with the right answer of
+``tutorial/lessons.yml`` (clicks on the board, buttons, check boxes, card steppers), after one
+wrong answer of each kind (each control, told by a rule, by the lesson's words or plainly; the
+engine's verdict on every wrong answer is checked in tests/test_tutorial_data.py), steps
 through the worked game to its end and back, and checks that the progress shown on the index
 survives a reload and that reset clears it.
 
@@ -102,11 +104,27 @@ def submit(page: Any, box: Any, task: dict[str, Any], answer: Any) -> dict[str, 
             "html": status.inner_html()}
 
 
-def do_lesson(page: Any, lesson: dict[str, Any], lang: str) -> None:
+def wrong_kind(task: dict[str, Any], wrong: dict[str, Any]) -> tuple[str, str]:
+    """How a wrong answer is given and told: the task's control, and a rule of the engine, the
+    lesson's own "miss" words, or neither."""
+    told = "rule" if wrong.get("code") else "miss" if "code" in wrong else "plain"
+    return task["ui"], told
+
+
+def do_lesson(page: Any, lesson: dict[str, Any], lang: str,
+              shown: set[tuple[str, str]] | None = None) -> None:
+    """Answer every task of a lesson right, after its wrong answers. With ``shown``, a wrong
+    answer is given only when its kind (``wrong_kind``) has not been shown yet: the engine's
+    verdict on every wrong answer is checked without a browser (tests/test_tutorial_data.py),
+    the browser shows each way of answering and of being told."""
     for task in lesson["tasks"]:
         box = task_box(page, task)
         box.scroll_into_view_if_needed()
         for wrong in task.get("wrong") or []:
+            if shown is not None:
+                if wrong_kind(task, wrong) in shown:
+                    continue
+                shown.add(wrong_kind(task, wrong))
             status = submit(page, box, task, wrong["answer"])
             assert "is-wrong" in status["class"], (lang, task["id"], wrong, status)
             code = wrong.get("code")
@@ -199,8 +217,9 @@ def test_whole_tutorial(context: Any, site_dir: Path, base_url: str) -> None:
     assert not [u for u in seen.requests if "pyodide" in u], "the index must not start Pyodide"
 
     follow(page, f"tutorial/{LESSONS[0]['page']}/", first_task(LESSONS[0]))
+    shown: set[tuple[str, str]] = set()
     for i, lesson in enumerate(LESSONS):
-        do_lesson(page, lesson, lang)
+        do_lesson(page, lesson, lang, shown)
         assert page.locator(".catan-lesson-done").is_visible()
         if i + 1 < len(LESSONS):
             follow(page, f"tutorial/{LESSONS[i + 1]['page']}/", first_task(LESSONS[i + 1]))
@@ -222,6 +241,8 @@ def test_whole_tutorial(context: Any, site_dir: Path, base_url: str) -> None:
     page.wait_for_selector(".catan-lessons[data-catan-bound]")
     assert summary.inner_text() == lessons_summary(page, lang, 0)
 
+    every = {wrong_kind(t, w) for x in LESSONS for t in x["tasks"] for w in t.get("wrong") or []}
+    assert shown == every
     # the whole tutorial on one page: Pyodide started once
     workers = sum(u.endswith("/worker.mjs") for u in seen.requests)
     assert workers == 1, workers
