@@ -485,9 +485,12 @@ def test_engine_starts_on_interaction_not_on_scrolling(browser: Any, base_url: s
         page.evaluate("""async () => {
           for (const el of document.querySelectorAll('.catan-widget')) {
             el.scrollIntoView()
-            await new Promise((done) => {
+            await new Promise((done, fail) => {
+              const late = setTimeout(() => fail(new Error(`never visible: ${el.id}`)), 20000)
               const seen = new IntersectionObserver((entries) => {
-                if (entries.some((e) => e.isIntersecting)) { seen.disconnect(); done() }
+                if (entries.some((e) => e.isIntersecting)) {
+                  seen.disconnect(); clearTimeout(late); done()
+                }
               })
               seen.observe(el)
             })
