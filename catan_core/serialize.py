@@ -225,9 +225,10 @@ def _fast_players(state: State, players: dict[str, Any]) -> bool:
     state.node_owner = owner = [-1] * N_NODES
     state.node_level = level = [0] * N_NODES
     state.edge_owner = edges = [-1] * N_EDGES
-    state.settlements = towns_of = [set() for _ in seats]
-    state.cities = cities_of = [set() for _ in seats]
-    state.roads = roads_of = [set() for _ in seats]
+    towns_of: list[set[int]] = [set() for _ in seats]
+    cities_of: list[set[int]] = [set() for _ in seats]
+    roads_of: list[set[int]] = [set() for _ in seats]
+    state.settlements, state.cities, state.roads = towns_of, cities_of, roads_of
     placed = built = 0
     node_at, edge_at, card_at = NODE_ALIASES.__getitem__, EDGE_ALIASES.__getitem__, \
         DEV_INDEX.__getitem__
