@@ -233,11 +233,11 @@ def _fast_players(state: State, players: dict[str, Any]) -> bool:
     node_at, edge_at, card_at = NODE_ALIASES.__getitem__, EDGE_ALIASES.__getitem__, \
         DEV_INDEX.__getitem__
     empty: list[Any] = []
+    seat_of = {colour: p for p, colour in enumerate(seats)}
     for colour, entry in players.items():
-        if colour not in seats or type(entry) is not dict \
-                or not _PLAYER_KEY_SET.issuperset(entry):
+        p = seat_of.get(colour, -1)
+        if p < 0 or type(entry) is not dict or not _PLAYER_KEY_SET.issuperset(entry):
             return False
-        p = seats.index(colour)
         get = entry.get
         towns, cities, roads = get("settlements", empty), get("cities", empty), \
             get("roads", empty)
@@ -249,8 +249,13 @@ def _fast_players(state: State, players: dict[str, Any]) -> bool:
             towns = list(map(node_at, towns))
             cities = list(map(node_at, cities))
             roads = list(map(edge_at, roads))
-            for names, target in ((dev, devs[p]), (new, news[p])):
-                for c in map(card_at, names):
+            if dev:
+                target = devs[p]
+                for c in map(card_at, dev):
+                    target[c] += 1
+            if new:
+                target = news[p]
+                for c in map(card_at, new):
                     target[c] += 1
         except (KeyError, TypeError):  # an unknown name, or an unhashable value
             return False
