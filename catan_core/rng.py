@@ -41,10 +41,15 @@ class Rng:
             if n <= 0:
                 raise ValueError("n must be positive")
             limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        s = self.state
+        while True:  # next64, inlined
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = s
+                return z % n
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates shuffle in place."""

@@ -300,6 +300,9 @@ _DEV_AT = DEV_INDEX.__getitem__
 
 
 def _fast_deck(state: State, value: Any) -> bool:
+    if value is None:  # a new game: the deck is the cards nobody holds, shuffled
+        _read_deck(state, None)
+        return True
     if type(value) is not list:
         return False
     try:
@@ -359,6 +362,12 @@ def _tables(key: Any, make: Any) -> BoardTables:
             _BOARDS.clear()
         hit = _BOARDS[key] = (board, board.node_ports(), board.production_table())
     return hit
+
+
+def remember_board(board: Board, tiles: list[str], ports: dict[str, str]) -> None:
+    """Give the reader a board the engine made itself (``tiles`` and ``ports`` its text), so
+    that loading a position written with it does not parse the text again."""
+    _tables((*tiles, *ports.items()), lambda: board)
 
 
 def _read_board(state: State, value: Any, seed: Any) -> None:
