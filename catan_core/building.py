@@ -51,26 +51,23 @@ class BuildingRules(Checks):
     def road_spots(self, p: int) -> set[int]:
         """Every free edge where seat ``p`` may build a road now."""
         owner, edges = self.node_owner, self.edge_owner
-        nodes = set(self.settlements[p]) | self.cities[p]
-        for e in self.roads[p]:
-            for n in EDGE_NODES[e]:
-                if owner[n] < 0:
-                    nodes.add(n)
-        return {f for n in nodes for f in NODE_EDGES[n] if edges[f] < 0}
+        ends = set().union(*map(EDGE_NODES.__getitem__, self.roads[p]))
+        nodes = [n for n in ends if owner[n] < 0]  # free ends: p's own are among buildings
+        nodes += self.settlements[p]
+        nodes += self.cities[p]
+        return {f for f in set().union(*map(NODE_EDGES.__getitem__, nodes)) if edges[f] < 0}
 
     def settlement_spots(self, p: int) -> list[int]:
         """Every node where seat ``p`` may build a settlement (ignoring cost and stock)."""
         owner = self.node_owner
-        found, seen = [], set()
-        for e in self.roads[p]:
-            for n in EDGE_NODES[e]:
-                if owner[n] < 0 and n not in seen:
-                    seen.add(n)
-                    for m in NODE_NEIGHBOURS[n]:
-                        if owner[m] >= 0:
-                            break
-                    else:
-                        found.append(n)
+        found = []
+        for n in set().union(*map(EDGE_NODES.__getitem__, self.roads[p])):
+            if owner[n] < 0:
+                for m in NODE_NEIGHBOURS[n]:
+                    if owner[m] >= 0:
+                        break
+                else:
+                    found.append(n)
         found.sort()
         return found
 
