@@ -6,7 +6,7 @@ from .constants import COST_CITY, COST_DEV_CARD, COST_ROAD, COST_SETTLEMENT, DEV
 from .errors import IllegalAction
 from .roads import longest_trail
 from .state import Action, Checks, Event, parse_edge, parse_node
-from .topology import EDGE_NAMES, EDGE_NODES, NODE_EDGES, NODE_NAMES, NODE_NEIGHBOURS
+from .topology import EDGE_NAMES, EDGE_NODES, N_NODES, NODE_EDGES, NODE_NAMES, NODE_NEIGHBOURS
 
 
 class BuildingRules(Checks):
@@ -51,22 +51,34 @@ class BuildingRules(Checks):
     def road_spots(self, p: int) -> set[int]:
         """Every free edge where seat ``p`` may build a road now."""
         owner, edges = self.node_owner, self.edge_owner
-        nodes = set(self.settlements[p]) | self.cities[p]
-        for e in self.roads[p]:
-            for n in EDGE_NODES[e]:
-                if owner[n] < 0:
-                    nodes.add(n)
-        return {f for n in nodes for f in NODE_EDGES[n] if edges[f] < 0}
+        ends = set().union(*map(EDGE_NODES.__getitem__, self.roads[p]))
+        nodes = [n for n in ends if owner[n] < 0]  # free ends: p's own are among buildings
+        nodes += self.settlements[p]
+        nodes += self.cities[p]
+        return {f for f in set().union(*map(NODE_EDGES.__getitem__, nodes)) if edges[f] < 0}
 
     def settlement_spots(self, p: int) -> list[int]:
         """Every node where seat ``p`` may build a settlement (ignoring cost and stock)."""
         owner = self.node_owner
-        found = set()
-        for e in self.roads[p]:
-            for n in EDGE_NODES[e]:
-                if owner[n] < 0 and all(owner[m] < 0 for m in NODE_NEIGHBOURS[n]):
-                    found.add(n)
-        return sorted(found)
+        found = []
+        for n in set().union(*map(EDGE_NODES.__getitem__, self.roads[p])):
+            if owner[n] < 0:
+                for m in NODE_NEIGHBOURS[n]:
+                    if owner[m] >= 0:
+                        break
+                else:
+                    found.append(n)
+        found.sort()
+        return found
+
+    def distance_rule_spots(self) -> list[int]:
+        """Every free node whose neighbours are free too (where set-up may place), in order."""
+        taken = set()
+        for places in (*self.settlements, *self.cities):
+            for n in places:
+                taken.add(n)
+                taken.update(NODE_NEIGHBOURS[n])
+        return [n for n in range(N_NODES) if n not in taken]
 
     def check_pieces(self, p: int, kind: int) -> None:
         """Refuse with ``no_pieces_left`` when p's stock of roads/settlements/cities is empty."""

@@ -56,7 +56,10 @@ class Game(Queries):
             island = Board.standard(seed, numbers)
         else:
             island = Board.beginner()
-        doc["board"] = {"tiles": island.tile_strings(), "ports": island.port_dict()}
+        tiles, ports = island.tile_strings(), island.port_dict()
+        if island is not board:  # made here, hence valid: the reader need not parse it
+            serialize.remember_board(island, tiles, ports)
+        doc["board"] = {"tiles": tiles, "ports": ports}
         doc["turn"] = {"player": seats[0], "number": 0, "phase": "setup_settlement",
                        "dev_card_played": False}
         try:

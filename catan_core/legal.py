@@ -21,11 +21,9 @@ from .constants import (
 from .state import Action, has_cards
 from .topology import (
     EDGE_NAMES,
-    N_NODES,
     N_TILES,
     NODE_EDGES,
     NODE_NAMES,
-    NODE_NEIGHBOURS,
     NODE_TILES,
 )
 from .trading import TradingRules
@@ -49,10 +47,8 @@ class LegalActions(TradingRules):
                 return [{"type": "roll", "player": colour}]
             return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
         if phase == "setup_settlement":
-            owner = self.node_owner
             return [{"type": "place_settlement", "player": colour, "node": NODE_NAMES[n]}
-                    for n in range(N_NODES)
-                    if owner[n] < 0 and all(owner[m] < 0 for m in NODE_NEIGHBOURS[n])]
+                    for n in self.distance_rule_spots()]
         if phase == "setup_road":
             node = self.last_setup_settlement(self.current)
             return [{"type": "place_road", "player": colour, "edge": EDGE_NAMES[e]}
@@ -83,7 +79,8 @@ class LegalActions(TradingRules):
             actions.append({"type": "buy_dev_card", "player": colour})
         if not self.dev_played and any(self.dev[p]):
             actions += self.legal_dev_plays()
-        if not (self.built and self.rules["trade_before_build"]):
+        if (brick > 1 or lumber > 1 or wool > 1 or grain > 1 or ore > 1) \
+                and not (self.built and self.rules["trade_before_build"]):  # rates are 2+
             rates, bank = self.rates[p], self.bank
             for g in range(5):
                 rate = rates[g]
@@ -163,34 +160,32 @@ class LegalActions(TradingRules):
         actions: list[Action] = []
         for p, owed in sorted(self.discard_owed.items()):
             colour = self.seats[p]
-            for cards in _sub_hands(self.hand[p], owed):
-                chosen = {r: n for r, n in zip(RESOURCES, cards, strict=True) if n}
-                actions.append({"type": "discard", "player": colour, "cards": chosen})
+            actions += [{"type": "discard", "player": colour, "cards": cards}
+                        for cards in _discard_choices(self.hand[p], owed)]
         return actions
 
     def legal_robber_moves(self) -> list[Action]:
         colour = self.seats[self.current]
         seats, me, robber = self.seats, self.current, self.robber
-        on_tile: dict[int, set[int]] = {}
-        for q in range(len(seats)):
+        on_tile = [0] * N_TILES  # opponents with a building there, as bits of seats
+        holders = 0  # opponents holding cards, as bits
+        for q, hand in enumerate(self.hand):
             if q != me:
+                bit = 1 << q
+                if any(hand):
+                    holders |= bit
                 for places in (self.settlements[q], self.cities[q]):
                     for n in places:
                         for t in NODE_TILES[n]:
-                            if t in on_tile:
-                                on_tile[t].add(q)
-                            else:
-                                on_tile[t] = {q}
-        holders = {q for q, h in enumerate(self.hand) if q != me and any(h)}
+                            on_tile[t] |= bit
         actions: list[Action] = []
         for tile in range(N_TILES):
             if tile == robber:
                 continue
-            victims = on_tile.get(tile)
-            if victims and not holders.isdisjoint(victims):
-                for q in sorted(victims):
-                    actions.append({"type": "move_robber", "player": colour, "tile": tile,
-                                    "victim": seats[q]})
+            victims = on_tile[tile]
+            if victims & holders:
+                actions += [{"type": "move_robber", "player": colour, "tile": tile,
+                             "victim": seats[q]} for q in _SEATS_IN[victims]]
             else:
                 actions.append({"type": "move_robber", "player": colour, "tile": tile})
         return actions
@@ -234,3 +229,27 @@ def _sub_hands(hand: list[int], k: int) -> list[tuple[int, int, int, int, int]]:
                 for d in range(max(0, kc - h4), min(h3, kc) + 1):
                     out.append((a, b, c, d, kc - d))
     return out
+
+
+def _discard_choices(hand: list[int], k: int) -> list[dict[str, int]]:
+    """``_sub_hands`` as ``{resource: count}`` mappings without zeros, in the same order."""
+    brick, lumber, wool, grain, ore = RESOURCES
+    out = []
+    for a, b, c, d, e in _sub_hands(hand, k):
+        cards = {}
+        if a:
+            cards[brick] = a
+        if b:
+            cards[lumber] = b
+        if c:
+            cards[wool] = c
+        if d:
+            cards[grain] = d
+        if e:
+            cards[ore] = e
+        out.append(cards)
+    return out
+
+
+# Seat indices in a bit set of seats, in seat order, for the 16 sets of four seats.
+_SEATS_IN = tuple(tuple(q for q in range(4) if mask >> q & 1) for mask in range(16))

@@ -16,6 +16,7 @@ _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 _LIMITS: dict[int, int] = {}  # rejection threshold per range size (a pure cache)
+_DIE_LIMIT = (1 << 64) - ((1 << 64) % 6)
 
 
 class Rng:
@@ -40,10 +41,15 @@ class Rng:
             if n <= 0:
                 raise ValueError("n must be positive")
             limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        s = self.state
+        while True:  # next64, inlined
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = s
+                return z % n
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates shuffle in place."""
@@ -52,8 +58,19 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
     def dice(self) -> tuple[int, int]:
-        """Two six-sided dice."""
-        return self.below(6) + 1, self.below(6) + 1
+        """Two six-sided dice: ``below(6) + 1`` twice, with ``next64`` inlined (every roll)."""
+        s = (self.state + _GAMMA) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        a = z ^ (z >> 31)
+        s = (s + _GAMMA) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        b = z ^ (z >> 31)
+        if a >= _DIE_LIMIT or b >= _DIE_LIMIT:  # rejected (odds 2**-62): draw the slow way
+            return self.below(6) + 1, self.below(6) + 1
+        self.state = s
+        return a % 6 + 1, b % 6 + 1
 
 
 def seed_state(seed: int) -> int:

@@ -12,20 +12,18 @@ from collections.abc import Iterable, Sequence
 from .topology import EDGE_NODES
 
 
-def longest_trail(roads: Iterable[int], node_owner: Sequence[int], player: int) -> int:
+def longest_trail(roads: Iterable[int], node_owner: Sequence[int], player: int,
+                  owners: tuple[int, ...] | None = None) -> int:
     """Length of the longest trail over ``roads`` for ``player``.
+
+    ``owners`` is ``tuple(node_owner)`` when the caller has it already (a cache key).
 
     >>> from .topology import edge_id
     >>> longest_trail([edge_id(n) for n in ("0.NE", "0.E", "0.SE")], [-1] * 54, 0)
     3
     """
-    mask = blocked_mask = 0
-    for e in roads:
-        mask |= 1 << e
-        for n in EDGE_NODES[e]:
-            if node_owner[n] != player and node_owner[n] >= 0:
-                blocked_mask |= 1 << n
-    key = (mask, blocked_mask)
+    key = (sum(map(_EDGE_BIT.__getitem__, roads)), player,
+           tuple(node_owner) if owners is None else owners)
     found = _TRAILS.get(key)
     if found is None:
         if len(_TRAILS) >= 8192:
@@ -34,27 +32,88 @@ def longest_trail(roads: Iterable[int], node_owner: Sequence[int], player: int) 
     return found
 
 
-_TRAILS: dict[tuple[int, int], int] = {}  # a pure cache: (roads, blocked nodes) -> length
+# A pure cache: (roads as bits, player, owner of every node) -> length.
+_TRAILS: dict[tuple[int, int, tuple[int, ...]], int] = {}
+_EDGE_BIT = tuple(1 << e for e in range(len(EDGE_NODES)))
 
 
 def _longest(roads: Iterable[int], node_owner: Sequence[int], player: int) -> int:
+    """Longest trail, on the road graph where each opponent's building is split in one end
+    per road touching it (a trail may end there but not pass): a forest, mostly."""
     adjacency: dict[int, list[tuple[int, int]]] = {}
     for e in roads:
         a, b = EDGE_NODES[e]
-        adjacency.setdefault(a, []).append((1 << e, b))
-        adjacency.setdefault(b, []).append((1 << e, a))
-    blocked = {n for n in adjacency if node_owner[n] not in (-1, player)}
+        if node_owner[a] not in (-1, player):
+            a = _SPLIT + 2 * e
+        if node_owner[b] not in (-1, player):
+            b = _SPLIT + 2 * e + 1
+        if a in adjacency:
+            adjacency[a].append((1 << e, b))
+        else:
+            adjacency[a] = [(1 << e, b)]
+        if b in adjacency:
+            adjacency[b].append((1 << e, a))
+        else:
+            adjacency[b] = [(1 << e, a)]
     best = 0
-    for size, starts in sorted(_components(adjacency, blocked), reverse=True):
+    seen: set[int] = set()
+    for root in adjacency:
+        if root in seen:
+            continue
+        nodes = _component(adjacency, root, seen)
+        size = sum(len(adjacency[n]) for n in nodes) // 2
         if size <= best:
-            break
-        best = max(best, _longest_from(adjacency, blocked, starts, size))
+            continue
+        if size == len(nodes) - 1:  # a tree: the longest trail is its diameter
+            best = max(best, _farthest(adjacency, _farthest(adjacency, root)[0])[1])
+        else:
+            starts = [n for n in nodes if len(adjacency[n]) != 2] or nodes[:1]
+            best = max(best, _longest_from(adjacency, starts, size))
     return best
 
 
-def _longest_from(adjacency: dict[int, list[tuple[int, int]]], blocked: set[int],
-                  starts: list[int], size: int) -> int:
-    """Longest trail in one component of ``size`` edges, walking from ``starts``."""
+_SPLIT = 1000  # ids of split ends of opponents' buildings: _SPLIT + 2 * edge + side
+
+
+def _component(adjacency: dict[int, list[tuple[int, int]]], root: int,
+               seen: set[int]) -> list[int]:
+    """The nodes connected to ``root`` (added to ``seen``)."""
+    nodes = [root]
+    seen.add(root)
+    for n in nodes:  # grows while walked: a breadth-first search
+        for _, other in adjacency[n]:
+            if other not in seen:
+                seen.add(other)
+                nodes.append(other)
+    return nodes
+
+
+def _farthest(adjacency: dict[int, list[tuple[int, int]]], start: int) -> tuple[int, int]:
+    """In a tree: the node farthest from ``start`` and its distance in roads."""
+    far, distance = start, 0
+    frontier = [(start, -1)]
+    while frontier:
+        distance += 1
+        step = []
+        for node, parent in frontier:
+            for _, other in adjacency[node]:
+                if other != parent:
+                    step.append((other, node))
+        if not step:
+            return far, distance - 1
+        far = step[0][0]
+        frontier = step
+    return far, 0
+
+
+def _longest_from(adjacency: dict[int, list[tuple[int, int]]], starts: list[int],
+                  size: int) -> int:
+    """Longest trail in one component of ``size`` roads with a cycle, walking from ``starts``.
+
+    A maximal trail starting at a node of degree 2 could be extended backwards, unless it is
+    a closed circuit, which can be rotated to start at any branch or end on it; so branch
+    points and ends suffice as starts, or any node of a bare cycle.
+    """
     best = 0
     for start in starts:
         stack = [(start, 0, 0)]  # node, roads used (bits), length
@@ -64,41 +123,10 @@ def _longest_from(adjacency: dict[int, list[tuple[int, int]]], blocked: set[int]
                 best = length
                 if best == size:
                     return best
-            if length and node in blocked:
-                continue  # a trail may end at an opponent's building, not pass it
             for bit, other in adjacency[node]:
                 if not used & bit:
                     stack.append((other, used | bit, length + 1))
     return best
-
-
-def _components(adjacency: dict[int, list[tuple[int, int]]],
-                blocked: set[int]) -> list[tuple[int, list[int]]]:
-    """Connected road networks as ``(edge count, start nodes)``.
-
-    A maximal trail starting at an open node of degree 2 could be extended backwards, unless
-    it is a closed circuit, which can be rotated to start at any branch or blocked node on it;
-    so branch points, dead ends and blocked nodes suffice as starts, or any node of a cycle.
-    """
-    seen: set[int] = set()
-    result = []
-    for root in adjacency:
-        if root in seen:
-            continue
-        nodes = []
-        stack = [root]
-        seen.add(root)
-        while stack:
-            n = stack.pop()
-            nodes.append(n)
-            for _, other in adjacency[n]:
-                if other not in seen:
-                    seen.add(other)
-                    stack.append(other)
-        degree_sum = sum(len(adjacency[n]) for n in nodes)
-        starts = [n for n in nodes if len(adjacency[n]) != 2 or n in blocked] or nodes[:1]
-        result.append((degree_sum // 2, starts))
-    return result
 
 
 def longest_path(roads: Iterable[int], node_owner: Sequence[int], player: int) -> list[int]:

@@ -225,29 +225,37 @@ def _fast_players(state: State, players: dict[str, Any]) -> bool:
     state.node_owner = owner = [-1] * N_NODES
     state.node_level = level = [0] * N_NODES
     state.edge_owner = edges = [-1] * N_EDGES
-    state.settlements = [set() for _ in seats]
-    state.cities = [set() for _ in seats]
-    state.roads = [set() for _ in seats]
+    towns_of: list[set[int]] = [set() for _ in seats]
+    cities_of: list[set[int]] = [set() for _ in seats]
+    roads_of: list[set[int]] = [set() for _ in seats]
+    state.settlements, state.cities, state.roads = towns_of, cities_of, roads_of
     placed = built = 0
     node_at, edge_at, card_at = NODE_ALIASES.__getitem__, EDGE_ALIASES.__getitem__, \
         DEV_INDEX.__getitem__
     empty: list[Any] = []
+    seat_of = {colour: p for p, colour in enumerate(seats)}
     for colour, entry in players.items():
-        if colour not in seats or type(entry) is not dict \
-                or not _PLAYER_KEY_SET.issuperset(entry):
+        p = seat_of.get(colour, -1)
+        if p < 0 or type(entry) is not dict or not _PLAYER_KEY_SET.issuperset(entry):
             return False
-        p = seats.index(colour)
         get = entry.get
-        lists = (get("settlements", empty), get("cities", empty), get("roads", empty),
-                 get("dev_cards", empty), get("new_dev_cards", empty))
-        if not all(type(x) is list for x in lists):
+        towns, cities, roads = get("settlements", empty), get("cities", empty), \
+            get("roads", empty)
+        dev, new = get("dev_cards", empty), get("new_dev_cards", empty)
+        if type(towns) is not list or type(cities) is not list or type(roads) is not list \
+                or type(dev) is not list or type(new) is not list:
             return False
         try:
-            towns = list(map(node_at, lists[0]))
-            cities = list(map(node_at, lists[1]))
-            roads = list(map(edge_at, lists[2]))
-            for names, target in ((lists[3], devs[p]), (lists[4], news[p])):
-                for c in map(card_at, names):
+            towns = list(map(node_at, towns))
+            cities = list(map(node_at, cities))
+            roads = list(map(edge_at, roads))
+            if dev:
+                target = devs[p]
+                for c in map(card_at, dev):
+                    target[c] += 1
+            if new:
+                target = news[p]
+                for c in map(card_at, new):
                     target[c] += 1
         except (KeyError, TypeError):  # an unknown name, or an unhashable value
             return False
@@ -259,9 +267,9 @@ def _fast_players(state: State, players: dict[str, Any]) -> bool:
             level[node] = 2
         for edge in roads:
             edges[edge] = p
-        state.settlements[p].update(towns)
-        state.cities[p].update(cities)
-        state.roads[p].update(roads)
+        towns_of[p] = set(towns)
+        cities_of[p] = set(cities)
+        roads_of[p] = set(roads)
         placed += len(towns) + len(cities)
         built += len(roads)
         hand = get("hand", _NO_CARDS)
@@ -288,13 +296,17 @@ def _fast_players(state: State, players: dict[str, Any]) -> bool:
 
 
 _NO_CARDS: dict[str, int] = {}
+_DEV_AT = DEV_INDEX.__getitem__
 
 
 def _fast_deck(state: State, value: Any) -> bool:
+    if value is None:  # a new game: the deck is the cards nobody holds, shuffled
+        _read_deck(state, None)
+        return True
     if type(value) is not list:
         return False
     try:
-        deck = [DEV_INDEX[card] for card in value]
+        deck = list(map(_DEV_AT, value))
     except (KeyError, TypeError):
         return False
     used = [sum(counts) for counts in zip(*state.dev, *state.new_dev, strict=True)]
@@ -350,6 +362,12 @@ def _tables(key: Any, make: Any) -> BoardTables:
             _BOARDS.clear()
         hit = _BOARDS[key] = (board, board.node_ports(), board.production_table())
     return hit
+
+
+def remember_board(board: Board, tiles: list[str], ports: dict[str, str]) -> None:
+    """Give the reader a board the engine made itself (``tiles`` and ``ports`` its text), so
+    that loading a position written with it does not parse the text again."""
+    _tables((*tiles, *ports.items()), lambda: board)
 
 
 def _read_board(state: State, value: Any, seed: Any) -> None:

@@ -130,9 +130,7 @@ class State:
 
     def compute_rates(self, p: int) -> list[int]:
         """Maritime rates of seat ``p`` from its buildings on harbours."""
-        ports = self.ports_of(p)
-        base = 3 if "3:1" in ports else 4
-        return [2 if RESOURCES[r] in ports else base for r in range(5)]
+        return rates_with(self.ports_of(p)).copy()
 
     def players_on_tile(self, tile: int) -> set[int]:
         """Seats with a settlement or city on a corner of ``tile``."""
@@ -153,6 +151,22 @@ class State:
             return self.seats.index(colour)
         raise IllegalAction("unknown_player", f"{what} {colour!r} is not at this table",
                             player=colour)
+
+
+def rates_with(ports: set[str] | frozenset[str]) -> list[int]:
+    """Maritime rate per resource with these harbour kinds: 4, 3 with a 3:1, 2 with its 2:1.
+
+    The list is shared (a cache): copy it before changing it.
+    """
+    key = frozenset(ports)
+    found = _RATES.get(key)
+    if found is None:
+        base = 3 if "3:1" in key else 4
+        found = _RATES[key] = [2 if RESOURCES[r] in key else base for r in range(5)]
+    return found
+
+
+_RATES: dict[frozenset[str], list[int]] = {}  # a pure cache: at most 2**6 harbour sets
 
 
 # -- parsing action fields ---------------------------------------------------------------

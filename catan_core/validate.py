@@ -57,7 +57,8 @@ def check_consistency(state: State) -> None:
     state.rates = [[4] * 5 if harbours.isdisjoint(state.settlements[p])
                    and harbours.isdisjoint(state.cities[p]) else state.compute_rates(p)
                    for p in range(len(state.seats))]
-    state.road_len = [longest_trail(state.roads[p], state.node_owner, p)
+    owners = tuple(owner)
+    state.road_len = [longest_trail(state.roads[p], owner, p, owners)
                       for p in range(len(state.seats))]
     if state.longest_road >= 0 and state.road_len[state.longest_road] < 5:
         raise _fail("longest_road", "the holder has no road of 5 or more")

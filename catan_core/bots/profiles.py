@@ -73,7 +73,7 @@ STYLES: dict[str, Style] = {
     "merchant": Style("merchant", trade=2.5, offers=3),
     "aggressive": Style("aggressive", knight=2.0, leader=3.0, dev=1.2, steal=1.2),
     "builder": Style("builder", city=1.3, dev=1.6, road=0.7, settle=0.95),
-    "expansionist": Style("expansionist", road=1.6, settle=1.3, city=0.85, dev=0.75),
+    "expansionist": Style("expansionist", road=1.25, settle=1.25, city=1.0, dev=0.85),
     "opportunist": Style("opportunist", horizon=0.7, steal=2.5, leader=0.0, offers=2,
                          trade=1.4),
 }
