@@ -143,7 +143,9 @@ def _open_svg(title: str, focus: list[int]) -> str:
     nodes = {n for t in focus for n in geometry.tile_corners(t)} or set(geometry.nodes())
     xs = [geometry.node_point(n)[0] * R for n in nodes]
     ys = [geometry.node_point(n)[1] * R for n in nodes]
-    pad = R * (0.9 if not focus else 0.35)
+    # a crop keeps 0.6 hex radius round its corners: a finger's 44 px target of an edge
+    # corner stays on the picture on a phone (frontend/core/board.js)
+    pad = R * (0.9 if not focus else 0.6)
     x0, y0 = min(xs) - pad, min(ys) - pad
     w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="catan-board" role="img" '
