@@ -276,7 +276,10 @@ export class Board {
     const box = this.host.getBoundingClientRect()
     const left = Math.max(0, Math.min(clientX - box.left - list.offsetWidth / 2, box.width - list.offsetWidth))
     list.style.left = `${left}px`
-    list.style.top = `${clientY - box.top + 26}px`   // just below the finger, which would hide it
+    // just below the finger (which would hide it), or above it where there is no room below
+    const below = clientY + 26 + list.offsetHeight <= Math.min(box.bottom, innerHeight)
+    const above = clientY - 26 - list.offsetHeight >= Math.max(box.top, 0)
+    list.style.top = `${clientY - box.top + (below || !above ? 26 : -26 - list.offsetHeight)}px`
     const away = (event) => { if (!list.contains(event.target)) this.closeChooser() }
     document.addEventListener("pointerdown", away, true)
     this.chooser = { list, marks, away }
