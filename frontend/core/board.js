@@ -94,7 +94,11 @@ export class Board {
     this.spots = []       // [{el, kind, id, g}] that may be chosen now
     this.hovered = null
     this.chooser = null   // the list a tap between several spots opens
+    this.press = null     // where the last finger or pen touched (the click may be moved)
     host.classList.add("catan-board-host")
+    host.addEventListener("pointerdown", (event) => {
+      this.press = { x: event.clientX, y: event.clientY, type: event.pointerType }
+    })
     host.addEventListener("click", (event) => this.click(event))
     host.addEventListener("pointermove", (event) => this.move(event))
     host.addEventListener("keydown", (event) => this.key(event))
@@ -229,16 +233,21 @@ export class Board {
   }
 
   click(event) {
+    const press = this.press
+    this.press = null
     if (!this.svg?.contains(event.target) || event.target.closest?.(".port")) return
     const keyed = event.detail === 0 && this.spots.find((s) => s.el === event.target)
-    if (keyed || !["touch", "pen"].includes(event.pointerType)) {
+    const finger = ["touch", "pen"].includes(press?.type ?? event.pointerType)
+    if (keyed || !finger) {
       const spot = keyed || this.spotAt(event.clientX, event.clientY)
       if (spot) this.choose(spot)
       return
     }
-    const offered = this.offered(event.clientX, event.clientY)
+    // where the finger touched: Chromium may move a tap's click onto a nearby element
+    const [x, y] = press ? [press.x, press.y] : [event.clientX, event.clientY]
+    const offered = this.offered(x, y)
     if (offered.length === 1) this.choose(offered[0])
-    else if (offered.length > 1) this.openChooser(offered, event.clientX, event.clientY)
+    else if (offered.length > 1) this.openChooser(offered, x, y)
   }
 
   /** The chooser: the spots a tap may mean, numbered on the board and listed under the finger
