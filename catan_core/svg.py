@@ -24,6 +24,13 @@ TERRAIN_FILL = {
     "mountains": "#9a9a9a", "desert": "#e6d5a3", "unknown": "#7d8b99",
 }
 PLAYER_FILL = {"red": "#d32f2f", "blue": "#1e63c4", "white": "#f5f5f5", "orange": "#f08a1c"}
+#: Ink of what is drawn over the terrain: each mark or piece pairs its colour with a rim of the
+#: other lightness (``DARK`` or ``LIGHT``), so that it reads at least 3:1 against every terrain
+#: and the sea, and every text at least 4.5:1 on what is behind it (tests/test_a11y_board.py).
+DARK, LIGHT = "#1b1b1b", "#ffffff"
+OK, ATTENTION, REFUSED = "#43a047", "#ffeb3b", "#e53935"
+TOKEN = {"fill": "#fbf3dc", "edge": "#3b2f1e", "hot": "#c62828", "text": "#222"}
+PIER = "#3b2f1e"
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 #: Marks drawn over the board, each a list of places of one kind (``node``, ``edge``, ``tile``):
 #: legal spots (``ok_*``: green), refused ones (``bad_nodes``: red crosses), attention
@@ -78,22 +85,25 @@ def render(game: Game, marks: dict[str, list[Any]] | None = None, title: str = "
     parts += [_port(e, kind, terms or {}) for e, kind in game.board.port_dict().items()]
     parts += _hit_edges(near)
     parts += _marked_edges(named.get("edges", []))
-    parts += _marked_edges(named.get("ok_edges", []), "mark-ok-edge", "#43a047", 0.16)
-    parts += _marked_edges(named.get("last_edges", []), "mark-last", "#ffffff", 0.34)
+    parts += _marked_edges(named.get("ok_edges", []), "mark-ok-edge", OK, 0.16)
+    parts += _marked_edges(named.get("last_edges", []), "mark-last", LIGHT, 0.34)
     parts += [_road(e, colour) for e, colour in roads.items()]
-    parts += [_node_mark(n, "mark-last", 0.32, 'fill="#fff" opacity="0.8"')
+    parts += [_node_mark(n, "mark-last", 0.32,
+                         f'fill="{LIGHT}" fill-opacity="0.8" stroke="{DARK}" stroke-width="2"')
               for n in listed("last_nodes")]
     parts += _hit_nodes(buildings, near)
     parts += [_tile_outline(t) for t in listed("tiles")]
-    parts += [_tile_outline(t, "mark-ok-tile", "#43a047") for t in listed("ok_tiles")]
-    parts += [_tile_outline(t, "mark-last", "#ffffff") for t in listed("last_tiles")]
+    parts += [_tile_outline(t, "mark-ok-tile", OK) for t in listed("ok_tiles")]
+    parts += [_tile_outline(t, "mark-last", LIGHT) for t in listed("last_tiles")]
     if game.robber >= 0:  # a board without a desert: off the island until first moved
         parts.append(_robber(game.robber))
-    parts += [_node_mark(n, "mark-ok", 0.16, 'fill="#43a047" stroke="#fff" stroke-width="2"')
+    parts += [_rim(n, 0.16, f'fill="{DARK}" stroke="{DARK}" stroke-width="7"')
+              + _node_mark(n, "mark-ok", 0.16, f'fill="{OK}" stroke="{LIGHT}" stroke-width="2"')
               for n in listed("ok_nodes")]
     parts += [_bad_node(n) for n in listed("bad_nodes")]
-    parts += [_node_mark(n, "mark-node", 0.24, 'fill="none" stroke="#ffeb3b" stroke-width="5"')
-              for n in listed("nodes")]
+    parts += [_rim(n, 0.24, f'fill="none" stroke="{DARK}" stroke-width="9"')
+              + _node_mark(n, "mark-node", 0.24, f'fill="none" stroke="{ATTENTION}" '
+                           'stroke-width="5"') for n in listed("nodes")]
     parts += [_label(place, text) for place, text in (labels or {}).items()]
     parts.append("</svg>")
     return "".join(parts)
@@ -143,7 +153,9 @@ def _open_svg(title: str, focus: list[int]) -> str:
     nodes = {n for t in focus for n in geometry.tile_corners(t)} or set(geometry.nodes())
     xs = [geometry.node_point(n)[0] * R for n in nodes]
     ys = [geometry.node_point(n)[1] * R for n in nodes]
-    pad = R * (0.9 if not focus else 0.35)
+    # a crop keeps 0.6 hex radius round its corners: a finger's 44 px target of an edge
+    # corner stays on the picture on a phone (frontend/core/board.js)
+    pad = R * (0.9 if not focus else 0.6)
     x0, y0 = min(xs) - pad, min(ys) - pad
     w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="catan-board" role="img" '
@@ -171,11 +183,12 @@ def _tile(game: Game, t: int, no_terrain: Collection[int] = (),
            f'stroke="#f4ecd6" stroke-width="3"/>')
     if terrain == "unknown":
         out += (f'<text x="{_fmt(cx)}" y="{_fmt(cy - R * 0.45)}" text-anchor="middle" '
-                f'font-size="{_fmt(R * 0.3)}" font-family="sans-serif" fill="#fff">?</text>')
+                f'font-size="{_fmt(R * 0.3)}" font-family="sans-serif" fill="{DARK}">?</text>')
     if number:
-        colour = "#c62828" if number in (6, 8) else "#222"
-        out += (f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(R * 0.36)}" fill="#fbf3dc" '
-                f'stroke="#6d5a3a"/><text x="{_fmt(cx)}" y="{_fmt(cy + R * 0.08)}" '
+        colour = TOKEN["hot"] if number in (6, 8) else TOKEN["text"]
+        out += (f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(R * 0.36)}" '
+                f'fill="{TOKEN["fill"]}" stroke="{TOKEN["edge"]}" stroke-width="1.5"/>'
+                f'<text x="{_fmt(cx)}" y="{_fmt(cy + R * 0.08)}" '
                 f'text-anchor="middle" font-size="{_fmt(R * 0.34)}" font-weight="bold" '
                 f'font-family="sans-serif" fill="{colour}">{number}</text>')
         pips = PIPS[number]
@@ -191,15 +204,15 @@ def _port(edge: str, kind: str, terms: dict[str, str]) -> str:
     px, py = _xy(geometry.harbour_point(edge))
     ratio = "3:1" if kind == "3:1" else "2:1"
     label = terms.get("harbour_3_1", ratio) if kind == "3:1" else f"{ratio} {terms.get(kind, kind)}"
-    fill = "#fff" if kind == "3:1" else TERRAIN_FILL[_TERRAIN_OF[kind]]
+    fill = LIGHT if kind == "3:1" else TERRAIN_FILL[_TERRAIN_OF[kind]]
     return (f'<g class="port" data-edge="{edge}" data-port="{kind}">'
             f'<line x1="{_fmt(ax)}" y1="{_fmt(ay)}" x2="{_fmt(px)}" y2="{_fmt(py)}" '
-            f'stroke="#7a5a2f" stroke-width="3"/><line x1="{_fmt(bx)}" y1="{_fmt(by)}" '
-            f'x2="{_fmt(px)}" y2="{_fmt(py)}" stroke="#7a5a2f" stroke-width="3"/>'
+            f'stroke="{PIER}" stroke-width="3"/><line x1="{_fmt(bx)}" y1="{_fmt(by)}" '
+            f'x2="{_fmt(px)}" y2="{_fmt(py)}" stroke="{PIER}" stroke-width="3"/>'
             f'<circle cx="{_fmt(px)}" cy="{_fmt(py)}" r="{_fmt(R * 0.3)}" fill="{fill}" '
-            f'stroke="#7a5a2f" stroke-width="2"/><text x="{_fmt(px)}" '
+            f'stroke="{DARK}" stroke-width="2"/><text x="{_fmt(px)}" '
             f'y="{_fmt(py + R * 0.07)}" text-anchor="middle" font-size="{_fmt(R * 0.2)}" '
-            f'font-family="sans-serif" font-weight="bold">{ratio}</text>'
+            f'font-family="sans-serif" font-weight="bold" fill="{ink_on(fill)}">{ratio}</text>'
             f"<title>{escape(label)}</title></g>")
 
 
@@ -225,14 +238,17 @@ def _hit_edges(near: _Near) -> list[str]:
     return out
 
 
-def _marked_edges(edges: list[str], cls: str = "mark-edge", colour: str = "#ffeb3b",
+def _marked_edges(edges: list[str], cls: str = "mark-edge", colour: str = ATTENTION,
                   width: float = 0.3) -> list[str]:
+    """A band along each edge, on a dark rim two px wider each side."""
     out = []
     for e in edges:
         x1, y1, x2, y2 = _segment(e)
-        out.append(f'<line class="{cls}" data-edge="{e}" x1="{_fmt(x1)}" '
-                   f'y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" stroke="{colour}" '
-                   f'stroke-width="{_fmt(R * width)}" stroke-linecap="round" opacity="0.9"/>')
+        ends = f'x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}"'
+        out.append(f'<line class="mark-rim" {ends} stroke="{DARK}" '
+                   f'stroke-width="{_fmt(R * width + 4)}" stroke-linecap="round"/>'
+                   f'<line class="{cls}" data-edge="{e}" {ends} stroke="{colour}" '
+                   f'stroke-width="{_fmt(R * width)}" stroke-linecap="round"/>')
     return out
 
 
@@ -271,10 +287,11 @@ def _building(x: float, y: float, colour: str, city: bool) -> str:
             f'fill="{PLAYER_FILL[colour]}" stroke="#222" stroke-width="2"/>')
 
 
-def _tile_outline(t: int, cls: str = "mark-tile", colour: str = "#ffeb3b") -> str:
-    corners = [_xy(geometry.node_point(n)) for n in geometry.tile_corners(t)]
-    return (f'<polygon class="{cls}" data-tile="{t}" points="{_points(corners)}" fill="none" '
-            f'stroke="{colour}" stroke-width="5"/>')
+def _tile_outline(t: int, cls: str = "mark-tile", colour: str = ATTENTION) -> str:
+    points = _points(_xy(geometry.node_point(n)) for n in geometry.tile_corners(t))
+    return (f'<polygon class="mark-rim" points="{points}" fill="none" stroke="{DARK}" '
+            f'stroke-width="9"/><polygon class="{cls}" data-tile="{t}" points="{points}" '
+            f'fill="none" stroke="{colour}" stroke-width="5"/>')
 
 
 def _node_mark(n: str, cls: str, radius: float, paint: str) -> str:
@@ -287,10 +304,10 @@ def _node_mark(n: str, cls: str, radius: float, paint: str) -> str:
 def _robber(tile: int) -> str:
     cx, cy = _xy(geometry.tile_point(tile))
     cx -= R * 0.45
-    return (f'<g class="robber" data-tile="{tile}"><ellipse cx="{_fmt(cx)}" '
-            f'cy="{_fmt(cy + R * 0.12)}" rx="{_fmt(R * 0.13)}" ry="{_fmt(R * 0.2)}" '
-            f'fill="#333"/><circle cx="{_fmt(cx)}" cy="{_fmt(cy - R * 0.15)}" '
-            f'r="{_fmt(R * 0.1)}" fill="#333"/></g>')
+    return (f'<g class="robber" data-tile="{tile}" fill="#333" stroke="{LIGHT}" '
+            f'stroke-width="2" paint-order="stroke"><ellipse cx="{_fmt(cx)}" '
+            f'cy="{_fmt(cy + R * 0.12)}" rx="{_fmt(R * 0.13)}" ry="{_fmt(R * 0.2)}"/>'
+            f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy - R * 0.15)}" r="{_fmt(R * 0.1)}"/></g>')
 
 
 def _label(place: str, text: str) -> str:
@@ -312,12 +329,49 @@ def _label(place: str, text: str) -> str:
 
 
 def _bad_node(n: str) -> str:
+    """A red cross on a dark rim."""
     x, y = _xy(geometry.node_point(n))
     d = R * 0.12
-    return (f'<g class="mark-bad" data-node="{n}" stroke="#b71c1c" '
-            f'stroke-width="5" stroke-linecap="round"><line x1="{_fmt(x - d)}" '
-            f'y1="{_fmt(y - d)}" x2="{_fmt(x + d)}" y2="{_fmt(y + d)}"/><line '
-            f'x1="{_fmt(x - d)}" y1="{_fmt(y + d)}" x2="{_fmt(x + d)}" y2="{_fmt(y - d)}"/></g>')
+    cross = (f'<line x1="{_fmt(x - d)}" y1="{_fmt(y - d)}" x2="{_fmt(x + d)}" '
+             f'y2="{_fmt(y + d)}"/><line x1="{_fmt(x - d)}" y1="{_fmt(y + d)}" '
+             f'x2="{_fmt(x + d)}" y2="{_fmt(y - d)}"/>')
+    return (f'<g class="mark-bad" data-node="{n}" stroke-linecap="round">'
+            f'<g stroke="{DARK}" stroke-width="9">{cross}</g>'
+            f'<g stroke="{REFUSED}" stroke-width="5">{cross}</g></g>')
+
+
+def _rim(n: str, radius: float, paint: str) -> str:
+    """The dark rim under a mark on node ``n`` (a circle of ``radius`` hex radii)."""
+    x, y = _xy(geometry.node_point(n))
+    return (f'<circle class="mark-rim" cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(R * radius)}" '
+            f'{paint}/>')
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of ``#rrggbb`` or ``#rgb``.
+
+    >>> round(luminance("#ffffff"), 3), round(luminance("#000"), 3)
+    (1.0, 0.0)
+    """
+    digits = colour[1:] if len(colour) == 7 else "".join(2 * c for c in colour[1:])
+    channels = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours (1 to 21).
+
+    >>> round(contrast("#000000", "#ffffff"), 1)
+    21.0
+    """
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def ink_on(fill: str) -> str:
+    """``DARK`` or ``LIGHT``, whichever reads better on ``fill`` (harbour labels)."""
+    return DARK if contrast(DARK, fill) >= contrast(LIGHT, fill) else LIGHT
 
 
 # -- diagrams written in Markdown -----------------------------------------------------------

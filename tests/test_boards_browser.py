@@ -33,22 +33,51 @@ def focused(page: Any) -> dict[str, str | None]:
     }""")
 
 
-def pick_areas(page: Any, selector: str) -> dict[str, float]:
-    """CSS px² of the board that resolves to each choosable spot, sampled every 2 px."""
-    return page.evaluate("""(selector) => {
-      const host = document.querySelector(selector).closest("figure")
-      const board = host.catanBoard
-      const box = board.svg.getBoundingClientRect()
-      const areas = {}
-      for (const s of board.spots) areas[`${s.kind}:${s.id}`] = 0
-      for (let y = box.top + 1; y < box.bottom; y += 2) {
-        for (let x = box.left + 1; x < box.right; x += 2) {
-          const spot = board.spotAt(x, y)
-          if (spot) areas[`${spot.kind}:${spot.id}`] += 4
+#: Every interactive board of the page, scrolled into view in turn, measured as a finger meets
+#: it (`board.offered`: what a tap there chooses at once, or lists in the chooser). A hex: the
+#: CSS px² of the picture (sampled every 4 px) where a tap offers it. A corner or a side: the
+#: points of the 44×44 px square centred on it (every 3 px) where a tap would not offer it, or
+#: that fall off the picture.
+MEASURE = """() => [...document.querySelectorAll('svg.catan-board')]
+  .map((svg) => svg.parentNode.catanBoard).filter((board) => board && board.spots.length)
+  .map((board) => {
+    board.svg.scrollIntoView({ block: "center" })
+    const box = board.svg.getBoundingClientRect()
+    const ctm = board.svg.getScreenCTM()
+    const inverse = ctm.inverse()
+    const scale = Math.hypot(ctm.a, ctm.b)
+    const offered = (x, y) => board.offeredAt([inverse.a * x + inverse.c * y + inverse.e,
+                                               inverse.b * x + inverse.d * y + inverse.f], scale)
+    const onBoard = (x, y) => x > box.left && x < box.right && y > box.top && y < box.bottom
+    const name = (s) => `${s.kind}:${s.id}`
+    const area = {}
+    for (const s of board.spots.filter((s) => s.kind === "tile")) area[name(s)] = 0
+    for (let y = box.top + 1; Object.keys(area).length && y < box.bottom; y += 4) {
+      for (let x = box.left + 1; x < box.right; x += 4) {
+        for (const s of offered(x, y)) if (s.kind === "tile") area[name(s)] += 16
+      }
+    }
+    const missed = {}
+    for (const s of board.spots.filter((s) => s.kind !== "tile")) {
+      const [ux, uy] = s.g.b ? [(s.g.a[0] + s.g.b[0]) / 2, (s.g.a[1] + s.g.b[1]) / 2] : s.g.a
+      const [cx, cy] = [ctm.a * ux + ctm.c * uy + ctm.e, ctm.b * ux + ctm.d * uy + ctm.f]
+      for (let dy = -21; dy <= 21; dy += 3) {
+        for (let dx = -21; dx <= 21; dx += 3) {
+          const [x, y] = [cx + dx, cy + dy]
+          if (!onBoard(x, y) || !offered(x, y).includes(s)) missed[name(s)] = [dx, dy]
         }
       }
-      return areas
-    }""", selector)
+    }
+    const where = board.host.closest(".catan-widget, .catan-task")
+    return { where: where?.dataset.kind || where?.id, kinds: board.kinds, area, missed,
+             width: Math.round(box.width) }
+  })"""
+
+#: One page per kind of board: corners of a crop (distance-rule widget), sides and corners of a
+#: crop (longest-road widget), corners and sides of a tutorial crop, and the whole island with
+#: its hexes and every corner (as the production, seven and development-card widgets, and the
+#: harbours widget before its engine answers), the densest, last: the chooser is tried there.
+BOARD_PAGES = ("faq/building/", "faq/awards/", "tutorial/setup/", "tutorial/island/")
 
 
 def test_distance_rule_board_by_keyboard(page: Any, base_url: str) -> None:
@@ -107,21 +136,67 @@ def test_production_robber_moves_with_the_keyboard(page: Any, base_url: str) -> 
     seen.assert_clean()
 
 
-def test_phone_touch_targets_of_choosable_spots(page: Any, base_url: str) -> None:
-    """On a phone only the spots the reader may choose are targets, each ≥ 44×44 px of area."""
-    page.set_viewport_size(PHONE)
+def test_phone_touch_targets_of_choosable_spots(browser: Any, base_url: str) -> None:
+    """On a phone a finger reaches every choosable spot of every kind of board through a target
+    of at least 44×44 CSS px, the drawing staying its size: the 44×44 px square centred on a
+    corner or side offers it, and a tap between spots lists them as buttons of that size."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
     seen = watch(page, base_url)
-    page.goto(f"{base_url}/en/faq/production/")   # hexes: choosable before the engine starts
-    page.wait_for_function("document.querySelector('.cw-production figure')?.catanBoard")
-    areas = pick_areas(page, ".cw-production svg.catan-board")
-    assert len(areas) == 19 and min(areas.values()) >= MIN_AREA, areas
-    page.goto(f"{base_url}/en/faq/trading/")      # corners: the legal ones, once the engine says
-    widget = page.locator(".cw-harbours").first
-    widget.scroll_into_view_if_needed()
-    widget.dispatch_event("pointerdown")  # the reader's first press starts the engine
-    widget.and_(page.locator("[data-state=ready]")).wait_for(timeout=READY_MS)
-    areas = pick_areas(page, ".cw-harbours svg.catan-board")
-    assert 2 <= len(areas) < 54, areas          # the legal corners, not every corner
-    small = {spot: area for spot, area in areas.items() if area < MIN_AREA}
-    assert not small, f"touch targets under 44×44 px: {small}"
-    seen.assert_clean()
+    kinds = set()
+    try:
+        for path in BOARD_PAGES:
+            page.goto(f"{base_url}/en/{path}")
+            page.wait_for_function("[...document.querySelectorAll('svg.catan-board')]"
+                                   ".some((svg) => svg.parentNode.catanBoard?.spots.length)")
+            for board in page.evaluate(MEASURE):
+                assert board["width"] <= PHONE["width"], board["width"]   # not enlarged
+                small = {spot: a for spot, a in board["area"].items() if a < MIN_AREA}
+                assert not small, f"{path} {board['where']}: under 44×44 px: {small}"
+                assert not board["missed"], f"{path} {board['where']}: {board['missed']}"
+                kinds.add((path.split("/")[0], *sorted(board["kinds"])))
+        assert kinds >= {("faq", "node"), ("faq", "edge", "node"), ("tutorial", "tile"),
+                         ("tutorial", "node"), ("tutorial", "edge")}, kinds
+
+        # On the whole island (every corner may be the answer), a tap between two corners
+        # opens the chooser: numbered on the board, buttons of at least 44×44 px.
+        task = page.locator(".catan-task[data-ui=node]")
+        task.scroll_into_view_if_needed()
+        pair = page.evaluate("""(el) => {   // a corner in the middle and its nearest neighbour
+          const board = el.querySelector("figure").catanBoard
+          const ctm = board.svg.getScreenCTM()
+          const at = (x) => {
+            const p = new DOMPoint(...x.g.a).matrixTransform(ctm)
+            return [p.x, p.y]
+          }
+          const box = board.svg.getBoundingClientRect()
+          const middle = [box.x + box.width / 2, box.y + box.height / 2]
+          const far = (x, p) => Math.hypot(at(x)[0] - p[0], at(x)[1] - p[1])
+          const s = board.spots.reduce((m, x) => (far(x, middle) < far(m, middle) ? x : m))
+          const t = board.spots.filter((x) => x !== s)
+            .reduce((m, x) => (far(x, at(s)) < far(m, at(s)) ? x : m))
+          return [s, t].map((x) => ({ id: `${x.kind}:${x.id}`, at: at(x) }))
+        }""", task.element_handle())
+        a, b = pair[0]["at"], pair[1]["at"]
+        page.touchscreen.tap((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        chooser = task.locator(".catan-chooser")
+        chooser.wait_for()
+        spots = chooser.locator("button.catan-chooser__spot")
+        offered = [spots.nth(i).get_attribute("data-spot") for i in range(spots.count())]
+        assert {pair[0]["id"], pair[1]["id"]} <= set(offered), offered
+        assert task.locator("svg .catan-chooser-marks [data-spot]").count() == len(offered)
+        sizes = [(el.get_attribute("data-spot"), el.bounding_box())
+                 for el in chooser.locator("button").element_handles()]
+        small = [(spot, box) for spot, box in sizes
+                 if box["width"] < 44 or box["height"] < 44 or box["x"] < 0
+                 or box["x"] + box["width"] > PHONE["width"]]
+        assert not small, small
+        label = spots.first.inner_text()
+        assert "corner of " in label, label
+        spots.first.tap()
+        assert chooser.count() == 0
+        page.wait_for_function("el => el.querySelector('.catan-task__status').textContent",
+                               arg=task.element_handle())   # the pick went to the engine
+        seen.assert_clean()
+    finally:
+        context.close()

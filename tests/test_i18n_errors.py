@@ -20,10 +20,17 @@ def _catalog() -> dict[str, dict[str, str]]:
 
 
 def _raised_codes() -> set[str]:
-    codes = set()
+    """Every code the engine raises: IllegalAction, InvalidArgument and InvalidPosition."""
+    codes = {"invalid_position"}
     for path in (ROOT / "catan_core").rglob("*.py"):
-        codes |= set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', path.read_text()))
+        codes |= set(re.findall(r'(?:IllegalAction|InvalidArgument)\(\s*"([a-z_]+)"',
+                                path.read_text()))
     return codes
+
+
+def test_the_codes_are_found() -> None:
+    """The scan sees both kinds of error (a regex that matched nothing would prove nothing)."""
+    assert {"distance_rule", "invalid_seats", "nothing_to_decide"} <= _raised_codes()
 
 
 def test_every_raised_code_has_a_message() -> None:

@@ -7,14 +7,21 @@
 //
 // The board is one tab stop: the SVG becomes a named group of buttons (the spots that may be
 // chosen, named for people from the svg's data-near: "corner of 6 fields, 9 hills and sea");
-// arrow keys move between them by position on screen, Enter or Space chooses. A pointer picks
-// the nearest choosable spot within CAPTURE_PX of where it lands, so a spot is much easier to
-// hit than its drawing (≥ 44×44 px on a phone when only legal spots are choosable).
+// arrow keys move between them by position on screen, Enter or Space chooses.
+//
+// Pointers: a mouse picks the nearest choosable spot within CAPTURE_PX. A finger is not that
+// precise, and on a phone the corners of a whole island are ~31 px apart, too close for a
+// 44×44 px target each however the picture is cut up. So each corner or side owns the 44×44
+// CSS px square centred on it (TARGET_PX) without the drawing growing: a tap inside exactly
+// one square chooses that spot; a tap inside several opens a short list of them under the
+// finger (the chooser: numbered on the board, one ≥ 44 px button each). Hexes are big enough:
+// a tap inside one chooses it.
 
-import { parse } from "./dom.js"
+import { h, parse } from "./dom.js"
 
 export const SPOTS = { tile: "g.tile[data-tile]", node: "g.node[data-node]", edge: "line.edge[data-edge]" }
 export const CAPTURE_PX = 34
+export const TARGET_PX = 44
 const KEYS = { tile: "tile", node: "node", edge: "edge" }
 const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }
 
@@ -49,6 +56,33 @@ function distance(p, g) {
   return Math.hypot(p[0] - g.a[0] - k * dx, p[1] - g.a[1] - k * dy)
 }
 
+/** Whether point `p` lies inside the polygon `points` (even-odd rule). */
+function inside(p, points) {
+  let hit = false
+  for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
+    const [xi, yi] = points[i]
+    const [xj, yj] = points[j]
+    if ((yi > p[1]) !== (yj > p[1]) && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) hit = !hit
+  }
+  return hit
+}
+
+/** Whether the square of half-side `r` centred on `p` holds the point or meets the segment of
+ *  spot geometry `g` (Liang–Barsky clipping of the segment to the square). */
+function inSquare(p, g, r) {
+  const [x0, y0] = g.a
+  const [dx, dy] = g.b ? [g.b[0] - x0, g.b[1] - y0] : [0, 0]
+  let [t0, t1] = [0, 1]
+  for (const [q, d] of [[x0 - (p[0] - r), -dx], [p[0] + r - x0, dx], [y0 - (p[1] - r), -dy], [p[1] + r - y0, dy]]) {
+    if (d === 0) { if (q < 0) return false; continue }
+    const t = q / d
+    if (d < 0) t0 = Math.max(t0, t)
+    else t1 = Math.min(t1, t)
+    if (t0 > t1) return false
+  }
+  return true
+}
+
 export class Board {
   /** `host`: the element holding the `<svg class="catan-board">` (kept across redraws).
    *  `onPick(kind, id, el)` when a spot is chosen; `onHover(kind, id, el)` when a mouse rests
@@ -59,6 +93,12 @@ export class Board {
     this.targets = null
     this.spots = []       // [{el, kind, id, g}] that may be chosen now
     this.hovered = null
+    this.chooser = null   // the list a tap between several spots opens
+    this.press = null     // where the last finger or pen touched (the click may be moved)
+    host.classList.add("catan-board-host")
+    host.addEventListener("pointerdown", (event) => {
+      this.press = { x: event.clientX, y: event.clientY, type: event.pointerType }
+    })
     host.addEventListener("click", (event) => this.click(event))
     host.addEventListener("pointermove", (event) => this.move(event))
     host.addEventListener("keydown", (event) => this.key(event))
@@ -102,6 +142,7 @@ export class Board {
   enhance(focused = this.focusedId()) {
     const svg = this.svg
     if (!svg) return
+    this.closeChooser()
     for (const port of svg.querySelectorAll(".port[data-port] title")) {
       port.textContent = this.catalog.harbour(port.parentNode.dataset.port)
     }
@@ -114,7 +155,9 @@ export class Board {
         const id = el.dataset[KEYS[kind]]
         if (this.targets && !this.targets.has(id)) continue
         const g = geometry(el)
-        if (shown(centre(g))) this.spots.push({ el, kind, id, g })  // not what a crop hides
+        if (shown(centre(g)) && (!g.b || (shown(g.a) && shown(g.b)))) {  // not what a crop cuts
+          this.spots.push({ el, kind, id, g })
+        }
       }
     }
     const chosen = new Set(this.spots.map((s) => s.el))
@@ -141,29 +184,125 @@ export class Board {
     if (again && document.activeElement !== again.el) again.el.focus()
   }
 
-  /** The choosable spot a pointer at (clientX, clientY) picks, or null. */
-  spotAt(clientX, clientY) {
-    const svg = this.svg
-    const ctm = svg?.getScreenCTM()
+  /** A screen point in the SVG's user units, with the CSS px per unit; null without a board. */
+  toBoard(clientX, clientY) {
+    const ctm = this.svg?.getScreenCTM()
     if (!ctm || !this.spots.length) return null
     const p = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse())
-    const scale = Math.hypot(ctm.a, ctm.b)  // CSS px per user unit
+    return { p: [p.x, p.y], scale: Math.hypot(ctm.a, ctm.b) }
+  }
+
+  /** The choosable spot a mouse at (clientX, clientY) picks: the nearest within reach, or null. */
+  spotAt(clientX, clientY) {
+    const at = this.toBoard(clientX, clientY)
+    if (!at) return null
     let best = null
-    let bestDistance = CAPTURE_PX / scale
+    let bestDistance = CAPTURE_PX / at.scale
     for (const spot of this.spots) {
-      const d = distance([p.x, p.y], spot.g)
+      const d = distance(at.p, spot.g)
       if (d <= bestDistance) { best = spot; bestDistance = d }
     }
     return best
   }
 
-  click(event) {
-    if (!this.svg?.contains(event.target) || event.target.closest?.(".port")) return
-    const spot = event.detail === 0 && this.spots.find((s) => s.el === event.target)
-      || this.spotAt(event.clientX, event.clientY)
-    if (!spot) return
+  /** The spots a finger at (clientX, clientY) may mean, nearest first: the corners and sides
+   *  whose 44×44 px square holds it, else the hex under it, else the nearest spot in reach. */
+  offered(clientX, clientY) {
+    const at = this.toBoard(clientX, clientY)
+    return at ? this.offeredAt(at.p, at.scale) : []
+  }
+
+  /** `offered` at the point `p` of the board's user units, `scale` CSS px per unit. */
+  offeredAt(p, scale) {
+    const half = TARGET_PX / 2 / scale
+    const near = this.spots.filter((s) => !s.g.polygon && inSquare(p, s.g, half))
+    if (near.length) return near.sort((s, t) => distance(p, s.g) - distance(p, t.g))
+    let best = this.spots.find((s) => s.g.polygon && inside(p, s.g.polygon))
+    let bestDistance = CAPTURE_PX / scale
+    for (const spot of best ? [] : this.spots) {
+      const d = distance(p, spot.g)
+      if (d <= bestDistance) { best = spot; bestDistance = d }
+    }
+    return best ? [best] : []
+  }
+
+  choose(spot) {
+    this.closeChooser()
     this.focusSpot(spot, false)
     this.onPick(spot.kind, spot.kind === "tile" ? Number(spot.id) : spot.id, spot.el)
+  }
+
+  click(event) {
+    const press = this.press
+    this.press = null
+    if (!this.svg?.contains(event.target) || event.target.closest?.(".port")) return
+    const keyed = event.detail === 0 && this.spots.find((s) => s.el === event.target)
+    const finger = ["touch", "pen"].includes(press?.type ?? event.pointerType)
+    if (keyed || !finger) {
+      const spot = keyed || this.spotAt(event.clientX, event.clientY)
+      if (spot) this.choose(spot)
+      return
+    }
+    // where the finger touched: Chromium may move a tap's click onto a nearby element
+    const [x, y] = press ? [press.x, press.y] : [event.clientX, event.clientY]
+    const offered = this.offered(x, y)
+    if (offered.length === 1) this.choose(offered[0])
+    else if (offered.length > 1) this.openChooser(offered, x, y)
+  }
+
+  /** The chooser: the spots a tap may mean, numbered on the board and listed under the finger
+   *  as buttons of at least 44×44 px; Escape, Cancel or a tap elsewhere closes it. */
+  openChooser(offered, clientX, clientY) {
+    this.closeChooser()
+    const svg = this.svg
+    const marks = document.createElementNS("http://www.w3.org/2000/svg", "g")
+    marks.setAttribute("class", "catan-chooser-marks")
+    marks.setAttribute("aria-hidden", "true")
+    const radius = 11 / this.toBoard(clientX, clientY).scale   // a 22 px badge
+    const buttons = offered.map((spot, i) => {
+      const [x, y] = centre(spot.g)
+      const badge = document.createElementNS("http://www.w3.org/2000/svg", "g")
+      badge.setAttribute("data-spot", `${spot.kind}:${spot.id}`)
+      badge.innerHTML = `<circle cx="${x}" cy="${y}" r="${radius}"/>` +
+        `<text x="${x}" y="${y + radius * 0.4}" text-anchor="middle" font-size="${radius * 1.2}">${i + 1}</text>`
+      marks.append(badge)
+      const propose = () => {
+        for (const b of marks.children) b.classList.toggle("is-proposed", b === badge)
+      }
+      return h("button", {
+        type: "button", class: "catan-chooser__spot", "data-spot": `${spot.kind}:${spot.id}`,
+        onclick: () => this.choose(spot), onfocus: propose, onpointerenter: propose,
+      }, h("span", { class: "catan-chooser__number", "aria-hidden": "true" }, String(i + 1)),
+      spot.el.getAttribute("aria-label"))
+    })
+    svg.append(marks)
+    const list = h("div", {
+      class: "catan-chooser", role: "group", "aria-label": this.catalog.t("board_choose"),
+      onkeydown: (event) => { if (event.key === "Escape") this.closeChooser(true) },
+    }, buttons, h("button", { type: "button", class: "catan-chooser__cancel", onclick: () => this.closeChooser(true) },
+      this.catalog.t("board_cancel")))
+    this.host.append(list)
+    const box = this.host.getBoundingClientRect()
+    const left = Math.max(0, Math.min(clientX - box.left - list.offsetWidth / 2, box.width - list.offsetWidth))
+    list.style.left = `${left}px`
+    // just below the finger (which would hide it), or above it where there is no room below
+    const below = clientY + 26 + list.offsetHeight <= Math.min(box.bottom, innerHeight)
+    const above = clientY - 26 - list.offsetHeight >= Math.max(box.top, 0)
+    list.style.top = `${clientY - box.top + (below || !above ? 26 : -26 - list.offsetHeight)}px`
+    const away = (event) => { if (!list.contains(event.target)) this.closeChooser() }
+    document.addEventListener("pointerdown", away, true)
+    this.chooser = { list, marks, away }
+    buttons[0].focus({ preventScroll: true })
+  }
+
+  closeChooser(refocus = false) {
+    if (!this.chooser) return
+    const { list, marks, away } = this.chooser
+    this.chooser = null
+    document.removeEventListener("pointerdown", away, true)
+    list.remove()
+    marks.remove()
+    if (refocus) this.spots.find((s) => s.el.getAttribute("tabindex") === "0")?.el.focus()
   }
 
   move(event) {
