@@ -269,6 +269,7 @@ def load_lexicon(lang: str, rules_file: Path = RULES_FILE,
     data = _read_yaml(rules_file)
     spec = data["languages"][lang]
     listed = [str(w).lower() for w in spec.get("stopwords", [])]
+    fixed = {**(spec.get("numbers") or {}), **(spec.get("exceptions") or {})}
     base = Lexicon(
         lang=lang,
         min_stem=int(data.get("min_stem", 3)),
@@ -279,8 +280,7 @@ def load_lexicon(lang: str, rules_file: Path = RULES_FILE,
         undouble_vowels=bool(spec.get("undouble_vowels", False)),
         undouble_final=bool(spec.get("undouble_final", False)),
         exact_words=tuple(str(w).lower() for w in spec.get("exact_words", [])),
-        fixed=tuple(sorted((fold(str(k)), str(v)) for k, v in
-                           {**(spec.get("numbers") or {}), **(spec.get("exceptions") or {})}.items())),
+        fixed=tuple(sorted((fold(str(k)), str(v)) for k, v in fixed.items())),
         ratio_words=tuple(str(w) for w in spec.get("ratio_words", [])),
     )
     glossary = _read_yaml(glossary_file) if glossary_file.exists() else {}
