@@ -128,7 +128,7 @@
    * of words] triples.
    */
   function phrasingTokens(found, lex) {
-    const full = found.map(w => stem(fold(w), lex))
+    const full = found.map(w => stemCached(w, lex))
     const out = []
     for (let i = 0; i < full.length;) {
       let span = Math.min(lex.longestPhrasing, full.length - i)
@@ -145,6 +145,16 @@
     return out
   }
 
+  /** stem(fold(word)), remembered: an index repeats the same words many times. */
+  function stemCached(word, lex) {
+    let token = lex.stems.get(word)
+    if (token === undefined) {
+      token = stem(fold(word), lex)
+      lex.stems.set(word, token)
+    }
+    return token
+  }
+
   /** Prepare the JSON rules once (sets and maps for fast lookup). */
   function prepare(json) {
     const synonymMap = new Map(json.synonyms.map(([k, v]) => [k.join(" "), v]))
@@ -155,14 +165,14 @@
     return {
       ...json, stopset: new Set(json.stopwords), synonymMap, longestSynonym, phrasingMap,
       longestPhrasing, fixedMap: new Map(json.fixed || []),
-      ratioSet: new Set(json.ratioWords || [])
+      ratioSet: new Set(json.ratioWords || []), stems: new Map()
     }
   }
 
   /** The search tokens of a text, as hooks/search_norm.normalise(). */
   function normalise(text, lex) {
     const found = ratios(words(text), lex)
-    const stems = found.filter(w => !isStopword(w, lex)).map(w => stem(fold(w), lex))
+    const stems = found.filter(w => !isStopword(w, lex)).map(w => stemCached(w, lex))
     const extra = lex.longestPhrasing ? phrasingTokens(found, lex).map(([token]) => token) : []
     return expandSynonyms(stems, lex).concat(extra)
   }
