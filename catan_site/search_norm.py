@@ -36,6 +36,10 @@ _VOWELS = set("aeiouy")
 _DIGITS = re.compile(r"[0-9]+")
 _RATIO = re.compile(r"([0-9]+)\s*:\s*([0-9]+)")
 
+#: A gap in a phrasing ("turn ... into"): one to GAP_WORDS words.
+GAP = "*"
+GAP_WORDS = 3
+
 Rule = tuple[str, str]
 Phrase = tuple[str, ...]
 
@@ -198,12 +202,15 @@ def phrasing_tokens(found: list[str], lex: Lexicon) -> list[tuple[str, int]]:
     """The site's wording of the phrasings in ``found`` (words): [(token, index of word)].
 
     Phrasings (``i18n/glossary.yml``) are matched on every word stemmed, stop words included
-    ("as many", "next to each other"), longest first.
+    ("as many", "next to each other"), longest first; then those with a gap ("turn ... into",
+    where ``...`` is one to three words).
 
     >>> [t for t, _ in phrasing_tokens(words("what's the price?"), load_lexicon("en"))]
     ['cost']
+    >>> [t for t, _ in phrasing_tokens(words("turn my settlement into"), load_lexicon("en"))]
+    ['upgrad']
     """
-    table = dict(lex.phrasings)
+    table = {k: v for k, v in lex.phrasings if GAP not in k}
     longest = max((len(k) for k in table), default=0)
     full = [stem(fold(w), lex) for w in found]
     out: list[tuple[str, int]] = []
@@ -217,7 +224,21 @@ def phrasing_tokens(found: list[str], lex: Lexicon) -> list[tuple[str, int]]:
                 break
         else:
             i += 1
+    for key, target in lex.phrasings:
+        if GAP in key:
+            head, tail = key[: key.index(GAP)], key[key.index(GAP) + 1 :]
+            out.extend((t, i) for i in range(len(full)) if _gap_match(full, i, head, tail)
+                       for t in target)
     return out
+
+
+def _gap_match(full: list[str], i: int, head: Phrase, tail: Phrase) -> bool:
+    """True if ``head``, one to ``GAP_WORDS`` words, then ``tail`` start at ``full[i]``."""
+    if tuple(full[i : i + len(head)]) != head:
+        return False
+    start = i + len(head)
+    return any(tuple(full[start + gap : start + gap + len(tail)]) == tail
+               for gap in range(1, GAP_WORDS + 1))
 
 
 def normalise(text: str, lex: Lexicon) -> list[str]:
@@ -257,7 +278,9 @@ def _phrasings(lang: str, glossary: dict[str, Any], base: Lexicon) -> Synonyms:
     for group in ((glossary.get("phrasings") or {}).get(lang) or []):
         target = tuple(_stems(str(group[0]), base))
         for other in group[1:]:
-            key = tuple(stem(fold(w), base) for w in ratios(words(str(other)), base))
+            parts = [tuple(stem(fold(w), base) for w in ratios(words(part), base))
+                     for part in str(other).split("...")]
+            key = parts[0] + ((GAP,) + parts[1] if len(parts) == 2 else ())
             if key and target and key != target:
                 table[key] = target
     return tuple(sorted(table.items()))

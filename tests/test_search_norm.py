@@ -91,13 +91,14 @@ def test_doctests() -> None:
 PHRASINGS = {
     "en": [("what's the price", "cost"), ("settlements next to each other", "distanc"),
            ("ran out of roads", "run"), ("I have used all 5 settlements", "run"),
-           ("two players", "2"), ("trade 2 for 1", "2to1"), ("as many Knights", "tie")],
+           ("two players", "2"), ("trade 2 for 1", "2to1"), ("as many Knights", "tie"),
+           ("turn my settlement into a city", "upgrad")],
     "fr": [("prix ville", "cout"), ("colonies côte à côte", "distanc"), ("deux joueurs", "2"),
            ("échange 4 contre 1", "4to1")],
     "es": [("precio poblado", "cost"), ("poblados pegados", "distanci"),
            ("se acabaron los poblados", "agot"), ("cambiar 3 por 1", "3to1")],
     "nl": [("prijs dorp", "kost"), ("dorpen naast elkaar", "afstandsregel"),
-           ("ruil 2 voor 1", "2to1"), ("twee spelers", "2")],
+           ("ruil 2 voor 1", "2to1"), ("twee spelers", "2"), ("breid er één uit", "vervang")],
 }
 
 

@@ -18,6 +18,8 @@
   const VOWELS = "aeiouy"
   const DIGITS = /^[0-9]+$/
   const RATIO = /([0-9]+)\s*:\s*([0-9]+)/g
+  const GAP = "*"         /* a gap in a phrasing: one to GAP_WORDS words */
+  const GAP_WORDS = 3
 
   /** Number of code points, as Python's len(). */
   const size = s => [...s].length
@@ -142,7 +144,22 @@
       }
       i += span || 1
     }
+    for (const [head, tail, target] of lex.gapPhrasings)
+      for (let i = 0; i < full.length; i++)
+        if (gapMatch(full, i, head, tail))
+          target.forEach(token => out.push([token, i, head.length + 1 + tail.length]))
     return out
+  }
+
+  /** True if head, one to GAP_WORDS words, then tail start at full[i] ("turn ... into"). */
+  function gapMatch(full, i, head, tail) {
+    if (full.slice(i, i + head.length).join(" ") !== head.join(" "))
+      return false
+    const start = i + head.length
+    for (let gap = 1; gap <= GAP_WORDS; gap++)
+      if (full.slice(start + gap, start + gap + tail.length).join(" ") === tail.join(" "))
+        return true
+    return false
   }
 
   /** stem(fold(word)), remembered: an index repeats the same words many times. */
@@ -159,12 +176,14 @@
   function prepare(json) {
     const synonymMap = new Map(json.synonyms.map(([k, v]) => [k.join(" "), v]))
     const longestSynonym = Math.max(0, ...json.synonyms.map(([k]) => k.length))
-    const phrasings = json.phrasings || []
+    const phrasings = (json.phrasings || []).filter(([k]) => !k.includes(GAP))
+    const gapPhrasings = (json.phrasings || []).filter(([k]) => k.includes(GAP))
+      .map(([k, v]) => [k.slice(0, k.indexOf(GAP)), k.slice(k.indexOf(GAP) + 1), v])
     const phrasingMap = new Map(phrasings.map(([k, v]) => [k.join(" "), v]))
     const longestPhrasing = Math.max(0, ...phrasings.map(([k]) => k.length))
     return {
       ...json, stopset: new Set(json.stopwords), synonymMap, longestSynonym, phrasingMap,
-      longestPhrasing, fixedMap: new Map(json.fixed || []),
+      longestPhrasing, gapPhrasings, fixedMap: new Map(json.fixed || []),
       ratioSet: new Set(json.ratioWords || []), stems: new Map()
     }
   }
