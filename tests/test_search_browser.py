@@ -71,15 +71,23 @@ def anchor(href: str) -> str:
     return page + (f"#{parts.fragment}" if parts.fragment else "")
 
 
+#: The first result shown, remembered before a query; the results of the query are drawn once
+#: the list's first item is another element (Material draws every answer anew).
+REMEMBER_JS = "() => { window.__before = document.querySelector('.md-search-result__list li') }"
+REDRAWN_JS = """() => {
+  const first = document.querySelector('.md-search-result__list li')
+  return first && first !== window.__before
+}"""
+
+
 def search(page: Any, query: str) -> list[str]:
     """Type ``query`` into the search box; the results' anchors, best score first."""
     box = page.locator("input.md-search__input")
-    box.fill("")
-    box.press("End")  # Material reads the box on key events
-    page.wait_for_function("!document.querySelector('.md-search-result__list li')")
+    assert box.input_value() != query, "the same query twice draws nothing new"
+    page.evaluate(REMEMBER_JS)
     box.fill(query)  # one input event, then one key event: Material sends one query
-    box.press("End")
-    page.wait_for_selector(".md-search-result__list li", timeout=10_000)
+    box.press("End")  # Material reads the box on key events
+    page.wait_for_function(REDRAWN_JS, timeout=10_000)
     links = page.evaluate(RESULTS_JS)
     ranked = sorted((link for link in links if link[1] > 0), key=lambda link: -link[1])
     return [anchor(href) for href, _ in ranked]
