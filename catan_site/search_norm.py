@@ -36,6 +36,10 @@ _VOWELS = set("aeiouy")
 _DIGITS = re.compile(r"[0-9]+")
 _RATIO = re.compile(r"([0-9]+)\s*:\s*([0-9]+)")
 
+#: A gap in a phrasing ("turn ... into"): one to GAP_WORDS words.
+GAP = "*"
+GAP_WORDS = 3
+
 Rule = tuple[str, str]
 Phrase = tuple[str, ...]
 
@@ -54,6 +58,11 @@ class Lexicon:
     undouble_final: bool = False
     synonyms: tuple[tuple[Phrase, Phrase], ...] = ()  # (synonym, official term), normalised
     exact_words: tuple[str, ...] = ()  # query side only (see i18n/search.yml)
+    #: folded word -> its token, unstemmed: number words ("two" -> "2") and exceptions
+    fixed: tuple[tuple[str, str], ...] = ()
+    ratio_words: tuple[str, ...] = ()  # "3 for 1" -> "3to1", like "3:1"
+    #: (phrase as stemmed words, stop words kept) -> the tokens of the site's wording
+    phrasings: tuple[tuple[Phrase, Phrase], ...] = ()
     #: word -> stem, filled as words are met (an index repeats the same words many times)
     cache: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -70,6 +79,9 @@ class Lexicon:
             "undoubleFinal": self.undouble_final,
             "synonyms": [[list(k), list(v)] for k, v in self.synonyms],
             "exactWords": list(self.exact_words),
+            "fixed": [list(pair) for pair in self.fixed],
+            "ratioWords": list(self.ratio_words),
+            "phrasings": [[list(k), list(v)] for k, v in self.phrasings],
         }
 
 
@@ -112,6 +124,9 @@ def stem(word: str, lex: Lexicon) -> str:
     """Stem one folded word with the language's rules (see ``i18n/search.yml``)."""
     if _DIGITS.fullmatch(word):
         return word
+    for known, token in lex.fixed:
+        if word == known:
+            return token
     word = _participle(word, lex)
     word = _strip(word, lex.plural, lex.min_stem)
     word = _strip(word, lex.suffixes, lex.min_stem)
@@ -128,10 +143,30 @@ def is_stopword(word: str, lex: Lexicon) -> bool:
     return word in lex.stopwords or (len(word) < 2 and not _DIGITS.fullmatch(word))
 
 
+def ratios(found: list[str], lex: Lexicon) -> list[str]:
+    """``["3", "for", "1"]`` -> ``["3to1"]``: a ratio in words is one token, as ``3:1`` is.
+
+    >>> ratios(["trade", "3", "for", "1"], load_lexicon("en"))
+    ['trade', '3to1']
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(found):
+        three = found[i : i + 3]
+        if (len(three) == 3 and three[1] in lex.ratio_words
+                and _DIGITS.fullmatch(three[0]) and _DIGITS.fullmatch(three[2])):
+            out.append(f"{three[0]}to{three[2]}")
+            i += 3
+        else:
+            out.append(found[i])
+            i += 1
+    return out
+
+
 def _stems(text: str, lex: Lexicon) -> list[str]:
     """Words of ``text`` without stop words and single letters, folded and stemmed."""
     out = []
-    for word in words(text):
+    for word in ratios(words(text), lex):
         if word not in lex.cache:
             lex.cache[word] = "" if is_stopword(word, lex) else stem(fold(word), lex)
         if lex.cache[word]:
@@ -163,9 +198,54 @@ def _expand_synonyms(tokens: list[str], lex: Lexicon) -> list[str]:
     return out
 
 
+def phrasing_tokens(found: list[str], lex: Lexicon) -> list[tuple[str, int]]:
+    """The site's wording of the phrasings in ``found`` (words): [(token, index of word)].
+
+    Phrasings (``i18n/glossary.yml``) are matched on every word stemmed, stop words included
+    ("as many", "next to each other"), longest first; then those with a gap ("turn ... into",
+    where ``...`` is one to three words).
+
+    >>> [t for t, _ in phrasing_tokens(words("what's the price?"), load_lexicon("en"))]
+    ['cost']
+    >>> [t for t, _ in phrasing_tokens(words("turn my settlement into"), load_lexicon("en"))]
+    ['upgrad']
+    """
+    table = {k: v for k, v in lex.phrasings if GAP not in k}
+    longest = max((len(k) for k in table), default=0)
+    full = [stem(fold(w), lex) for w in found]
+    out: list[tuple[str, int]] = []
+    i = 0
+    while i < len(full):
+        for size in range(min(longest, len(full) - i), 0, -1):
+            phrase = tuple(full[i : i + size])
+            if phrase in table:
+                out.extend((t, i) for t in table[phrase] if t not in phrase)
+                i += size
+                break
+        else:
+            i += 1
+    for key, target in lex.phrasings:
+        if GAP in key:
+            head, tail = key[: key.index(GAP)], key[key.index(GAP) + 1 :]
+            out.extend((t, i) for i in range(len(full)) if _gap_match(full, i, head, tail)
+                       for t in target)
+    return out
+
+
+def _gap_match(full: list[str], i: int, head: Phrase, tail: Phrase) -> bool:
+    """True if ``head``, one to ``GAP_WORDS`` words, then ``tail`` start at ``full[i]``."""
+    if tuple(full[i : i + len(head)]) != head:
+        return False
+    start = i + len(head)
+    return any(tuple(full[start + gap : start + gap + len(tail)]) == tail
+               for gap in range(1, GAP_WORDS + 1))
+
+
 def normalise(text: str, lex: Lexicon) -> list[str]:
-    """The search tokens of a text: stems, with official terms added after synonyms."""
-    return _expand_synonyms(_stems(text, lex), lex)
+    """The search tokens of a text: stems, with official terms added after synonyms, then
+    the site's wording of the player phrasings found."""
+    extra = [t for t, _ in phrasing_tokens(ratios(words(text), lex), lex)] if lex.phrasings else []
+    return _expand_synonyms(_stems(text, lex), lex) + extra
 
 
 def _rules(items: list[str]) -> tuple[Rule, ...]:
@@ -192,12 +272,27 @@ def _synonyms(lang: str, glossary: dict[str, Any], base: Lexicon) -> Synonyms:
     return tuple(sorted(table.items()))
 
 
+def _phrasings(lang: str, glossary: dict[str, Any], base: Lexicon) -> Synonyms:
+    """Player phrasings of one language: each group's other phrases -> its first one's tokens."""
+    table: dict[Phrase, Phrase] = {}
+    for group in ((glossary.get("phrasings") or {}).get(lang) or []):
+        target = tuple(_stems(str(group[0]), base))
+        for other in group[1:]:
+            parts = [tuple(stem(fold(w), base) for w in ratios(words(part), base))
+                     for part in str(other).split("...")]
+            key = parts[0] + ((GAP,) + parts[1] if len(parts) == 2 else ())
+            if key and target and key != target:
+                table[key] = target
+    return tuple(sorted(table.items()))
+
+
 def load_lexicon(lang: str, rules_file: Path = RULES_FILE,
                  glossary_file: Path = GLOSSARY_FILE) -> Lexicon:
     """Load one language's rules from ``i18n/search.yml`` and synonyms from the glossary."""
     data = _read_yaml(rules_file)
     spec = data["languages"][lang]
     listed = [str(w).lower() for w in spec.get("stopwords", [])]
+    fixed = {**(spec.get("numbers") or {}), **(spec.get("exceptions") or {})}
     base = Lexicon(
         lang=lang,
         min_stem=int(data.get("min_stem", 3)),
@@ -208,9 +303,12 @@ def load_lexicon(lang: str, rules_file: Path = RULES_FILE,
         undouble_vowels=bool(spec.get("undouble_vowels", False)),
         undouble_final=bool(spec.get("undouble_final", False)),
         exact_words=tuple(str(w).lower() for w in spec.get("exact_words", [])),
+        fixed=tuple(sorted((fold(str(k)), str(v)) for k, v in fixed.items())),
+        ratio_words=tuple(str(w) for w in spec.get("ratio_words", [])),
     )
     glossary = _read_yaml(glossary_file) if glossary_file.exists() else {}
-    return replace(base, synonyms=_synonyms(lang, glossary or {}, base))
+    return replace(base, synonyms=_synonyms(lang, glossary or {}, base),
+                   phrasings=_phrasings(lang, glossary or {}, base))
 
 
 def _read_yaml(path: Path) -> Any:

@@ -86,6 +86,35 @@ def test_doctests() -> None:
         assert doctest.testmod(module).failed == 0
 
 
+#: Players' wordings that must meet the site's (i18n/glossary.yml ``phrasings``, number words,
+#: ratios in words): (typed, a token the page's wording also yields).
+PHRASINGS = {
+    "en": [("what's the price", "cost"), ("settlements next to each other", "distanc"),
+           ("ran out of roads", "run"), ("I have used all 5 settlements", "run"),
+           ("two players", "2"), ("trade 2 for 1", "2to1"), ("as many Knights", "tie"),
+           ("turn my settlement into a city", "upgrad")],
+    "fr": [("prix ville", "cout"), ("colonies côte à côte", "distanc"), ("deux joueurs", "2"),
+           ("échange 4 contre 1", "4to1")],
+    "es": [("precio poblado", "cost"), ("poblados pegados", "distanci"),
+           ("se acabaron los poblados", "agot"), ("cambiar 3 por 1", "3to1")],
+    "nl": [("prijs dorp", "kost"), ("dorpen naast elkaar", "afstandsregel"),
+           ("ruil 2 voor 1", "2to1"), ("twee spelers", "2"), ("breid er één uit", "vervang")],
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_phrasings_meet_the_sites_wording(lang: str) -> None:
+    lex = load_lexicon(lang)
+    for typed, token in PHRASINGS[lang]:
+        assert token in normalise(typed, lex), (typed, normalise(typed, lex))
+
+
+def test_phrasings_need_their_words_in_a_row() -> None:
+    lex = load_lexicon("en")
+    assert "distanc" not in normalise("next to the robber", lex)  # "next to" alone is not one
+    assert normalise("costa", load_lexicon("es")) != normalise("coste", load_lexicon("es"))
+
+
 def site_words(lang: str) -> list[str]:
     """Every distinct whitespace-separated word of a language's pages, plus tricky forms."""
     text = " ".join(p.read_text(encoding="utf-8") for p in (ROOT / "docs" / lang).rglob("*.md"))
@@ -98,6 +127,10 @@ def site_words(lang: str) -> list[str]:
 def test_python_and_javascript_agree(lang: str, tmp_path: Path) -> None:
     lex = load_lexicon(lang)
     words = site_words(lang)
+    # whole lines too: phrasings and ratios in words span several words
+    faq = (ROOT / "docs" / lang / "faq").glob("*.md")
+    words += sorted({line for path in faq for line in path.read_text(encoding="utf-8").splitlines()
+                     if line.strip()})
     case = tmp_path / "case.json"
     case.write_text(json.dumps({"lex": lex.to_json(), "words": words}), encoding="utf-8")
     script = (f"const N = require({json.dumps(str(NORMALISE_JS))});"

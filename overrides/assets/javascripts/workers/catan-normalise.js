@@ -18,6 +18,8 @@
   const VOWELS = "aeiouy"
   const DIGITS = /^[0-9]+$/
   const RATIO = /([0-9]+)\s*:\s*([0-9]+)/g
+  const GAP = "*"         /* a gap in a phrasing: one to GAP_WORDS words */
+  const GAP_WORDS = 3
 
   /** Number of code points, as Python's len(). */
   const size = s => [...s].length
@@ -58,6 +60,9 @@
   function stem(word, lex) {
     if (DIGITS.test(word))
       return word
+    const fixed = lex.fixedMap.get(word)
+    if (fixed)
+      return fixed
     word = participle(word, lex)
     word = strip(word, lex.plural, lex.minStem)
     word = strip(word, lex.suffixes, lex.minStem)
@@ -88,7 +93,7 @@
         if (target) {
           const phrase = tokens.slice(i, i + span)
           phrase.forEach((token, k) => out.push([token, i + k]))
-          target.filter(token => !phrase.includes(token)).forEach(token => out.push([token, i]))
+          target.filter(token => !phrase.includes(token)).forEach(token => out.push([token, i, span]))
           break
         }
       }
@@ -105,21 +110,95 @@
     return expandSynonymsIndexed(tokens, lex).map(([token]) => token)
   }
 
+  /** ["3", "for", "1"] -> ["3to1"]: a ratio in words is one token, as "3:1" is. */
+  function ratios(found, lex) {
+    const out = []
+    for (let i = 0; i < found.length;) {
+      if (i + 2 < found.length && lex.ratioSet.has(found[i + 1])
+          && DIGITS.test(found[i]) && DIGITS.test(found[i + 2])) {
+        out.push(`${found[i]}to${found[i + 2]}`)
+        i += 3
+      } else
+        out.push(found[i++])
+    }
+    return out
+  }
+
+  /**
+   * The site's wording of the player phrasings (glossary) in a list of words, matched on every
+   * word stemmed, stop words included, longest first: [token, index of its first word, number
+   * of words] triples.
+   */
+  function phrasingTokens(found, lex) {
+    const full = found.map(w => stemCached(w, lex))
+    const out = []
+    for (let i = 0; i < full.length;) {
+      let span = Math.min(lex.longestPhrasing, full.length - i)
+      for (; span > 0; span--) {
+        const phrase = full.slice(i, i + span)
+        const target = lex.phrasingMap.get(phrase.join(" "))
+        if (target) {
+          target.filter(token => !phrase.includes(token)).forEach(token => out.push([token, i, span]))
+          break
+        }
+      }
+      i += span || 1
+    }
+    for (const [head, tail, target] of lex.gapPhrasings)
+      for (let i = 0; i < full.length; i++)
+        if (gapMatch(full, i, head, tail))
+          target.forEach(token => out.push([token, i, head.length + 1 + tail.length]))
+    return out
+  }
+
+  /** True if head, one to GAP_WORDS words, then tail start at full[i] ("turn ... into"). */
+  function gapMatch(full, i, head, tail) {
+    if (full.slice(i, i + head.length).join(" ") !== head.join(" "))
+      return false
+    const start = i + head.length
+    for (let gap = 1; gap <= GAP_WORDS; gap++)
+      if (full.slice(start + gap, start + gap + tail.length).join(" ") === tail.join(" "))
+        return true
+    return false
+  }
+
+  /** stem(fold(word)), remembered: an index repeats the same words many times. */
+  function stemCached(word, lex) {
+    let token = lex.stems.get(word)
+    if (token === undefined) {
+      token = stem(fold(word), lex)
+      lex.stems.set(word, token)
+    }
+    return token
+  }
+
   /** Prepare the JSON rules once (sets and maps for fast lookup). */
   function prepare(json) {
     const synonymMap = new Map(json.synonyms.map(([k, v]) => [k.join(" "), v]))
     const longestSynonym = Math.max(0, ...json.synonyms.map(([k]) => k.length))
-    return { ...json, stopset: new Set(json.stopwords), synonymMap, longestSynonym }
+    const phrasings = (json.phrasings || []).filter(([k]) => !k.includes(GAP))
+    const gapPhrasings = (json.phrasings || []).filter(([k]) => k.includes(GAP))
+      .map(([k, v]) => [k.slice(0, k.indexOf(GAP)), k.slice(k.indexOf(GAP) + 1), v])
+    const phrasingMap = new Map(phrasings.map(([k, v]) => [k.join(" "), v]))
+    const longestPhrasing = Math.max(0, ...phrasings.map(([k]) => k.length))
+    return {
+      ...json, stopset: new Set(json.stopwords), synonymMap, longestSynonym, phrasingMap,
+      longestPhrasing, gapPhrasings, fixedMap: new Map(json.fixed || []),
+      ratioSet: new Set(json.ratioWords || []), stems: new Map()
+    }
   }
 
   /** The search tokens of a text, as hooks/search_norm.normalise(). */
   function normalise(text, lex) {
-    const stems = words(text).filter(w => !isStopword(w, lex)).map(w => stem(fold(w), lex))
-    return expandSynonyms(stems, lex)
+    const found = ratios(words(text), lex)
+    const stems = found.filter(w => !isStopword(w, lex)).map(w => stemCached(w, lex))
+    const extra = lex.longestPhrasing ? phrasingTokens(found, lex).map(([token]) => token) : []
+    return expandSynonyms(stems, lex).concat(extra)
   }
 
   const api = {
-    words, fold, stem, normalise, prepare, isStopword, expandSynonyms, expandSynonymsIndexed
+    words, fold, stem, normalise, prepare, isStopword, expandSynonyms, expandSynonymsIndexed,
+    ratios, phrasingTokens
   }
   if (typeof module !== "undefined" && module.exports)
     module.exports = api

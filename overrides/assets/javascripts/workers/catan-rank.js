@@ -14,13 +14,13 @@
 
   const DEFAULTS = {
     /** Field weights: the question and its answer line weigh most. */
-    boost: { t: 6, v: 4, a: 2.5, x: 0.7, p: 0.5 },
+    boost: { t: 6, v: 2, a: 2.5, x: 0.7, p: 0.5 },
     /** Kind weights: a FAQ question before a rules section, a page's start last. */
     kind: { q: 1.6, r: 1.2, s: 0.8, p: 0.35 },
     /** Bonus per question word or negation (exact_words) that the query and the title share. */
     exactBonus: 0.6,
     /** Weights of a match with a typo and of a completed word (MiniSearch's: 0.45, 0.375). */
-    weights: { fuzzy: 0.6, prefix: 0.5 },
+    weights: { fuzzy: 0.4, prefix: 0.5 },
     /** BM25 parameters (MiniSearch's defaults: k 1.2, b 0.7, d 0.5). */
     bm25: { k: 1.2, b: 0.7, d: 0.5 }
   }
@@ -103,11 +103,23 @@
    * Stop words go, unless nothing else is left (then they are searched for as they are).
    */
   function queryTerms(query, lex, N) {
-    const all = N.words(query)
+    const all = N.ratios(N.words(query), lex)
     const kept = all.filter(w => !N.isStopword(w, lex))
     const typed = kept.length ? kept : all
     const stems = typed.map(w => N.stem(N.fold(w), lex))
-    return N.expandSynonymsIndexed(stems, lex).map(([token, i]) => [token, typed[i]])
+    const terms = N.expandSynonymsIndexed(stems, lex).map(([token, i]) => [token, typed[i]])
+    /* the stems of the words typed: only these may have a typo or be completed */
+    terms.typed = new Set(stems)
+    const last = terms.last
+    for (const [token, i, span] of N.phrasingTokens(all, lex)) {
+      /* owned by the phrase's first word that is not a stop word (the one shown as missing) */
+      const words = all.slice(i, i + span)
+      const owner = words.find(w => !N.isStopword(w, lex)) || words[0]
+      if (!terms.some(([t]) => t === token))
+        terms.push([token, owner])
+    }
+    terms.last = last  /* the last word typed (completed as a prefix), phrasings aside */
+    return terms
   }
 
   /**
@@ -120,7 +132,7 @@
    */
   function search(index, docs, lex, N, query, options = {}) {
     const terms = queryTerms(query, lex, N)
-    const last = terms.length ? terms[terms.length - 1][0] : ""
+    const last = terms.last
     if (options.parts)
       for (const [token, word] of [...terms])
         for (const part of options.parts(token))
@@ -135,8 +147,9 @@
       tokenize: text => text.split(" "),
       boost: options.boost,
       bm25: options.bm25,
-      fuzzy: closest ? 0.34
-        : term => (words.get(term) || term).length >= TYPO_MIN_LENGTH ? 1 : 0,
+      /* a typo in a word typed, never in a synonym's or phrasing's tokens */
+      fuzzy: closest ? 0.34 : term => terms.typed.has(term)
+        && (words.get(term) || term).length >= TYPO_MIN_LENGTH ? 1 : 0,
       maxFuzzy: closest ? 3 : 1,
       prefix: term => closest || (prefix && term === last && term.length >= 2),
       boostDocument: id => options.kind[docs[id].k] || 1,
@@ -145,7 +158,10 @@
     const asked = exactWords(query, lex, N)
     const hits = results.map(r => {
       const shared = asked.filter(w => docs[r.id].exact.includes(w)).length
-      const score = r.score * (1 + options.exactBonus * shared)
+      /* MiniSearch multiplies by the number of tokens found: count the words typed instead,
+         so one word found as its stem and as its phrasing's wording counts once */
+      const found = new Set(r.queryTerms.map(t => words.get(t))).size / r.queryTerms.length
+      const score = r.score * found * (1 + options.exactBonus * shared)
       return { doc: docs[r.id], score, terms: r.terms, queryTerms: r.queryTerms }
     })
     return { terms, hits: hits.sort((a, b) => b.score - a.score) }
