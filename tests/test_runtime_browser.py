@@ -34,6 +34,20 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>runt
 """
 
 
+# Every engine worker the page creates is counted at the moment it is created (runtime.js
+# creates it synchronously when the engine starts; the site's search has a worker of its own).
+COUNT_ENGINES = """(() => {
+  window.__engines = 0
+  const Native = window.Worker
+  window.Worker = class extends Native {
+    constructor(url, ...rest) {
+      super(url, ...rest)
+      if (String(url).endsWith("/core/worker.mjs")) window.__engines += 1
+    }
+  }
+})();"""
+
+
 @pytest.fixture(scope="module")
 def runtime_url(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("runtime-page")
@@ -60,11 +74,15 @@ def beginner() -> dict[str, Any]:
 
 
 def test_runtime_starts_only_when_asked(page: Any, runtime_url: str) -> None:
+    """Importing runtime.js creates no worker (the engine would start at once with one)."""
+    page.add_init_script(COUNT_ENGINES)
     seen = watch(page, runtime_url)
     page.goto(runtime_url)
     page.wait_for_function("window.runtime !== undefined")
-    page.wait_for_timeout(300)
+    assert page.evaluate("window.__engines") == 0
     assert not [u for u in seen.requests if "/pyodide/" in u or "worker.mjs" in u]
+    page.evaluate("() => { window.runtime.ensureRuntime() }")  # asked, it starts: one worker
+    assert page.evaluate("window.__engines") == 1
     seen.assert_clean()
 
 
@@ -135,21 +153,10 @@ def test_assets_url_follows_the_meta_tag(page: Any, runtime_url: str) -> None:
     assert urls == [f"{origin}/assets/", f"{origin}/static/catan/"]
 
 
-# The browser says Save-Data (what Chrome's data saver or a phone's "data saver" gives pages);
-# and every engine worker the page creates is counted, at the moment it is created (the
-# search has a worker of its own).
-SAVE_DATA = """(() => {
-  Object.defineProperty(Navigator.prototype, "connection", { configurable: true,
-    get: () => ({ saveData: true, effectiveType: "4g", type: "unknown" }) })
-  window.__engines = 0
-  const Native = window.Worker
-  window.Worker = class extends Native {
-    constructor(url, ...rest) {
-      super(url, ...rest)
-      if (String(url).endsWith("/core/worker.mjs")) window.__engines += 1
-    }
-  }
-})()"""
+# The browser says Save-Data (what Chrome's data saver or a phone's "data saver" gives pages).
+SAVE_DATA = COUNT_ENGINES + """
+Object.defineProperty(Navigator.prototype, "connection", { configurable: true,
+  get: () => ({ saveData: true, effectiveType: "4g", type: "unknown" }) })"""
 
 
 def test_save_data_asks_before_downloading_the_engine(browser: Any, base_url: str,
