@@ -186,7 +186,7 @@ def page_bytes(browser: Any, base: str, site: Path, path: str) -> dict[str, int]
     bottom, until the network is idle (the page, its workers and the offline service worker)."""
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     requests: list[Any] = []
-    context.on("requestfinished", requests.append)
+    context.on("requestfinished", lambda request: requests.append(request))
     page = context.new_page()
     page.goto(f"{base}/{path}")
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")

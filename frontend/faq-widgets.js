@@ -110,10 +110,11 @@ class Widget {
       : "?"
     const button = h("button", { type: "button", class: "cw-download", onclick: allowDownload },
       this.tx.t("download_go", { size }))
-    const ask = h("p", { class: "cw-ask" }, this.tx.t("download_ask", { size }), " ", button)
-    this.panel.prepend(ask)
+    this.status.textContent = this.tx.t("download_ask", { size })  // role="status": read aloud
+    this.status.after(button)
     await allowed
-    ask.remove()
+    button.remove()
+    this.status.textContent = ""
   }
 
   /** Run `task` after the engine is up and after the widget's earlier tasks.

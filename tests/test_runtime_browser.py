@@ -177,10 +177,11 @@ def test_save_data_asks_before_downloading_the_engine(browser: Any, base_url: st
             widget.wait_for(state="attached")
             page.wait_for_function("el => el.dataset.state === 'idle'", arg=widget.element_handle())
             widget.locator("svg").first.dispatch_event("pointerdown")
-            widget.locator(".cw-ask").wait_for()
+            widget.locator(".cw-download").wait_for()
         ask = catalog["download_ask"]["fr"].replace("{size}", size)
         go = catalog["download_go"]["fr"].replace("{size}", size)
-        assert " ".join(first.locator(".cw-ask").inner_text().split()) == f"{ask} {go}"
+        assert first.locator("[role=status]").inner_text() == ask  # read aloud
+        assert first.locator("button.cw-download").inner_text() == go
         assert second.get_attribute("data-state") == "asking"
         assert page.evaluate("window.__engines") == 0  # the engine would have started by now
         assert not [u for u in seen.requests if "/assets/pyodide/" in u]
@@ -189,7 +190,7 @@ def test_save_data_asks_before_downloading_the_engine(browser: Any, base_url: st
         for widget in (first, second):
             page.wait_for_function("el => el.dataset.state === 'ready'",
                                    arg=widget.element_handle(), timeout=READY_MS)
-            assert not widget.locator(".cw-ask").count()
+            assert not widget.locator(".cw-download").count()
         assert page.evaluate("window.__engines") == 1
 
         page.reload()  # the engine is on the device now: no question
