@@ -11,11 +11,13 @@ the start of the navigation (``performance.now()`` of the page), in a fresh brow
 * **play**: ``en/play/``, which starts the engine on opening, until its loading line hides (the
   board takes moves).
 
-*cold* is the first load in the context (empty caches), *warm* the same page loaded again
-(HTTP cache, the offline service worker's cache and V8's compiled-wasm cache filled). The three
-modes take turns in each run; medians and ratios to the bare page of the same run are printed
-(targets: cold <= 1.1, warm <= 1.2), with how often V8 reused compiled WebAssembly (its
-``V8.WasmCodeCaching`` histogram: hit or miss on every warm compile).
+Each mode runs in a browser of its own with a fresh on-disk profile (Playwright's ordinary
+contexts are off the record, and there V8 never keeps compiled WebAssembly), visited three
+times, 5 s apart: *cold* (empty caches), *warm* (files in the HTTP cache and the offline
+service worker's cache; V8 compiles again and keeps the machine code) and *hot* (V8 reuses the
+compiled WebAssembly, if it kept it). The modes take turns in each run; medians and ratios to
+the bare page of the same run are printed (targets: cold <= 1.1, warm <= 1.2), with V8's
+``V8.WasmCodeCaching`` histogram per mode (a hit or a miss at every compile from a cache).
 
 Then the bytes before interaction: the FAQ page and the Play page loaded in a fresh context and
 scrolled to the bottom, every response counted as a static host would send it (gzip level 6 for
@@ -92,6 +94,10 @@ WATCH = """(() => {
                          attributeFilter: ["data-state", "hidden"] })
 })()"""
 MODES = ("bare", "faq", "play")
+#: The first visit (empty caches), the second (files cached; V8 keeps the compiled WebAssembly
+#: now), the third (compiled WebAssembly reused).
+VISITS = ("cold", "warm", "hot")
+PAUSE_MS = 5000
 
 
 def site_root(site: Path, tmp: Path) -> Path:
@@ -127,41 +133,51 @@ def load(page: Any, base: str, mode: str) -> dict[str, float]:
     return {"play": page.evaluate("() => window.__marks.play")}
 
 
-def measure_start(browser: Any, base: str, runs: int) -> tuple[dict[str, dict[str, list[float]]],
-                                                               dict[str, int], set[str]]:
-    """Cold and warm times of each mode, the modes taking turns (rotated each run), and V8's
-    compiled-wasm cache counts (cumulative in the browser)."""
-    cache: dict[str, int] = {}
+def measure_start(playwright: Any, base: str, runs: int) -> tuple[
+        dict[str, dict[str, list[float]]], dict[str, dict[str, int]], set[str]]:
+    """Times of each visit of each mode, the modes taking turns (rotated each run), and V8's
+    compiled-wasm cache counts per mode.
+
+    Each mode runs in a browser of its own with a fresh on-disk profile, as a reader's browser:
+    Playwright's ordinary contexts are off the record, and there V8 never keeps compiled
+    WebAssembly. Visits are ``PAUSE_MS`` apart (a reader's visits are further apart still)."""
+    cache: dict[str, dict[str, int]] = {}
     times: dict[str, dict[str, list[float]]] = {
-        key: {"cold": [], "warm": []} for key in ("bare", "faq", "faq_activation", "play")}
+        key: {visit: [] for visit in VISITS} for key in ("bare", "faq", "faq_activation", "play")}
     hosts: set[str] = set()
     for run in range(runs):
         for mode in MODES[run % 3:] + MODES[:run % 3]:
-            context = browser.new_context(viewport={"width": 1366, "height": 768})
-            context.on("request", lambda request: hosts.add(urlsplit(request.url).netloc))
-            context.add_init_script(WATCH)
-            page = context.new_page()
-            for state in ("cold", "warm"):
-                for key, ms in load(page, base, mode).items():
-                    times[key][state].append(ms)
-            # V8's counts live in the renderer: read them before it goes away
-            for bucket, n in wasm_code_cache(browser).items():
-                cache[bucket] = max(cache.get(bucket, 0), n)
-            context.close()
+            with tempfile.TemporaryDirectory(prefix="catan-bench-profile-") as profile:
+                context = playwright.chromium.launch_persistent_context(
+                    profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                    viewport={"width": 1366, "height": 768})
+                context.on("request", lambda request: request.url.startswith("http")
+                           and hosts.add(urlsplit(request.url).netloc))
+                context.add_init_script(WATCH)
+                page = context.new_page()
+                for visit in VISITS:
+                    for key, ms in load(page, base, mode).items():
+                        times[key][visit].append(ms)
+                    page.goto("about:blank")
+                    page.wait_for_timeout(PAUSE_MS)  # the time between two visits
+                for bucket, n in wasm_code_cache(context).items():
+                    cache.setdefault(mode, {}).setdefault(bucket, 0)
+                    cache[mode][bucket] += n
+                context.close()
     return times, cache, hosts
 
 
-def wasm_code_cache(browser: Any) -> dict[str, int]:
+def wasm_code_cache(context: Any) -> dict[str, int]:
     """V8's count of compiled-wasm cache hits and misses in this browser so far."""
-    context = browser.new_context()
+    page = context.new_page()
     try:
-        page = context.new_page()
         page.goto("chrome://histograms/V8.WasmCodeCaching")
+        page.reload()  # the page shows the counts as of the previous load of itself
         text = page.inner_text("body")
     except Exception:  # a browser without that page: nothing to report
         return {}
     finally:
-        context.close()
+        page.close()
     # buckets: 0 miss, 1 hit, 2 invalid entry, 3 no cache handler; lines "1  ---O  (3 = 60.0%)"
     names = {"0": "miss", "1": "hit", "2": "invalid", "3": "no_handler"}
     counts = {name: 0 for name in names.values()}
@@ -224,35 +240,35 @@ def measure_bytes(browser: Any, base: str, site: Path) -> dict[str, dict[str, in
 
 
 def report(times: dict[str, dict[str, list[float]]], budget: dict[str, dict[str, int]],
-           pages: dict[str, dict[str, int]], cache: dict[str, int],
+           pages: dict[str, dict[str, int]], cache: dict[str, dict[str, int]],
            hosts: set[str]) -> dict[str, Any]:
     """Print and return medians, ratios to the bare page, bytes, and whether targets are met."""
     med = {m: {s: statistics.median(v) for s, v in states.items()} for m, states in times.items()}
-    ratio = {key: {s: med[key][s] / med["bare"][s] for s in ("cold", "warm")}
+    ratio = {key: {s: med[key][s] / med["bare"][s] for s in VISITS}
              for key in ("faq", "faq_activation", "play")}
     runs = len(times["bare"]["cold"])
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"FAQ widget: {FAQ_PAGE}, Play page: {PLAY_PAGE}")
     print(f"Time to usable in headless Chromium, median of {runs} run(s) taking turns, "
           f"load average {load:.1f} on {os.cpu_count()} CPUs")
-    print(f"{'':48}{'cold ms':>10}{'warm ms':>10}")
+    print(f"{'':48}" + "".join(f"{v + ' ms':>10}" for v in VISITS))
     rows = (("bare page: loadPyodide in a module worker", "bare"),
             ("FAQ widget usable, from navigation", "faq"),
             ("FAQ widget usable, from the reader's press", "faq_activation"),
             ("Play page usable, from navigation", "play"))
     for label, key in rows:
-        print(f"{label:48}{med[key]['cold']:10.0f}{med[key]['warm']:10.0f}")
+        print(f"{label:48}" + "".join(f"{med[key][v]:10.0f}" for v in VISITS))
     met = {}
     for label, key in (("FAQ widget / bare", "faq"), ("Play page / bare", "play"),
                        ("FAQ widget from press / bare", "faq_activation")):
-        print(f"{'ratio ' + label:48}{ratio[key]['cold']:10.2f}{ratio[key]['warm']:10.2f}"
-              f"   target cold <= {TARGETS['cold']}, warm <= {TARGETS['warm']}")
+        print(f"{'ratio ' + label:48}" + "".join(f"{ratio[key][v]:10.2f}" for v in VISITS)
+              + f"   target cold <= {TARGETS['cold']}, warm <= {TARGETS['warm']}")
         if key != "faq_activation":
             met[f"{key}_cold"] = ratio[key]["cold"] <= TARGETS["cold"]
             met[f"{key}_warm"] = ratio[key]["warm"] <= TARGETS["warm"]
-    if cache:
-        print("compiled WebAssembly reused (V8.WasmCodeCaching, every compile of the runs): "
-              + ", ".join(f"{k} {v}" for k, v in cache.items()))
+    for mode, counts in cache.items():
+        print(f"compiled WebAssembly reused, {mode} (V8.WasmCodeCaching, all visits): "
+              + ", ".join(f"{k} {v}" for k, v in counts.items()))
     for path, b in budget.items():
         print(f"before interaction, {path}: {b['bytes'] / 1e3:.0f} kB as a static host sends it "
               f"(gzip; {b['raw_bytes'] / 1e3:.0f} kB uncompressed here), {b['requests']} requests,"
@@ -289,9 +305,9 @@ def main(argv: list[str] | None = None) -> int:
         base = f"http://127.0.0.1:{server.server_address[1]}"
         try:
             with sync_playwright() as p:
+                times, cache, hosts = measure_start(p, base, args.runs)
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 try:
-                    times, cache, hosts = measure_start(browser, base, args.runs)
                     budget = {path: page_bytes(browser, base, site, path)
                               for path in (FAQ_PAGE, PLAY_PAGE)}
                     results = report(times, budget, measure_bytes(browser, base, site), cache,
