@@ -4,11 +4,13 @@
 // The page already shows the board as SVG (drawn at build time). catan_site/widgets.py gives
 // every widget its starting position (data-position); the page's catalog (core/i18n.js) holds
 // the texts. This module binds each widget once per page (Material's `document$` re-runs it
-// after an instant navigation) and starts the engine when a widget scrolls into view or is
-// first used. Each kind is one class; all state is a position document. Every rule (costs,
-// awards, shortages, who acts) is the engine's, asked through catan_web.faq.
+// after an instant navigation) and starts the engine when a widget is first used (pointer or
+// focus), never because it scrolled by; when the browser spares data it asks first. Each kind
+// is one class; all state is a position document. Every rule (costs, awards, shortages, who
+// acts) is the engine's, asked through catan_web.faq.
 
-import { call, ensureRuntime, onProgress } from "./core/runtime.js"
+import { allowDownload, call, downloadAllowed, downloadBytes, ensureRuntime, mustAsk, onProgress }
+  from "./core/runtime.js"
 import { Board } from "./core/board.js"
 import { h, onPage } from "./core/dom.js"
 import { Catalog, RESOURCES } from "./core/i18n.js"
@@ -70,15 +72,19 @@ class Widget {
     return this.onTile(id)
   }
 
-  /** Start the engine (once per page) and show its progress; resolves when it answers. */
+  /** Start the engine (once per page) and show its progress; resolves when it answers.
+   *  When the browser spares data, the reader is first told the download's size and asked. */
   activate() {
     if (!this.ready) {
-      this.el.dataset.state = "loading"
-      const stop = onProgress(({ stage, percent }) => {
-        if (stage === "failed") return
-        this.status.textContent = stage === "ready" ? "" : this.tx.t("loading", { percent })
-      })
-      this.ready = ensureRuntime().then(() => {
+      let stop = () => {}
+      this.ready = (mustAsk() ? this.askFirst() : Promise.resolve()).then(() => {
+        this.el.dataset.state = "loading"
+        stop = onProgress(({ stage, percent }) => {
+          if (stage === "failed") return
+          this.status.textContent = stage === "ready" ? "" : this.tx.t("loading", { percent })
+        })
+        return ensureRuntime()
+      }).then(() => {
         stop()
         return this.refresh()
       }).then(() => {
@@ -92,6 +98,23 @@ class Widget {
       this.ready.catch(() => {})
     }
     return this.ready
+  }
+
+  /** Say how large the engine is and wait for a tap on "Download" (here or in another widget
+   *  of the page: one go-ahead starts the engine for all). */
+  async askFirst() {
+    this.el.dataset.state = "asking"
+    const allowed = downloadAllowed()
+    const bytes = await downloadBytes().catch(() => null)
+    const size = bytes ? (bytes / 1e6).toLocaleString(this.tx.lang, { maximumFractionDigits: 0 })
+      : "?"
+    const button = h("button", { type: "button", class: "cw-download", onclick: allowDownload },
+      this.tx.t("download_go", { size }))
+    this.status.textContent = this.tx.t("download_ask", { size })  // role="status": read aloud
+    this.status.after(button)
+    await allowed
+    button.remove()
+    this.status.textContent = ""
   }
 
   /** Run `task` after the engine is up and after the widget's earlier tasks.

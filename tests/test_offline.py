@@ -6,6 +6,8 @@ The browser test uses one context and a server of its own, which it stops before
 available offline with the footer's control; English pages are only visited once. Then, in
 both languages: an FAQ widget answers (the engine runs), a tutorial task is judged right, and
 a game on the Play page gets its first settlement and road, and the computers' placements.
+Offline, each language is one page load and links followed (Material's instant navigation,
+pages from the service worker), so one engine serves the three, as it does for a reader.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from typing import Any
 
 import pytest
 import yaml
-from pagewatch import ROOT, watch
-from test_game_browser import legal_spot, open_play, start
+from pagewatch import ROOT, serve_sitemap, watch
+from test_game_browser import legal_spot, start
 from test_tutorial_browser import LESSONS, submit, task_box
 from test_widgets_browser import cards, cell, idle, press
 
@@ -128,9 +130,25 @@ KEPT = """async ([files, only]) => {
 }"""
 
 
-def use_offline(page: Any, base: str, lang: str) -> None:
-    """An FAQ widget, a tutorial task and a step of a game, with the network gone."""
+def follow(page: Any, url: str) -> None:
+    """Follow a link to ``url`` as a reader does: Material's instant navigation fetches the page
+    (from the service worker) and keeps this one, its scripts and its rules engine."""
+    with page.expect_response(url) as response:
+        page.evaluate("""(url) => {
+          const link = Object.assign(document.createElement("a"), { href: url })
+          document.body.append(link)
+          link.click()
+        }""", url)
+    assert response.value.from_service_worker
+    page.wait_for_url(url)
+
+
+def use_offline(page: Any, base: str, site_dir: Path, lang: str) -> None:
+    """An FAQ widget, a tutorial task and a step of a game, with the network gone: one page
+    load, then links followed, so one engine (started by the widget) serves all three."""
+    serve_sitemap(page, site_dir, base, lang)  # instant navigation on this server's port
     assert page.goto(f"{base}/{lang}/faq/production/").from_service_worker
+    page.evaluate("window.__onePage = true")
     widget = page.locator("h2#settlement-city-yield ~ .catan-widget").first
     widget.scroll_into_view_if_needed()
     widget.dispatch_event("pointerdown")  # the reader's first press starts the engine
@@ -142,20 +160,22 @@ def use_offline(page: Any, base: str, lang: str) -> None:
 
     lesson = next(x for x in LESSONS if x["page"] == "island")
     task = lesson["tasks"][0]
-    assert page.goto(f"{base}/{lang}/tutorial/island/").from_service_worker
+    follow(page, f"{base}/{lang}/tutorial/island/")
     page.wait_for_selector(".catan-task[data-catan-bound]", timeout=ENGINE_MS)
     box = task_box(page, task)
     box.scroll_into_view_if_needed()
     assert "is-right" in submit(page, box, task, task.get("right"))["class"]
 
     page.evaluate("localStorage.clear()")
-    open_play(page, base, lang)
+    follow(page, f"{base}/{lang}/play/")
+    page.wait_for_selector(".catan-setup", timeout=ENGINE_MS)
     start(page)
     legal_spot(page, "node").click()  # our first settlement
     legal_spot(page, "edge").click()  # and its road: then the computers place theirs
     page.wait_for_function(
         "document.querySelectorAll('.catan-game__svg .settlement').length >= 3",
         timeout=ENGINE_MS)
+    assert page.evaluate("window.__onePage"), "a link reloaded the page"
 
 
 @pytest.mark.browser
@@ -192,11 +212,14 @@ def test_the_site_works_offline_in_two_languages(browser: Any, site_dir: Path,
         page.wait_for_load_state("load")
         page.wait_for_function(KEPT, arg=[files, None], timeout=ENGINE_MS)
 
+    online = len(seen.requests)
     server.shutdown()  # gone: nothing can come from the network any more
     server.server_close()
     context.set_offline(True)
     for lang in ("fr", "en"):
-        use_offline(page, base, lang)
+        use_offline(page, base, site_dir, lang)
+    engines = [u for u in seen.requests[online:] if u.endswith("/core/worker.mjs")]
+    assert len(engines) == 2, engines  # offline: one rules engine for each language's visit
 
     assert not seen.outside()
     # Offline, only Material's fetch of the sitemap (left to the network) may fail, and the

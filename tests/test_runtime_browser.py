@@ -7,6 +7,7 @@ imported from the engine wheel: no Python file is fetched by path.
 
 from __future__ import annotations
 
+import json
 import shutil
 import threading
 from collections.abc import Iterator
@@ -14,12 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from pagewatch import watch
 
 from catan_core import Game
 from catan_site.serve import make_server
 
 pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parent.parent
+READY_MS = 120_000
 
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>runtime</title>
 <link rel="icon" href="data:,">
@@ -28,6 +32,20 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>runt
   window.runtime = runtime
 </script></head><body><p>runtime test page</p></body></html>
 """
+
+
+# Every engine worker the page creates is counted at the moment it is created (runtime.js
+# creates it synchronously when the engine starts; the site's search has a worker of its own).
+COUNT_ENGINES = """(() => {
+  window.__engines = 0
+  const Native = window.Worker
+  window.Worker = class extends Native {
+    constructor(url, ...rest) {
+      super(url, ...rest)
+      if (String(url).endsWith("/core/worker.mjs")) window.__engines += 1
+    }
+  }
+})();"""
 
 
 @pytest.fixture(scope="module")
@@ -56,11 +74,15 @@ def beginner() -> dict[str, Any]:
 
 
 def test_runtime_starts_only_when_asked(page: Any, runtime_url: str) -> None:
+    """Importing runtime.js creates no worker (the engine would start at once with one)."""
+    page.add_init_script(COUNT_ENGINES)
     seen = watch(page, runtime_url)
     page.goto(runtime_url)
     page.wait_for_function("window.runtime !== undefined")
-    page.wait_for_timeout(300)
+    assert page.evaluate("window.__engines") == 0
     assert not [u for u in seen.requests if "/pyodide/" in u or "worker.mjs" in u]
+    page.evaluate("() => { window.runtime.ensureRuntime() }")  # asked, it starts: one worker
+    assert page.evaluate("window.__engines") == 1
     seen.assert_clean()
 
 
@@ -129,3 +151,55 @@ def test_assets_url_follows_the_meta_tag(page: Any, runtime_url: str) -> None:
     }""")
     origin = runtime_url.split("/en/")[0]
     assert urls == [f"{origin}/assets/", f"{origin}/static/catan/"]
+
+
+# The browser says Save-Data (what Chrome's data saver or a phone's "data saver" gives pages).
+SAVE_DATA = COUNT_ENGINES + """
+Object.defineProperty(Navigator.prototype, "connection", { configurable: true,
+  get: () => ({ saveData: true, effectiveType: "4g", type: "unknown" }) })"""
+
+
+def test_save_data_asks_before_downloading_the_engine(browser: Any, base_url: str,
+                                                      site_dir: Path) -> None:
+    """With Save-Data a widget says the engine's size and waits for a tap; one tap starts the
+    engine for every widget of the page; once it has been ready, the device is not asked again."""
+    catalog = yaml.safe_load((ROOT / "i18n" / "widgets.yml").read_text(encoding="utf-8"))
+    manifest = json.loads((site_dir / "assets" / "wheels" / "manifest.json").read_text())
+    size = f"{round(sum(manifest['sizes'].values()) / 1e6)}"
+    context = browser.new_context()
+    context.add_init_script(SAVE_DATA)
+    page = context.new_page()
+    seen = watch(page, base_url)
+    try:
+        page.goto(f"{base_url}/fr/faq/production/")
+        first, second = (page.locator(".catan-widget").nth(i) for i in (0, 1))
+        for widget in (first, second):
+            widget.wait_for(state="attached")
+            page.wait_for_function("el => el.dataset.state === 'idle'", arg=widget.element_handle())
+            widget.locator("svg").first.dispatch_event("pointerdown")
+            widget.locator(".cw-download").wait_for()
+        ask = catalog["download_ask"]["fr"].replace("{size}", size)
+        go = catalog["download_go"]["fr"].replace("{size}", size)
+        assert first.locator("[role=status]").inner_text() == ask  # read aloud
+        assert first.locator("button.cw-download").inner_text() == go
+        assert second.get_attribute("data-state") == "asking"
+        assert page.evaluate("window.__engines") == 0  # the engine would have started by now
+        assert not [u for u in seen.requests if "/assets/pyodide/" in u]
+
+        second.locator(".cw-download").click()  # one tap: both widgets go on
+        for widget in (first, second):
+            page.wait_for_function("el => el.dataset.state === 'ready'",
+                                   arg=widget.element_handle(), timeout=READY_MS)
+            assert not widget.locator(".cw-download").count()
+        assert page.evaluate("window.__engines") == 1
+
+        page.reload()  # the engine is on the device now: no question
+        first.wait_for(state="attached")
+        page.wait_for_function("el => el.dataset.state === 'idle'", arg=first.element_handle())
+        first.locator("svg").first.dispatch_event("pointerdown")
+        page.wait_for_function("el => el.dataset.state !== 'idle'", arg=first.element_handle())
+        assert first.get_attribute("data-state") == "loading"
+        assert page.evaluate("window.__engines") == 1
+    finally:
+        context.close()
+    seen.assert_clean()

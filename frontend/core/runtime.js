@@ -62,6 +62,7 @@ function receive({ data }) {
     report({ stage, ...rest, percent: Math.max(rest.percent ?? 0, lastProgress?.percent ?? 0) })
     if (stage === "ready") {
       runtime.started = true
+      try { localStorage.setItem(READY_KEY, "1") } catch { /* storage off: ask next time too */ }
       runtime.resolve(rest)
     }
     if (stage === "failed") runtime.reject(fail({ code: "runtime_failed", message: data.error }))
@@ -74,10 +75,65 @@ function receive({ data }) {
   else waiting.reject(fail(data.error))
 }
 
+// -- Save-Data: ask before the first download -------------------------------------------------
+//
+// When the browser says the reader wants to save data (the Save-Data setting) or the link is
+// slow or cellular, a widget says how large the engine is and waits for a tap before starting
+// it. Once the engine has been ready on this device its files are in the offline cache (and
+// the HTTP cache), so it is not asked again.
+
+const READY_KEY = "catan-engine-ready"
+let allowed = null  // {promise, resolve}: one go-ahead for every widget of the page load
+
+/** True when the browser asks to spare data (Save-Data, or a slow-2g/2g/3g or cellular link). */
+export function sparesData() {
+  const link = navigator.connection
+  if (!link) return false
+  return Boolean(link.saveData) || ["slow-2g", "2g", "3g"].includes(link.effectiveType)
+    || link.type === "cellular"
+}
+
+function readyBefore() {
+  try { return localStorage.getItem(READY_KEY) === "1" } catch { return false }
+}
+
+/** Whether starting the engine now would download it without the reader having agreed. */
+export function mustAsk() {
+  return !runtime && !allowed?.given && sparesData() && !readyBefore()
+}
+
+/** Resolves once the engine may download: at once unless `mustAsk()`, else when some widget of
+ *  the page calls `allowDownload()` (or the engine was started anyway, e.g. by the Play page). */
+export function downloadAllowed() {
+  if (!allowed) {
+    allowed = {}
+    allowed.promise = new Promise((resolve) => { allowed.resolve = resolve })
+    if (!mustAsk()) allowDownload()
+  }
+  return allowed.promise
+}
+
+/** The reader agreed to download the engine (for every widget of this page load). */
+export function allowDownload() {
+  if (!allowed) downloadAllowed()
+  allowed.given = true
+  allowed.resolve()
+}
+
+let size = null
+/** Bytes the engine's first start downloads (the sizes in assets/wheels/manifest.json). */
+export function downloadBytes() {
+  size ??= fetch(new URL("wheels/manifest.json", assetsURL()))
+    .then((r) => r.ok ? r.json() : Promise.reject(new Error(`manifest.json: HTTP ${r.status}`)))
+    .then(({ sizes }) => Object.values(sizes).reduce((sum, n) => sum + n, 0))
+  return size
+}
+
 /** Start the worker if needed; resolves with its start-up timings once the engine answers. */
 export function ensureRuntime() {
   if (!runtime) {
     runtime = {}
+    if (allowed && !allowed.given) allowDownload()  // it downloads anyway: no widget waits
     runtime.ready = new Promise((resolve, reject) => Object.assign(runtime, { resolve, reject }))
     runtime.ready.catch(() => {})  // call() reports failures too; no unhandled rejection
     runtime.worker = new Worker(new URL("frontend/core/worker.mjs", assetsURL()), { type: "module" })
