@@ -37,7 +37,8 @@ REQUIRED = bool(os.environ.get("CI") or os.environ.get("CATAN_REQUIRE_PYODIDE"))
 EXTRA = shlex.split(os.environ.get("CATAN_PYODIDE_PYTEST_ARGS", ""))
 TIMEOUT = 900  # seconds; a run takes well under a minute on a 2-core machine
 
-pytestmark = pytest.mark.pyodide
+#: one worker runs both tests: they share the two Node runs of ``runs`` (a module fixture)
+pytestmark = [pytest.mark.pyodide, pytest.mark.xdist_group("pyodide")]
 
 
 def _missing() -> str | None:

@@ -209,7 +209,10 @@ def fits_a_phone(session: Session) -> None:
         page.set_viewport_size(DESKTOP)
 
 
-@pytest.fixture(scope="module", params=BROWSER)
+#: Each language's page serves all its tests on one pytest-xdist worker (``--dist loadgroup``,
+#: pyproject.toml): split between workers, each would open the page and start its engine.
+@pytest.fixture(scope="module", params=[pytest.param(lang, marks=pytest.mark.xdist_group(
+    f"widgets-{lang}")) for lang in BROWSER])
 def session(request: pytest.FixtureRequest, browser: Any, base_url: str,
             site_dir: Path) -> Iterator[Session]:
     lang = request.param
