@@ -37,7 +37,10 @@ def _workers(args: list[str]) -> list[str]:
     if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args) \
             or "no:xdist" in args:
         return []
-    return ["-n", str(min(4, os.cpu_count() or 1))]
+    # loadgroup: the tests of one ``xdist_group`` share a worker and its module fixtures (a page
+    # with its engine, the bot games, the Node runs of Pyodide). Not in pyproject.toml's addopts:
+    # the engine's suite also runs inside Pyodide, without pytest-xdist.
+    return ["-n", str(min(4, os.cpu_count() or 1)), "--dist", "loadgroup"]
 
 
 @nox.session

@@ -29,7 +29,7 @@ from catan_core.bots.driver import GameResult, play_bot_game, who_acts  # noqa: 
 #: Strength is for the ladder (``nox -s ladder``: hundreds of games per matchup).
 GAMES = 32
 #: The games (a module fixture, about 20 s) are played once, by one pytest-xdist worker
-#: (``--dist loadgroup``, pyproject.toml), for every test that reads them.
+#: (``--dist loadgroup``, noxfile.py), for every test that reads them.
 pytestmark = pytest.mark.xdist_group("bots")
 MAX_OFFERS = 3
 

@@ -210,7 +210,7 @@ def fits_a_phone(session: Session) -> None:
 
 
 #: Each language's page serves all its tests on one pytest-xdist worker (``--dist loadgroup``,
-#: pyproject.toml): split between workers, each would open the page and start its engine.
+#: noxfile.py): split between workers, each would open the page and start its engine.
 @pytest.fixture(scope="module", params=[pytest.param(lang, marks=pytest.mark.xdist_group(
     f"widgets-{lang}")) for lang in BROWSER])
 def session(request: pytest.FixtureRequest, browser: Any, base_url: str,
