@@ -172,6 +172,11 @@ def _after(game: Game, ref: Referee, events: list[Doc], hidden: str | None,
     if game.open_trade() is None:
         ref.offered_to = None
     log = [log_entry(e, hidden) for e in events]
+    for entry in log:   # an offer made to some players only names them
+        everyone = {c for c in game.seats if c != entry["e"].get("player")}
+        if entry["e"]["type"] == "trade_offered" and ref.offered_to is not None \
+                and set(ref.offered_to) != everyone:
+            entry["e"] = {**entry["e"], "to": list(ref.offered_to)}
     last = {"nodes": [e["node"] for e in events if e.get("node")],
             "edges": [e["edge"] for e in events if e.get("edge")]}
     if last["nodes"] or last["edges"]:
@@ -244,10 +249,14 @@ def do_advance(position: Doc, referee: Doc | None, viewer: str | None = None,
     if action["type"] == "roll" and options.get("dice") == "manual" and note != "capped":
         return {"dice": actor, "ms": ms}
     hidden = masked(game, options.get("visibility"))
+    # the decline of a player an offer was not made to is no news: the log says what happened
+    outside = note == "forced" and ref.offered_to is not None and actor not in ref.offered_to
     ref.record(game, actor, action)
     events = game.apply(action)
-    return {**_after(game, ref, events, hidden, viewer, options), "action": action, "ms": ms,
-            "note": note, "actor": actor}
+    result = _after(game, ref, events, hidden, viewer, options)
+    if outside:
+        result["log"] = [e for e in result["log"] if e["e"]["type"] != "trade_rejected"]
+    return {**result, "action": action, "ms": ms, "note": note, "actor": actor}
 
 
 def do_roll(position: Doc, referee: Doc | None, colour: str, dice: list[int],

@@ -122,7 +122,8 @@ def test_an_offer_to_some_players_only_is_declined_by_the_others() -> None:
     assert result["view"]["trade"]["to"] == ["blue"]
     step = bridge.do_advance(result["position"], result["referee"], None, {})
     assert step["action"] == {"type": "reject_trade", "player": "white"}
-    assert step["note"] == "forced"
+    assert step["note"] == "forced" and step["log"] == []     # white was not asked: no news
+    assert result["log"][0]["e"]["to"] == ["blue"]             # the offer names whom it asks
     assert step["view"]["next"]["actor"] == "blue" and step["view"]["next"]["pass_to"] == "blue"
 
 

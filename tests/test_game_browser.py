@@ -344,7 +344,8 @@ def test_a_trade_with_a_counter_offer_between_two_people(play: Any, base_url: st
     assert hands["red"] == {"wool": 2, "ore": 1}
     assert hands["blue"] == {"brick": 2, "ore": 2, "grain": 1}
     log = page.locator(".catan-game__log-list").inner_text()
-    assert "white declines" in log.lower() or "White declines" in log
+    assert "declines" not in log                         # White was not asked: no news
+    assert "for 1 × ore to <b>Bob</b>" in log              # the offer names whom it asks
     assert "counter-offers" in log and "gave 2 × brick to <b>Bob</b> for 1 × ore" in log
     assert page.locator(".catan-game b").count() == 0
     seen.assert_clean()
