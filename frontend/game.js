@@ -135,7 +135,7 @@ class GameApp {
     // during a game the message sits in the bar that stays in view; otherwise above the form
     if (!this.playArea.hidden) this.bar.append(this.messageEl)
     else this.root.insertBefore(this.messageEl, this.setupHost)
-    const box = h("div", { class: `catan-game__note catan-game__note--${kind}` }, h("span", {}, msg.text))
+    const box = h("div", { class: `catan-game__note catan-game__note--${kind}`, "data-note": msg.note || null }, h("span", {}, msg.text))
     if (msg.href) box.append(" ", h("a", { href: msg.href, target: "_blank", rel: "noopener", class: "catan-game__faq" }, this.t("why_faq")))
     box.append(h("button", { type: "button", class: "catan-game__close", "aria-label": this.t("close"), onclick: () => this.message(null) }, "×"))
     this.messageEl.append(box)
@@ -148,28 +148,40 @@ class GameApp {
 
   // -- loading, saving, links -------------------------------------------------------------------
 
-  /** Load a saved game (text) or a parsed object; an unreadable one is set aside, with a message. */
+  /** Check a saved game (text) or a parsed object with the engine: the game to begin, or
+   *  throws. Nothing of the current game changes meanwhile (its computers keep playing). */
+  async check(source) {
+    const game = store.readGame(typeof source === "string" ? JSON.parse(source) : source)
+    const checked = await this.transport.load(game.position, game.referee, game.legacy)
+    game.position = checked.position
+    game.referee = checked.referee
+    delete game.legacy
+    const colours = checked.position.seats
+    game.settings.seats = colours.map((c) => game.settings.seats.find((s) => s.colour === c)
+      || store.settingsFor(checked.position).seats.find((s) => s.colour === c))
+    return game
+  }
+
+  /** Load a saved game, an import or a link once the engine checked it; only then is the
+   *  current game (and its save, kept aside) replaced. An unreadable save is set aside; an
+   *  unreadable import or link leaves the current game as it was, with a message. */
   async restore(source, origin) {
     let game
     try {
-      game = store.readGame(typeof source === "string" ? JSON.parse(source) : source)
-      const checked = await this.transport.load(game.position, game.referee, game.legacy)
-      game.position = checked.position
-      game.referee = checked.referee
-      delete game.legacy
-      const colours = checked.position.seats
-      game.settings.seats = colours.map((c) => game.settings.seats.find((s) => s.colour === c)
-        || store.settingsFor(checked.position).seats.find((s) => s.colour === c))
+      game = await this.check(source)
     } catch (error) {
       const detail = error.code === "invalid_position" ? this.explain(error).text
         : this.t("unreadable_detail", { message: String(error.message || error) })
-      this.message({ text: `${this.t(origin === "save" ? "save_corrupt" : "import_failed")} ${detail}`, href: null })
+      const what = { save: "save_corrupt", link: "link_failed" }[origin] || "import_failed"
+      this.message({ text: `${this.t(what)} ${detail}`, href: null })
       if (origin === "save") {
         store.backUp()
         this.showSetup()
       }
       return false
     }
+    if (origin !== "save" && this.game) store.backUp()
+    this.message(null)
     await this.begin(game)
     return true
   }
@@ -180,10 +192,17 @@ class GameApp {
     return !this.dead
   }
 
+  /** Save now; a save the browser refuses (storage full, private browsing) is said once, with
+   *  what to do, until a save succeeds again. */
   save() {
     clearTimeout(this.saveTimer)
     this.saveTimer = null
-    if (this.alive() && this.game) store.save(this.game)
+    if (!this.alive() || !this.game) return
+    const ok = store.save(this.game)
+    if (ok === this.saved) return
+    this.saved = ok
+    if (!ok) this.message({ text: this.t("save_failed"), href: null, note: "save_failed" })
+    else if (this.messageEl.querySelector("[data-note=save_failed]")) this.message(null)
   }
 
   /** Save within SAVE_DELAY_MS: while computers play, one save covers several of their steps
@@ -204,11 +223,7 @@ class GameApp {
     if (payload === undefined) return false
     store.clearLink()
     const current = this.game && !this.game.position.winner
-    const load = async () => {
-      if (this.game) store.backUp()
-      this.stopBot()
-      return this.restore(payload, "link")
-    }
+    const load = () => this.restore(payload, "link")
     if (!current) {
       if (!(await load()) && !this.game) this.showSetup()
       return true
@@ -358,8 +373,10 @@ class GameApp {
     this.busy = true
     let finished
     this.pending = new Promise((resolve) => { finished = resolve })
+    const game = this.game
     try {
       const result = await send()
+      if (this.game !== game) return null    // another game began meanwhile (an import, a link)
       if (result && result.wait) this.take(result.view)
       else if (result && result.view && !result.error) this.commit(result, { soon: !wait })
       return result

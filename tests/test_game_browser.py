@@ -120,7 +120,7 @@ def open_play(page: Any, base_url: str, lang: str = "en", hash_: str = "") -> No
 
 
 def start(page: Any, *, kinds: tuple[str, ...] = ("human", "bot", "bot", "bot"),
-          level: str = "easy", timer: int = 0, seed: int = 7) -> None:
+          level: str = "easy", timer: int = 0, seed: int = 7, speed: str = "instant") -> None:
     """Fill the new-game form: Quick mode, beginner island, no pause between computer moves."""
     page.select_option("[data-field=count]", str(len(kinds)))
     for select, kind in zip(page.locator("[data-field=kind]").all(), kinds, strict=True):
@@ -130,7 +130,7 @@ def start(page: Any, *, kinds: tuple[str, ...] = ("human", "bot", "bot", "bot"),
     page.check("input[value=quick]")
     page.check("input[value=beginner]")
     page.fill("input[type=number]", str(seed))
-    page.select_option("[data-field=speed]", "instant")
+    page.select_option("[data-field=speed]", speed)
     page.select_option("[data-field=timer]", str(timer))
     page.click("[data-action=start]")
     page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=ENGINE)
@@ -390,6 +390,53 @@ def test_a_corrupt_save_gives_a_message_and_a_fresh_start(play: Any, base_url: s
     assert "brick" in message
     assert page.evaluate(f"localStorage.getItem({BACKUP_KEY!r})") == bad
     assert page.evaluate(f"localStorage.getItem({KEY!r})") is None
+    seen.assert_clean()
+
+
+def import_file(page: Any, name: str, data: bytes) -> None:
+    page.click("[data-action=import]")
+    page.set_input_files(".catan-dialog input[type=file]",
+                         files=[{"name": name, "mimeType": "application/json", "buffer": data}])
+    page.click("[data-action=import-load]")
+
+
+def moves_after(page: Any, count: int) -> None:
+    """Wait until the log grew past ``count`` lines: the computers are still playing."""
+    page.wait_for_function("n => document.querySelectorAll('.catan-game__log-list li').length > n",
+                           arg=count, timeout=GAME)
+
+
+@pytest.mark.browser
+def test_a_bad_or_huge_import_never_loses_the_game(play: Any, base_url: str) -> None:
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url)
+    start(page, kinds=("bot", "bot", "bot"), speed="fast")       # the computers play meanwhile
+    lines = page.locator(".catan-game__log-list li")
+    message = page.locator(".catan-game__message")
+    bad = Game.new(seats=["red", "blue", "white"], seed=1, board="beginner").to_dict()
+    bad["players"]["red"]["hand"] = {"brick": 25}                  # more bricks than the game has
+    import_file(page, "bad.json", json.dumps({"position": bad}).encode())
+    message.get_by_text(_catalog()["import_failed"]["en"]).wait_for()
+    assert "brick" in message.inner_text()
+    moves_after(page, lines.count())
+    import_file(page, "huge.json", b" " * 2_000_001)
+    message.get_by_text("larger than 2 MB").wait_for()
+    moves_after(page, lines.count())
+    assert saved(page)["settings"]["seed"] == 7 and not page.evaluate(
+        f"localStorage.getItem({BACKUP_KEY!r})")                  # nothing was set aside
+    page.reload()
+    page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=ENGINE)
+    assert saved(page)["settings"]["seed"] == 7
+    moves_after(page, lines.count())                                # and it still plays
+    import_file(page, "bad.json", json.dumps({"position": bad}).encode())
+    message.get_by_text(_catalog()["import_failed"]["en"]).wait_for()
+    good = {"format": "catan-game-page/2", "position": main_phase_position(),
+            "settings": {"seats": [{"colour": c, "kind": "human"} for c in ("red", "blue", "white")]}}
+    import_file(page, "good.json", json.dumps(good).encode())
+    page.wait_for_function("document.querySelector('.catan-game__message').childElementCount === 0")
+    assert saved(page)["position"]["turn"]["number"] == main_phase_position()["turn"]["number"]
+    assert json.loads(page.evaluate(f"localStorage.getItem({BACKUP_KEY!r})"))["settings"]["seed"] == 7
     seen.assert_clean()
 
 

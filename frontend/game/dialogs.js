@@ -20,13 +20,15 @@ export const dialogs = {
     setTimeout(() => URL.revokeObjectURL(url), 10_000)
   },
 
+  /** Import a file or pasted text. A file over store.MAX_IMPORT_BYTES is refused before it is
+   *  read; the game in progress stays (and its computers play on) until the engine has
+   *  checked the new one (restore). */
   importDialog() {
     const t = (k, p) => this.t(k, p)
     const area = h("textarea", { rows: 6, class: "catan-import__text", "aria-label": t("import_paste"), spellcheck: "false" })
-    const file = h("input", {
-      type: "file", accept: ".json,application/json", "aria-label": t("import_file"),
-      onchange: async () => { if (file.files[0]) area.value = await file.files[0].text() },
-    })
+    const file = h("input", { type: "file", accept: ".json,application/json", "aria-label": t("import_file") })
+    const failed = (detail) => this.message({ text: `${t("import_failed")} ${detail}`, href: null })
+    const tooBig = () => failed(t("import_too_big", { mb: store.MAX_IMPORT_BYTES / 1e6 }))
     openDialog(this.root, {
       title: t("import"),
       body: [h("p", {}, t("import_help")), h("label", { class: "catan-field" }, t("import_file"), file),
@@ -35,15 +37,16 @@ export const dialogs = {
         {
           label: t("import_load"), primary: true, action: "import-load", onclick: async (e) => {
             e.target.closest("dialog").close()
+            const chosen = file.files[0]
+            if (chosen && chosen.size > store.MAX_IMPORT_BYTES) return tooBig()
+            const text = chosen ? await chosen.text() : area.value
+            if (text.length > store.MAX_IMPORT_BYTES) return tooBig()
             let data
             try {
-              data = JSON.parse(area.value)
+              data = JSON.parse(text)
             } catch (error) {
-              this.message({ text: `${t("import_failed")} ${t("unreadable_detail", { message: String(error.message) })}` })
-              return
+              return failed(t("unreadable_detail", { message: String(error.message) }))
             }
-            if (this.game) store.backUp()
-            this.stopBot()
             await this.restore(data, "import")
           },
         },
