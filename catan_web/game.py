@@ -31,12 +31,13 @@ Terra Incognita modes).
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
 from typing import Any
 
-from catan_core import Game, IllegalAction
+from catan_core import DEV_CARDS, RESOURCES, Game, IllegalAction
 from catan_core.referee import Referee, masked
 
 from .common import bad_request, refusal
@@ -81,12 +82,19 @@ def do_new_game(settings: Doc) -> Doc:
     return {"position": game.to_dict(), "referee": referee.to_dict()}
 
 
-def do_load(position: Doc, referee: Doc | None = None, legacy: Doc | None = None) -> Doc:
+def do_load(position: Doc, referee: Doc | None = None, legacy: Doc | None = None,
+            seed: int | None = None) -> Doc:
     """``{position, referee}`` read and written again: the position by the engine (an
     unreadable or impossible one raises ``InvalidPosition``), the referee with defaults for
     what is missing. ``legacy`` reads a save of the page's first format: ``players`` (the
     settings' seats), ``seats`` (idle/away/auto per colour), ``seed`` and ``to``.
+
+    A shared position (:func:`do_share`: one seat's view) is dealt with ``seed``
+    (:func:`deal_unknown`): the unknown cards again, a fresh generator, new computer seeds.
     """
+    if _is_view(position):
+        position = deal_unknown(position, _int(seed, "seed"))
+        referee = {**(referee or {}), "seed": seed} if isinstance(referee, dict) else referee
     game = Game.from_dict(position)
     if isinstance(referee, dict) and referee.get("seats"):
         ref = Referee.from_dict(referee, game.seats)
@@ -99,6 +107,81 @@ def do_load(position: Doc, referee: Doc | None = None, legacy: Doc | None = None
     if game.open_trade() is None:
         ref.offered_to = None
     return {"position": game.to_dict(), "referee": ref.to_dict()}
+
+
+def do_share(position: Doc, referee: Doc | None, viewer: str | None) -> Doc:
+    """``{position, referee}`` as ``viewer`` may show them: their own cards only, the deck's
+    size without its order, no generator state, and of the referee only who plays each seat.
+    :func:`do_load` deals what is unknown again, so an opened link predicts no roll or draw.
+
+    >>> game = do_new_game({"seats": ["red", "blue", "white"], "board": "beginner",
+    ...                     "mode": "quick", "seed": 1})
+    >>> shared = do_share(game["position"], game["referee"], "red")
+    >>> "rng" in shared["position"], shared["position"]["deck"], shared["referee"].keys()
+    (False, 25, dict_keys(['seats']))
+    """
+    game, ref = _open(position, referee)
+    colour = viewer if viewer in game.seats else game.current_player
+    seats = {c: {k: v for k, v in s.to_dict().items() if k in ("kind", "level", "personality")}
+             for c, s in ref.seats.items()}
+    return {"position": game.to_dict(view=colour), "referee": {"seats": seats}}
+
+
+def _is_view(position: Any) -> bool:
+    """True for one seat's view (hidden hands, the deck as a count, no generator)."""
+    if not isinstance(position, dict) or not isinstance(position.get("players"), dict):
+        return False
+    hidden = any(isinstance(p, dict) and isinstance(p.get(k), dict) and "hidden" in p[k]
+                 for p in position["players"].values()
+                 for k in ("hand", "dev_cards", "new_dev_cards"))
+    return hidden or isinstance(position.get("deck"), int)
+
+
+def deal_unknown(view: Doc, seed: int) -> Doc:
+    """A whole position from one seat's view: each hidden hand dealt at random (``seed``)
+    from the resource cards nobody shows, each hidden development card and the deck (of the
+    size the view says) from the cards not seen, and a generator seeded afresh.
+
+    >>> view = Game.new(seats=["red", "blue", "white"], seed=1, start_cards=1).to_dict(view="red")
+    >>> doc = deal_unknown(view, 5)
+    >>> doc["players"]["blue"]["hand"] == {} or sum(doc["players"]["blue"]["hand"].values())
+    5
+    >>> len(doc["deck"]), Game.from_dict(doc).hand_of("red") == view["players"]["red"]["hand"]
+    (25, True)
+    """
+    from catan_core.constants import DEV_COUNTS
+
+    rng = random.Random(seed)
+    doc = json.loads(json.dumps(view))
+    players = doc["players"]
+    cards = [r for r in RESOURCES for _ in range(19)]
+    devs = [c for c, n in zip(DEV_CARDS, DEV_COUNTS, strict=True) for _ in range(n)]
+    for entry in players.values():
+        for r, n in (entry.get("hand") or {}).items():
+            if r != "hidden":
+                for _ in range(min(n, cards.count(r))):
+                    cards.remove(r)
+        for key in ("dev_cards", "new_dev_cards"):
+            for card in entry.get(key) if isinstance(entry.get(key), list) else []:
+                if card in devs:
+                    devs.remove(card)
+        for _ in range(min(entry.get("knights_played", 0), devs.count("knight"))):
+            devs.remove("knight")
+    rng.shuffle(cards)
+    rng.shuffle(devs)
+    for entry in players.values():
+        hand = entry.get("hand")
+        if isinstance(hand, dict) and "hidden" in hand:
+            dealt = [cards.pop() for _ in range(min(int(hand["hidden"]), len(cards)))]
+            entry["hand"] = {r: dealt.count(r) for r in RESOURCES if r in dealt}
+        for key in ("dev_cards", "new_dev_cards"):
+            value = entry.get(key)
+            if isinstance(value, dict) and "hidden" in value:
+                entry[key] = [devs.pop() for _ in range(min(int(value["hidden"]), len(devs)))]
+    size = doc.get("deck")
+    doc["deck"] = devs[:size] if isinstance(size, int) else devs
+    doc["rng"] = f"{rng.getrandbits(64):016x}"
+    return doc
 
 
 def _referee_for(game: Game, players: Any, state: Any, seed: Any) -> Referee:
@@ -337,6 +420,7 @@ def warm_up() -> None:
 BRIDGE: dict[str, Callable[..., Any]] = {
     "new_game": do_new_game,
     "load": do_load,
+    "share": do_share,
     "view": do_view,
     "act": do_act,
     "pick": do_pick,

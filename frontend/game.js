@@ -152,7 +152,9 @@ class GameApp {
    *  throws. Nothing of the current game changes meanwhile (its computers keep playing). */
   async check(source) {
     const game = store.readGame(typeof source === "string" ? JSON.parse(source) : source)
-    const checked = await this.transport.load(game.position, game.referee, game.legacy)
+    // a fresh seed deals a shared view's unknown cards and its dice (the engine uses it only then)
+    const seed = crypto.getRandomValues(new Uint32Array(1))[0]
+    const checked = await this.transport.load(game.position, game.referee, game.legacy, seed)
     game.position = checked.position
     game.referee = checked.referee
     delete game.legacy

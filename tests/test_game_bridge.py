@@ -211,3 +211,20 @@ def test_the_robber_is_moved_by_picking_a_tile() -> None:
     moved = bridge.do_pick(doc.to_dict(), referee, me, {}, quiet)
     assert moved["position"]["board"]["robber"] == quiet
     assert moved["view"]["phase"] == "main"
+
+
+def test_a_shared_position_hides_hands_deck_and_dice_and_opens_dealt_again() -> None:
+    game = bridge.do_new_game({"seats": SEATS, "board": "beginner", "mode": "quick", "seed": 2,
+                               "players": [{"colour": "red", "kind": "human"}]})
+    shared = bridge.do_share(game["position"], game["referee"], "red")
+    position = shared["position"]
+    assert position["players"]["blue"]["hand"] == {"hidden": 5} and "rng" not in position
+    assert position["deck"] == 25 and shared["referee"]["seats"]["red"]["kind"] == "human"
+    first = bridge.do_load(position, shared["referee"], None, 1)
+    again = bridge.do_load(position, shared["referee"], None, 2)
+    assert first["position"]["players"]["red"] == game["position"]["players"]["red"]
+    assert first["position"]["rng"] != again["position"]["rng"]         # fresh dice each time
+    assert first["position"]["deck"] != again["position"]["deck"]
+    assert first["referee"]["seed"] == 1
+    sizes = {c: sum(p["hand"].values()) for c, p in first["position"]["players"].items()}
+    assert sizes == {"red": 5, "blue": 5, "white": 5}                   # as many cards each

@@ -441,6 +441,50 @@ def test_a_bad_or_huge_import_never_loses_the_game(play: Any, base_url: str) -> 
 
 
 @pytest.mark.browser
+def test_a_share_link_holds_only_what_the_sharer_sees(play: Any, browser: Any,
+                                                      base_url: str) -> None:
+    page = play
+    seen = watch(page, base_url)
+    doc = main_phase_position()
+    doc["players"]["blue"]["hand"] = {"ore": 6, "grain": 5}
+    doc["players"]["white"]["hand"] = {"wool": 7}
+    doc["players"]["blue"]["dev_cards"] = ["monopoly"]
+    del doc["deck"]                                           # the rest, shuffled
+    full = Game.from_dict(doc).to_dict()
+    settings = {"seats": [{"colour": "red", "kind": "human"},
+                          {"colour": "blue", "kind": "bot", "level": "easy"},
+                          {"colour": "white", "kind": "bot", "level": "easy"}], "seed": 4}
+    open_play(page, base_url, hash_=link_to({"format": "catan-game-page/2", "settings": settings,
+                                             "position": full}))
+    page.wait_for_selector("[data-action=share]:not([hidden])", timeout=ENGINE)
+    page.click("[data-action=share]")
+    link = page.locator(".catan-share__link").input_value()
+    payload = json.loads(base64.urlsafe_b64decode(link.split("#pos=")[1] + "==").decode())
+    position = payload["position"]
+    assert position["players"]["red"]["hand"] == full["players"]["red"]["hand"]
+    for other in ("blue", "white"):
+        assert set(position["players"][other]["hand"]) == {"hidden"}
+        assert set(position["players"][other]["dev_cards"]) == {"hidden"}
+    assert position["deck"] == len(full["deck"]) and "rng" not in position
+    assert payload["settings"]["seed"] is None and "seed" not in payload["referee"]
+    seen.assert_clean()
+    fresh = browser.new_context()
+    other = fresh.new_page()
+    seen = watch(other, base_url)
+    other.goto(link)
+    other.wait_for_selector(".catan-game__svg svg.catan-board", timeout=ENGINE)
+    stored = saved(other)
+    hands = {c: p.get("hand", {}) for c, p in stored["position"]["players"].items()}
+    assert hands["red"] == full["players"]["red"]["hand"]
+    assert hands["blue"] != full["players"]["blue"]["hand"]      # dealt again: 11 cards
+    assert hands["white"] != full["players"]["white"]["hand"]    # of the 87 nobody showed
+    assert stored["position"]["deck"] != full["deck"] and stored["position"]["rng"] != full["rng"]
+    assert "#pos=" not in other.url and stored["settings"]["seed"] is None
+    seen.assert_clean()
+    fresh.close()
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_page_is_translated(page: Any, base_url: str, lang: str) -> None:
     seen = watch(page, base_url)

@@ -55,9 +55,14 @@ export const dialogs = {
     })
   },
 
-  shareDialog() {
+  async shareDialog() {
     if (!this.game) return
-    const link = store.shareLink(this.game)
+    let link
+    try {
+      link = store.shareLink(this.game, await this.transport.share(this.game, this.game.viewer))
+    } catch (error) {
+      return this.refuse(error)
+    }
     const input = h("input", { type: "text", readonly: true, value: link, class: "catan-share__link", "aria-label": this.t("share_link") })
     const done = h("p", { class: "catan-muted", "aria-live": "polite" })
     openDialog(this.root, {

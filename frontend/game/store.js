@@ -158,9 +158,10 @@ export function fromBase64url(text) {
   return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
 }
 
-/** The link that opens this game (position and settings, not the log). */
-export function shareLink(game) {
-  const data = { format: FORMAT, settings: game.settings, position: game.position, referee: game.referee }
+/** The link that opens `shared` ({position, referee} as one seat may show them: game.share)
+ *  with this game's settings, without the seed (it would tell the dice) or the log. */
+export function shareLink(game, shared) {
+  const data = { format: FORMAT, settings: { ...game.settings, seed: null }, position: shared.position, referee: shared.referee }
   const url = new URL(location.href)
   url.hash = "pos=" + toBase64url(JSON.stringify(data))
   return url.href

@@ -29,8 +29,12 @@ export class LocalTransport {
   /** A new game from the form's settings: {position, referee}. */
   newGame(settings) { return game("new_game", settings) }
 
-  /** A saved or imported game checked by the engine: {position, referee}. */
-  load(position, referee, legacy = null) { return game("load", position, referee, legacy) }
+  /** A saved or imported game checked by the engine: {position, referee}; a shared view is
+   *  dealt with `seed` (its unknown cards again, fresh dice). */
+  load(position, referee, legacy = null, seed = null) { return game("load", position, referee, legacy, seed) }
+
+  /** The game as `viewer` may show it in a link: {position, referee} (their cards only). */
+  share(g, viewer) { return game("share", g.position, g.referee, viewer) }
 
   /** What `viewer` sees and may do now. */
   view(g, viewer, options) { return game("view", g.position, g.referee, viewer, options) }
