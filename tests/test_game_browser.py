@@ -431,12 +431,14 @@ def test_a_bad_or_huge_import_never_loses_the_game(play: Any, base_url: str) -> 
     moves_after(page, lines.count())                                # and it still plays
     import_file(page, "bad.json", json.dumps({"position": bad}).encode())
     message.get_by_text(_catalog()["import_failed"]["en"]).wait_for()
+    people = [{"colour": c, "kind": "human"} for c in ("red", "blue", "white")]
     good = {"format": "catan-game-page/2", "position": main_phase_position(),
-            "settings": {"seats": [{"colour": c, "kind": "human"} for c in ("red", "blue", "white")]}}
+            "settings": {"seats": people}}
     import_file(page, "good.json", json.dumps(good).encode())
     page.wait_for_function("document.querySelector('.catan-game__message').childElementCount === 0")
     assert saved(page)["position"]["turn"]["number"] == main_phase_position()["turn"]["number"]
-    assert json.loads(page.evaluate(f"localStorage.getItem({BACKUP_KEY!r})"))["settings"]["seed"] == 7
+    kept = json.loads(page.evaluate(f"localStorage.getItem({BACKUP_KEY!r})"))
+    assert kept["settings"]["seed"] == 7                            # the old game kept aside
     seen.assert_clean()
 
 
