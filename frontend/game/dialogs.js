@@ -20,7 +20,7 @@ export const dialogs = {
     setTimeout(() => URL.revokeObjectURL(url), 10_000)
   },
 
-  /** Import a file or pasted text. A file over store.MAX_IMPORT_BYTES is refused before it is
+  /** Import a file or pasted text. A file over store.IMPORT_LIMIT_BYTES is refused before it is
    *  read; the game in progress stays (and its computers play on) until the engine has
    *  checked the new one (restore). */
   importDialog() {
@@ -28,7 +28,7 @@ export const dialogs = {
     const area = h("textarea", { rows: 6, class: "catan-import__text", "aria-label": t("import_paste"), spellcheck: "false" })
     const file = h("input", { type: "file", accept: ".json,application/json", "aria-label": t("import_file") })
     const failed = (detail) => this.message({ text: `${t("import_failed")} ${detail}`, href: null })
-    const tooBig = () => failed(t("import_too_big", { mb: store.MAX_IMPORT_BYTES / 1e6 }))
+    const tooBig = () => failed(t("import_too_big", { mb: store.IMPORT_LIMIT_BYTES / 1e6 }))
     openDialog(this.root, {
       title: t("import"),
       body: [h("p", {}, t("import_help")), h("label", { class: "catan-field" }, t("import_file"), file),
@@ -38,9 +38,9 @@ export const dialogs = {
           label: t("import_load"), primary: true, action: "import-load", onclick: async (e) => {
             e.target.closest("dialog").close()
             const chosen = file.files[0]
-            if (chosen && chosen.size > store.MAX_IMPORT_BYTES) return tooBig()
+            if (chosen && chosen.size > store.IMPORT_LIMIT_BYTES) return tooBig()
             const text = chosen ? await chosen.text() : area.value
-            if (text.length > store.MAX_IMPORT_BYTES) return tooBig()
+            if (text.length > store.IMPORT_LIMIT_BYTES) return tooBig()
             let data
             try {
               data = JSON.parse(text)

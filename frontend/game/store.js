@@ -19,7 +19,7 @@ export const VISIBILITIES = ["revealed", "fog", "terra"]
 export const SPEEDS = { slow: 1400, normal: 700, fast: 250, instant: 0 }
 export const TIMERS = [0, 20, 30, 45, 60, 90, 120]
 /** The largest file or text the page imports (a long game's export is a few hundred kB). */
-export const MAX_IMPORT_BYTES = 2_000_000
+export const IMPORT_LIMIT_BYTES = 2_000_000
 
 const pick = (value, allowed, fallback) => (allowed.includes(value) ? value : fallback)
 
