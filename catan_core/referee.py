@@ -91,7 +91,18 @@ def turn_key(game: Game) -> str:
 
 
 def decision_key(game: Game, colour: str) -> str:
-    """One key per decision a person is asked for (the turn clock restarts when it changes)."""
+    """One key per decision a person is asked for (the turn clock restarts when it changes).
+
+    The active player's clock covers their whole turn (the roll, the robber, building, their
+    offers: cancelling an offer gives no time back); another player's covers one discard or
+    one answer to an offer.
+
+    >>> game = Game.new(seats=["red", "blue", "white"], seed=1, board="beginner")
+    >>> decision_key(game, "red")
+    '0:red:0|red'
+    """
+    if colour == game.current_player:
+        return f"{turn_key(game)}|{colour}"
     open_offer = 1 if game.open_trade() is not None else 0
     return f"{turn_key(game)}|{game.phase}|{colour}|{open_offer}"
 

@@ -56,7 +56,9 @@ class GameApp {
     this.engine = this.startEngine()
     if (!(await this.engine)) return
     this.tick = setInterval(() => this.onTick(), 250)
-    document.addEventListener("visibilitychange", this.onHide = () => { if (this.saveTimer) this.save() })
+    // leaving or hiding the page saves it, the turn clock's time left included
+    document.addEventListener("visibilitychange", this.onHide = () => { if (this.saveTimer || this.clock) this.save() })
+    window.addEventListener("pagehide", this.onHide)
     window.addEventListener("hashchange", this.onHash = () => this.openLink())
     const saved = store.loadSaved()
     if (saved) await this.restore(saved, "save")
@@ -200,6 +202,7 @@ class GameApp {
     clearTimeout(this.saveTimer)
     this.saveTimer = null
     if (!this.alive() || !this.game) return
+    this.keepClock()
     const ok = store.save(this.game)
     if (ok === this.saved) return
     this.saved = ok
@@ -287,7 +290,7 @@ class GameApp {
     this.stopBot()
     const { position, referee } = created
     settings.seats = position.seats.map((c) => settings.seats.find((s) => s.colour === c))
-    const game = { settings, position, referee, log: [], stats: { dice: Array(13).fill(0) }, viewer: null, last: null }
+    const game = { settings, position, referee, log: [], stats: { dice: Array(13).fill(0) }, viewer: null, last: null, clocks: {} }
     game.log.push({ e: { type: "game_started", player: position.seats[0] }, turn: 0 })
     this.message(null)
     await this.begin(game)
@@ -295,6 +298,7 @@ class GameApp {
 
   async begin(game) {
     this.stopBot()
+    this.clock = null          // the last game's clock (kept in its own save) stops here
     this.game = game
     this.mode = null
     this.draft = { give: {}, get: {}, to: null }
@@ -490,15 +494,31 @@ class GameApp {
 
   // -- the turn timer -------------------------------------------------------------------------------
 
+  /** The clock of `colour`'s decision `key`: the time left of that decision when it was
+   *  interrupted (another player's answer, a reload), else the whole time. */
   startClock(colour, key) {
     const seconds = this.game.settings.timer
     if (!seconds || !key) return this.stopClock()
     if (this.clock && this.clock.key === key) return
-    this.clock = { key, colour, deadline: performance.now() + seconds * 1000, acted: false }
+    this.keepClock()
+    const kept = (this.game.clocks || {})[key]
+    const left = kept ? kept.left : seconds * 1000
+    this.clock = { key, colour, deadline: performance.now() + left, acted: Boolean(kept && kept.acted) }
     this.onTick()
   }
 
+  /** Keep the running clock's time left in the game (saved with it), with those of the other
+   *  decisions of the same turn. */
+  keepClock() {
+    if (!this.clock || !this.game) return
+    const turn = this.clock.key.split("|")[0]
+    const clocks = Object.fromEntries(Object.entries(this.game.clocks || {}).filter(([k]) => k.split("|")[0] === turn))
+    clocks[this.clock.key] = { left: Math.max(0, this.clock.deadline - performance.now()), acted: this.clock.acted }
+    this.game.clocks = clocks
+  }
+
   stopClock() {
+    this.keepClock()
     this.clock = null
     if (this.clockEl) this.clockEl.hidden = true
   }
@@ -529,7 +549,10 @@ class GameApp {
     this.stopBot()
     clearInterval(this.tick)
     if (this.onHash) window.removeEventListener("hashchange", this.onHash)
-    if (this.onHide) document.removeEventListener("visibilitychange", this.onHide)
+    if (this.onHide) {
+      document.removeEventListener("visibilitychange", this.onHide)
+      window.removeEventListener("pagehide", this.onHide)
+    }
   }
 
   // -- the board's choices --------------------------------------------------------------------------

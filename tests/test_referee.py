@@ -10,6 +10,7 @@ from catan_core.referee import (
     PEOPLE_OFFER_EVERY,
     Referee,
     bot_seed,
+    decision_key,
     fogged_view,
     turn_key,
     waiting_for,
@@ -173,3 +174,13 @@ def test_an_offer_nobody_would_see_is_not_made() -> None:
         action, _ = ref.bot_action(game, "red")
         assert action["type"] != "offer_trade"
         ref.record(game, "red", {"type": "bank_trade"})
+
+
+def test_the_active_players_clock_runs_through_their_offers() -> None:
+    game = main_phase()
+    before = {c: decision_key(game, c) for c in game.seats}
+    offer(game)
+    assert decision_key(game, "red") == before["red"]          # offering gives no time back
+    assert decision_key(game, "blue") != before["blue"]        # blue has an answer to give
+    game.apply({"type": "cancel_trade", "player": "red"})
+    assert decision_key(game, "red") == before["red"]          # nor does cancelling
