@@ -41,7 +41,7 @@ from catan_core import DEV_CARDS, RESOURCES, Game, IllegalAction
 from catan_core.referee import Referee, masked
 
 from .common import bad_request, refusal
-from .game_view import BUILD_MODES, PICKS, actions_of, build_mode, view_of
+from .game_view import BUILD_MODES, PICKS, actions_of, build_mode, setup_code, view_of
 
 Doc = dict[str, Any]
 #: Game modes: points to win and starting cards of each resource.
@@ -244,6 +244,7 @@ def do_act(position: Doc, referee: Doc | None, action: Doc, viewer: str | None =
     try:
         events = game.apply(action)
     except IllegalAction as exc:
+        exc.code = setup_code(game, exc.code)
         return refusal(exc)
     if isinstance(colour, str):
         ref.person_acted(colour)

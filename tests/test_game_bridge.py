@@ -59,7 +59,7 @@ def test_the_board_choice_names_legal_spots_and_why_others_are_not() -> None:
     node = NODE_ALIASES["9.N"]
     assert choice["pick"] == "edge"
     assert {EDGE_ALIASES[e] for e in choice["legal"]} == set(NODE_EDGES[node])
-    assert all(v["code"] == "not_connected" for v in choice["illegal"].values())
+    assert all(v["code"] == "setup_road_not_at_settlement" for v in choice["illegal"].values())
     assert len(choice["legal"]) + len(choice["illegal"]) == 72
     assert 'class="mark-ok-edge"' in after["view"]["board"]
     assert after["last"]["nodes"] == [NODE_NAMES[node]]

@@ -96,7 +96,11 @@ export const panels = {
     const turn = view.turn ? this.t("turn_n", { n: view.turn }) : capitalise(this.text.term("setup"))
     const dice = view.dice ? ` · ${this.t("dice_shown", { a: view.dice[0], b: view.dice[1], total: view.dice[0] + view.dice[1] })}` : ""
     const computer = view.next.computer ? ` ${this.t("computer_thinking")}` : ""
-    return `${turn} · ${this.t("status_waiting", { name: who, phase })}${computer}${dice}`
+    // an open offer waits for the players it asks, on the offerer's turn: say so
+    const waiting = view.trade && actor && actor !== view.current
+      ? this.t("status_answer", { name: who, from: this.name(view.current) })
+      : this.t("status_waiting", { name: who, phase })
+    return `${turn} · ${waiting}${computer}${dice}`
   },
 
   renderPrompt() {
