@@ -99,13 +99,12 @@ export const dialogs = {
     })
   },
 
-  /** Open the dialog a decision needs (a discard, an answer to an offer) once. */
+  /** Open the dialog a decision needs (a discard) once; an offer is answered in its panel. */
   autoDialogs() {
     const view = this.view
     if (!this.myDecision()) return
     const me = view.me.colour
     if (this.can("discard") && this.shownDialog !== `discard-${me}-${view.turn}`) this.discardDialog()
-    else if (this.can("accept_trade") && this.shownDialog !== `answer-${me}-${this.offerId()}`) this.answerDialog()
   },
 
   showPass(colour) {
@@ -167,7 +166,8 @@ export const dialogs = {
     return -1
   },
 
-  answerDialog() {
+  /** The offer's answers in a dialog, with the counter-offer grid (`countering`: open). */
+  answerDialog(countering = false) {
     const view = this.view
     const me = view.me.colour
     const offer = view.trade
@@ -177,7 +177,7 @@ export const dialogs = {
     const counterGrid = tradeGrid(this.text, {
       giveLabel: this.t("you_give"), getLabel: this.t("you_get"), giveMax: (r) => view.me.hand[r], give: offer.get, get: offer.give,
     })
-    const counterBox = h("div", { class: "catan-counter", hidden: true },
+    const counterBox = h("div", { class: "catan-counter", hidden: !countering },
       h("h3", {}, this.t("counter")), counterGrid.el,
       h("button", {
         type: "button", class: "md-button md-button--primary", "data-action": "send-counter",

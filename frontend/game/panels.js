@@ -160,7 +160,7 @@ export const panels = {
     } else if (this.can("confirm_trade") || this.can("cancel_trade")) {
       el.append(this.answersPanel())
     } else if (this.can("accept_trade") || this.can("reject_trade")) {
-      el.append(this.button(t("answer_offer"), () => this.answerDialog(), { key: "answer-open", primary: true }))
+      el.append(this.offerPanel())
     } else if (this.can("end_turn")) {
       const mode = this.mode && this.mode.kind
       const costs = Object.fromEntries(view.costs.map((c) => [c.item, c]))
@@ -204,6 +204,24 @@ export const panels = {
           if (ok) this.draft = { give: {}, get: {}, to: draft.to }
         }, { key: "bank-trade" })),
       h("p", { class: "catan-muted" }, t("your_rates")), h("ul", { class: "catan-rates" }, rates)], { key: "trade-toggle" }))
+  },
+
+  /** Someone's offer to the viewer, in the page rather than a dialog over it: the board,
+   *  the hand and the log stay in view while the player decides. */
+  offerPanel() {
+    const view = this.view
+    const t = (k, p) => this.t(k, p)
+    const me = view.me.colour
+    const offer = view.trade
+    const answer = (type) => () => this.perform({ type, player: me })
+    return h("div", { class: "catan-offer", role: "group", "aria-label": t("offer_title", { name: this.name(offer.player) }) },
+      h("h3", {}, this.swatch(offer.player), " ", t("offer_title", { name: this.name(offer.player) })),
+      h("p", {}, t("offer_you_give"), " ", cardChips(this.text, offer.get)),
+      h("p", {}, t("offer_you_get"), " ", cardChips(this.text, offer.give)),
+      h("div", { class: "catan-game__buttons" },
+        this.button(t("accept"), answer("accept_trade"), { key: "accept", primary: true, available: this.can("accept_trade") }),
+        this.button(t("reject"), answer("reject_trade"), { key: "reject" }),
+        this.button(t("counter"), () => this.answerDialog(true), { key: "counter" })))
   },
 
   answersPanel() {
