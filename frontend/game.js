@@ -26,6 +26,7 @@ import { h, openDialog, closeDialogs } from "./game/ui.js"
 
 // on a touch screen a tap picks the nearest legal spot: no refusal for a near miss
 const SAVE_DELAY_MS = 400
+const ROLLS_KEPT = 10        // the dice history under the last roll
 const COARSE = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches
 
 class GameApp {
@@ -92,6 +93,8 @@ class GameApp {
     this.statusEl = h("p", { class: "catan-game__status" })   // changes at every move: not read aloud
     this.loadingEl = h("p", { class: "catan-game__loading catan-muted", "aria-live": "polite" }, t("engine_loading", { percent: 0 }))
     this.clockEl = h("span", { class: "catan-game__clock", hidden: true })
+    this.diceEl = h("span", { class: "catan-dice" })                 // the last roll and the ones before
+    this.noticeEl = h("p", { class: "catan-notice", "aria-live": "polite", hidden: true })   // "you received 2 grain"
     this.awayEl = h("div", { class: "catan-game__away" })
     this.messageEl = h("div", { class: "catan-game__message", role: "alert" })
     this.promptEl = h("div", { class: "catan-game__prompt", "aria-live": "polite" })   // what you must do now
@@ -113,7 +116,7 @@ class GameApp {
       h("button", { type: "button", class: "md-button", "data-action": "share", onclick: () => this.shareDialog() }, t("share")))
     this.playArea = h("div", { class: "catan-game__play", hidden: true },
       // whose decision, what to do, the clock: kept in view while the page scrolls
-      this.bar = h("div", { class: "catan-game__bar" }, this.statusEl, this.clockEl, this.promptEl),
+      this.bar = h("div", { class: "catan-game__bar" }, this.statusEl, this.diceEl, this.clockEl, this.noticeEl, this.promptEl),
       this.awayEl,
       h("div", { class: "catan-game__main" },
         this.boardHost,
@@ -481,12 +484,19 @@ class GameApp {
     if (result.referee) this.game.referee = result.referee
     if (result.last) this.game.last = result.last
     const turn = result.view.turn
+    const stats = this.game.stats
+    const gains = []
     for (const entry of result.log || []) {
       const e = entry.e
-      if (e.type === "rolled") this.game.stats.dice[e.total] = (this.game.stats.dice[e.total] || 0) + 1
+      if (e.type === "rolled") {
+        stats.dice[e.total] = (stats.dice[e.total] || 0) + 1
+        stats.rolls = [...(stats.rolls || []).slice(-(ROLLS_KEPT - 1)), e.dice]
+      }
+      if (e.type === "produced") gains.push(e.gains || {})
       this.game.log.push({ ...entry, turn })
     }
     this.take(result.view)
+    if (gains.length) this.showProduction(gains)
     if (soon) this.saveSoon()
     else this.save()
     this.render()

@@ -99,7 +99,7 @@ export function readGame(data) {
         to: Array.isArray(data.to) ? data.to : null,
       },
       log: Array.isArray(data.log) ? data.log.filter((x) => x && typeof x === "object" && x.e) : [],
-      stats: data.stats && Array.isArray(data.stats.dice) ? data.stats : empty.stats,
+      stats: readStats(data.stats) || empty.stats,
       viewer: typeof data.viewer === "string" ? data.viewer : null,
       clocks: readClocks(data.clocks),
     }
@@ -109,6 +109,14 @@ export function readGame(data) {
     return { ...empty, settings, position: data, legacy: { players: settings.seats } }
   }
   throw new Error("not a saved game or a position")
+}
+
+/** Saved statistics: the count of each dice total, the last rolls as [a, b] pairs. */
+function readStats(stats) {
+  if (!stats || !Array.isArray(stats.dice)) return null
+  const die = (n) => Number.isInteger(n) && n >= 1 && n <= 6
+  const rolls = Array.isArray(stats.rolls) ? stats.rolls.filter((r) => Array.isArray(r) && r.length === 2 && r.every(die)) : []
+  return { dice: stats.dice.slice(0, 13).map((n) => (Number.isInteger(n) ? n : 0)), rolls }
 }
 
 /** Saved turn clocks: {decision key: {left (ms), acted}}. */
