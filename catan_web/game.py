@@ -404,12 +404,74 @@ def log_entry(event: Doc, hidden: str | None = None) -> Doc:
 
 # -- the end of the game ---------------------------------------------------------------------------
 
-def do_summary(position: Doc) -> Doc:
-    """Points breakdown per player: ``{winner, turns, players: [{colour, settlements, ...}]}``."""
+def do_summary(position: Doc, log: list[Doc] | None = None) -> Doc:
+    """Points breakdown per player: ``{winner, turns, players: [{colour, settlements, ...}]}``,
+    and with the game's ``log`` (the page's entries ``{e, turn}``) each player's statistics:
+    ``received`` (cards by resource, from production and set-up), ``lost`` (to the robber,
+    discards and Monopoly), ``trades`` (with players and the bank), ``cards`` (development
+    cards bought and played), and ``awards``: who held Longest Road and Largest Army from
+    which turn (``[[turn, colour or None], ...]``).
+
+    >>> summary = do_summary(Game.new(seats=["red", "blue", "white"]).to_dict(),
+    ...     [{"e": {"type": "produced", "gains": {"red": {"grain": 2}}}, "turn": 3},
+    ...      {"e": {"type": "stole", "player": "blue", "victim": "red"}, "turn": 4}])
+    >>> summary["players"][0]["received"]["grain"], summary["players"][0]["lost"]
+    (2, 1)
+    """
     game = Game.from_dict(position)
     players = [{"colour": c, **game.points(c), "knights": game.knights_played(c),
                 "road_length": game.longest_road_length(c)} for c in game.seats]
-    return {"winner": game.winner, "turns": game.turn_number, "players": players}
+    out: Doc = {"winner": game.winner, "turns": game.turn_number, "players": players}
+    if log is not None:
+        stats, awards = _statistics(game.seats, log)
+        for p in players:
+            p.update(stats[p["colour"]])
+        out["awards"] = awards
+    return out
+
+
+def _statistics(seats: tuple[str, ...] | list[str], log: list[Doc]) -> tuple[Doc, Doc]:
+    stats: Doc = {c: {"received": dict.fromkeys(RESOURCES, 0), "lost": 0, "trades": 0,
+                      "cards_bought": 0, "cards_played": 0} for c in seats}
+    awards: Doc = {"longest_road": [], "largest_army": []}
+
+    def add(colour: Any, cards: Any) -> None:
+        if colour in stats and isinstance(cards, dict):
+            for r, n in cards.items():
+                if r in RESOURCES and isinstance(n, int):
+                    stats[colour]["received"][r] += n
+
+    for entry in log:
+        e = entry.get("e") if isinstance(entry, dict) else None
+        if not isinstance(e, dict):
+            continue
+        kind, who, turn = e.get("type"), e.get("player"), entry.get("turn", 0)
+        if kind == "produced" and isinstance(e.get("gains"), dict):
+            for colour, cards in e["gains"].items():
+                add(colour, cards)
+        elif kind == "received" and isinstance(e.get("cards"), dict):
+            add(who, e["cards"])
+        elif kind == "discarded" and who in stats and isinstance(e.get("cards"), dict):
+            stats[who]["lost"] += sum(n for n in e["cards"].values() if isinstance(n, int))
+        elif kind == "stole" and e.get("victim") in stats and e.get("card", "") is not None:
+            stats[e["victim"]]["lost"] += 1
+        elif kind == "monopoly" and isinstance(e.get("taken"), dict):
+            for colour, n in e["taken"].items():
+                if colour in stats and isinstance(n, int):
+                    stats[colour]["lost"] += n
+        elif kind in ("traded", "bank_traded") and who in stats:
+            stats[who]["trades"] += 1
+            if e.get("with") in stats:
+                stats[e["with"]]["trades"] += 1
+        elif kind == "bought_dev_card" and who in stats:
+            stats[who]["cards_bought"] += 1
+        elif kind == "played_dev_card" and who in stats:
+            stats[who]["cards_played"] += 1
+        elif kind in awards:
+            holder = who if who in stats else None
+            if not awards[kind] or awards[kind][-1][1] != holder:
+                awards[kind].append([turn, holder])
+    return stats, awards
 
 
 def warm_up() -> None:

@@ -6,7 +6,7 @@
 import { RESOURCES } from "../core/i18n.js"
 import { capitalise } from "./panels.js"
 import * as store from "./store.js"
-import { h, cardChips, openDialog, select, steppers, tradeGrid } from "./ui.js"
+import { h, cardChips, cardsText, openDialog, select, steppers, tradeGrid } from "./ui.js"
 
 export const dialogs = {
   exportGame() {
@@ -263,6 +263,33 @@ export const dialogs = {
     })
   },
 
+  /** Each player's game in numbers: cards received (a bar of the five resources), lost,
+   *  trades, development cards; then who held each award from which turn. */
+  statsTable(summary) {
+    const t = (k, p) => this.t(k, p)
+    const players = summary.players
+    const total = (p) => RESOURCES.reduce((sum, r) => sum + (p.received[r] || 0), 0)
+    const most = Math.max(1, ...players.map(total))
+    const bar = (p) => h("span", { class: "catan-end__stack", role: "img", "aria-label": cardsText(this.text, p.received) },
+      RESOURCES.map((r) => (p.received[r] ? h("span", { class: `catan-chip--${r}`, style: `width:${(100 * p.received[r] / most).toFixed(1)}%` },
+        h("span", { class: "catan-chip__swatch" })) : null)))
+    const rows = [
+      ["stats_received", (p) => [String(total(p)), bar(p)]],
+      ["stats_lost", (p) => String(p.lost)],
+      ["stats_trades", (p) => String(p.trades)],
+      ["stats_cards", (p) => t("stats_cards_value", { bought: p.cards_bought, played: p.cards_played })],
+    ]
+    const table = h("table", { class: "catan-end__table catan-end__stats" },
+      h("thead", {}, h("tr", {}, h("td", {}), players.map((p) => h("th", { scope: "col", "data-colour": p.colour }, this.swatch(p.colour), " ", this.name(p.colour))))),
+      h("tbody", {}, rows.map(([key, cell]) => h("tr", {}, h("th", { scope: "row" }, t(key)),
+        players.map((p) => h("td", { "data-colour": p.colour }, cell(p)))))))
+    const held = (award) => (summary.awards[award] || []).map(([turn, colour]) => (colour
+      ? t("stats_held", { name: this.name(colour), n: turn }) : t("stats_lost_award", { n: turn }))).join(" → ") || t("nothing")
+    return h("div", {}, table,
+      h("p", { class: "catan-end__awards" }, h("strong", {}, capitalise(this.text.term("longest_road"))), ": ", held("longest_road")),
+      h("p", { class: "catan-end__awards" }, h("strong", {}, capitalise(this.text.term("largest_army"))), ": ", held("largest_army")))
+  },
+
   async showEnd() {
     this.endShown = true
     let summary
@@ -296,6 +323,7 @@ export const dialogs = {
       title: t("winner_title", { name: this.name(summary.winner) }), cls: "catan-dialog--end",
       body: [h("p", {}, t("winner_text", { name: this.name(summary.winner), turns: summary.turns })),
         h("h3", {}, t("points_breakdown")), table,
+        h("h3", {}, t("stats_title")), this.statsTable(summary),
         h("h3", {}, t("dice_histogram")), histogram],
       buttons: [
         { label: t("new_game"), primary: true, action: "end-new", onclick: (e) => { e.target.closest("dialog").close(); this.showSetup(true) } },

@@ -57,6 +57,6 @@ export class LocalTransport {
   /** Who plays `colour`: "bot", "human", or "back" (the person takes the seat back). */
   seat(g, colour, change, viewer, options) { return game("seat", g.position, g.referee, colour, change, viewer, options) }
 
-  /** The points of each player at the end. */
-  summary(g) { return game("summary", g.position) }
+  /** The points of each player at the end, and their statistics from the game's log. */
+  summary(g) { return game("summary", g.position, g.log.map((entry) => ({ e: entry.e, turn: entry.turn }))) }
 }
