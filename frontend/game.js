@@ -316,6 +316,8 @@ class GameApp {
     this.save()
     this.logReset = true
     this.render()
+    // the island in view under the status bar (unless the reader scrolled into the game already)
+    if (this.playArea.getBoundingClientRect().top > 60) this.playArea.scrollIntoView({ block: "start" })
     this.pump()
   }
 

@@ -114,11 +114,12 @@ export const panels = {
     this.diceEl.replaceChildren()
     if (!last) return
     const earlier = rolls.slice(0, -1).reverse().map(([a, b]) => a + b)
-    this.diceEl.append(
-      h("span", { class: "catan-dice__pair", role: "img", "aria-label": this.t("dice_last", { a: last[0], b: last[1], total: last[0] + last[1] }) },
-        last.map((n) => h("span", { class: "catan-die", "data-n": n }, DIE_FACES[n - 1]))),
-      earlier.length ? h("span", { class: "catan-dice__history", title: this.t("dice_history") },
-        earlier.map((n) => h("span", { class: n === 7 ? "is-seven" : null }, String(n)))) : null)
+    this.diceEl.append(h("span", { class: "catan-dice__pair", role: "img", "aria-label": this.t("dice_last", { a: last[0], b: last[1], total: last[0] + last[1] }) },
+      last.map((n) => h("span", { class: "catan-die", "data-n": n }, DIE_FACES[n - 1]))))
+    if (earlier.length) {
+      this.diceEl.append(h("span", { class: "catan-dice__history", title: this.t("dice_history") },
+        earlier.map((n) => h("span", { class: n === 7 ? "is-seven" : null }, String(n)))))
+    }
   },
 
   /** After a roll: what the viewer received (or, with no one viewing, everyone), for a while. */
