@@ -175,7 +175,8 @@ def test_a_whole_game_against_three_computers(play: Any, base_url: str) -> None:
     winner = game["position"]["winner"]
     assert winner and game["position"]["turn"]["phase"] == "game_over"
     end = page.locator(".catan-dialog--end")
-    assert end.locator("thead th").count() == 4                       # one column per player
+    assert end.locator("table").first.locator("thead th").count() == 4  # one column per player
+    assert end.locator(".catan-end__stats .catan-end__stack").count() == 4  # cards received
     total = end.locator(f'tbody tr.is-total td[data-colour="{winner}"]').inner_text()
     assert int(total) >= game["position"]["vp_to_win"] == 7
     assert end.locator(".catan-end__bar").count() == 11

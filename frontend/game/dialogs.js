@@ -277,7 +277,8 @@ export const dialogs = {
       ["stats_received", (p) => [String(total(p)), bar(p)]],
       ["stats_lost", (p) => String(p.lost)],
       ["stats_trades", (p) => String(p.trades)],
-      ["stats_cards", (p) => t("stats_cards_value", { bought: p.cards_bought, played: p.cards_played })],
+      ["stats_cards_bought", (p) => String(p.cards_bought)],
+      ["stats_cards_played", (p) => String(p.cards_played)],
     ]
     const table = h("table", { class: "catan-end__table catan-end__stats" },
       h("thead", {}, h("tr", {}, h("td", {}), players.map((p) => h("th", { scope: "col", "data-colour": p.colour }, this.swatch(p.colour), " ", this.name(p.colour))))),
