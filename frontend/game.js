@@ -387,7 +387,10 @@ class GameApp {
     const game = this.game
     try {
       const result = await send()
-      if (this.game !== game) return null    // another game began meanwhile (an import, a link)
+      if (this.game !== game) {              // another game began meanwhile (an import, a link):
+        setTimeout(() => this.pump(), 0)     // its loop goes on once this request is out of the way
+        return null
+      }
       if (result && result.wait) this.take(result.view)
       else if (result && result.view && !result.error) this.commit(result, { soon: !wait })
       return result
