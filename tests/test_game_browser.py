@@ -418,11 +418,11 @@ def test_a_bad_or_huge_import_never_loses_the_game(play: Any, base_url: str) -> 
     bad = Game.new(seats=["red", "blue", "white"], seed=1, board="beginner").to_dict()
     bad["players"]["red"]["hand"] = {"brick": 25}                  # more bricks than the game has
     import_file(page, "bad.json", json.dumps({"position": bad}).encode())
-    message.get_by_text(_catalog()["import_failed"]["en"]).wait_for()
+    message.get_by_text(_catalog()["import_failed"]["en"]).wait_for(timeout=ENGINE)
     assert "brick" in message.inner_text()
     moves_after(page, lines.count())
     import_file(page, "huge.json", b" " * 2_000_001)
-    message.get_by_text("larger than 2 MB").wait_for()
+    message.get_by_text("larger than 2 MB").wait_for(timeout=ENGINE)
     moves_after(page, lines.count())
     assert saved(page)["settings"]["seed"] == 7 and not page.evaluate(
         f"localStorage.getItem({BACKUP_KEY!r})")                  # nothing was set aside
@@ -431,12 +431,13 @@ def test_a_bad_or_huge_import_never_loses_the_game(play: Any, base_url: str) -> 
     assert saved(page)["settings"]["seed"] == 7
     moves_after(page, lines.count())                                # and it still plays
     import_file(page, "bad.json", json.dumps({"position": bad}).encode())
-    message.get_by_text(_catalog()["import_failed"]["en"]).wait_for()
+    message.get_by_text(_catalog()["import_failed"]["en"]).wait_for(timeout=ENGINE)
     people = [{"colour": c, "kind": "human"} for c in ("red", "blue", "white")]
     good = {"format": "catan-game-page/2", "position": main_phase_position(),
             "settings": {"seats": people}}
     import_file(page, "good.json", json.dumps(good).encode())
-    page.wait_for_function("document.querySelector('.catan-game__message').childElementCount === 0")
+    page.wait_for_function("document.querySelector('.catan-game__message').childElementCount === 0",
+                           timeout=ENGINE)
     assert saved(page)["position"]["turn"]["number"] == main_phase_position()["turn"]["number"]
     kept = json.loads(page.evaluate(f"localStorage.getItem({BACKUP_KEY!r})"))
     assert kept["settings"]["seed"] == 7                            # the old game kept aside
