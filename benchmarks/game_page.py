@@ -11,6 +11,12 @@ of the four levels, with no pause between moves, and lets it run to the end. Mea
 * **computer move time**: each ``game.advance`` call seen from the page (the bot's
   decision, the move applied and the new status, worker round trip included), from the
   ``catan:bot-move`` performance measures of frontend/game.js. Target: p95 <= 300 ms.
+* **reload to board ready**: once the game is over, the page is reloaded; the time from the
+  navigation's start to the saved game's board drawn and the engine ready to take a click.
+
+And without a browser, through the page's bridge (:mod:`catan_web.game`), the **computer offers
+shown to a person** in a Classic game against three computers of different levels, stopped at
+70 turns (the person's own decisions made by a computer player). Target: <= 15.
 
     python -m benchmarks.game_page [--games 1] [--seed 11] [--json] [--strict]
 """
@@ -35,6 +41,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-sync"]
 LONG_TASK_TARGET = 50.0
 MOVE_P95_TARGET = 300.0
+OFFERS_TARGET = 15
+OFFER_TURNS = 70
 LEVELS = ("expert", "hard", "normal", "easy")
 PERSONALITIES = ("merchant", "aggressive", "builder", "expansionist")
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
@@ -87,6 +95,11 @@ def play_one(browser: Any, base_url: str, seed: int) -> dict[str, Any]:
     seconds = time.perf_counter() - start
     cpu = task_cpu_ms(browser.stop_tracing())
     data = page.evaluate(RESULTS, since)
+    page.reload()
+    page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=300_000)
+    page.wait_for_function("document.querySelector('.catan-game__loading').hidden",
+                           timeout=300_000)
+    ready = page.evaluate("performance.now()")
     context.close()
     levels = {s["colour"]: s["level"] for s in data["game"]["settings"]["seats"]}
     per_level: dict[str, list[float]] = {}
@@ -97,8 +110,39 @@ def play_one(browser: Any, base_url: str, seed: int) -> dict[str, Any]:
         "turns": data["game"]["position"]["turn"]["number"],
         "long_tasks": data["longTasks"], "moves": [m["ms"] for m in data["moves"]],
         "bot_ms": [m["bot"] for m in data["moves"] if m["bot"] is not None],
-        "per_level": per_level, "task_cpu": cpu,
+        "per_level": per_level, "task_cpu": cpu, "reload_ms": round(ready, 0),
     }
+
+
+def offers_to_a_person(seed: int, turns: int = OFFER_TURNS) -> int:
+    """Computer offers a person is asked to answer in one Classic game against three
+    computers (hard merchant, normal opportunist, easy builder), up to ``turns`` turns. The
+    person's decisions are made by a normal computer player, through the bridge as the page
+    sends them."""
+    from catan_core import Game
+    from catan_core.bots import make_bot
+    from catan_web import game as bridge
+
+    new = bridge.do_new_game({
+        "seats": ["red", "blue", "white", "orange"], "board": "variable", "mode": "classic",
+        "seed": seed, "players": [
+            {"colour": "red", "kind": "human"},
+            {"colour": "blue", "kind": "bot", "level": "hard", "personality": "merchant"},
+            {"colour": "white", "kind": "bot", "level": "normal", "personality": "opportunist"},
+            {"colour": "orange", "kind": "bot", "level": "easy", "personality": "builder"}]})
+    position, referee = new["position"], new["referee"]
+    person = make_bot("normal", "builder", seed)
+    shown = 0
+    while not position.get("winner") and position["turn"]["number"] <= turns:
+        step = bridge.do_advance(position, referee, "red", {})
+        if step.get("wait"):
+            game = Game.from_dict(position)
+            action = person.choose(game.to_dict(view="red"), game.legal_actions())
+            step = bridge.do_act(position, referee, action, "red", {})
+        shown += sum(1 for entry in step["log"] if entry["e"]["type"] == "trade_offered"
+                     and entry["e"]["player"] != "red" and "red" in entry["e"].get("to", ["red"]))
+        position, referee = step["position"], step["referee"]
+    return shown
 
 
 def task_cpu_ms(trace: bytes) -> list[float]:
@@ -116,7 +160,7 @@ def task_cpu_ms(trace: bytes) -> list[float]:
             and e.get("name") in ("RunTask", "ThreadControllerImpl::RunTask") and "tdur" in e]
 
 
-def summary(games: list[dict[str, Any]]) -> dict[str, Any]:
+def summary(games: list[dict[str, Any]], offers: list[int]) -> dict[str, Any]:
     long_tasks = [d for g in games for d in g["long_tasks"]]
     moves = [m for g in games for m in g["moves"]]
     bot_ms = [m for g in games for m in g["bot_ms"]]
@@ -140,7 +184,10 @@ def summary(games: list[dict[str, Any]]) -> dict[str, Any]:
                             "p95": round(percentile(bot_ms, 0.95), 1)},
         "move_p95_by_level": {lv: round(percentile(v, 0.95), 1)
                               for lv, v in sorted(levels.items())},
-        "targets_met": longest <= LONG_TASK_TARGET and percentile(moves, 0.95) <= MOVE_P95_TARGET,
+        "reload_to_board_ms": max(g["reload_ms"] for g in games),
+        "offers_to_a_person": offers,
+        "targets_met": (longest <= LONG_TASK_TARGET and percentile(moves, 0.95) <= MOVE_P95_TARGET
+                        and max(offers, default=0) <= OFFERS_TARGET),
     }
 
 
@@ -151,7 +198,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--offers-only", action="store_true",
+                        help="only the offers shown to a person (no browser)")
     args = parser.parse_args(argv)
+    if args.offers_only:
+        offers = [offers_to_a_person(args.seed + i) for i in range(max(3, args.games))]
+        print(f"computer offers shown to a person per {OFFER_TURNS}-turn game: "
+              f"{', '.join(map(str, offers))} (target <= {OFFERS_TARGET})")
+        return 1 if args.strict and max(offers) > OFFERS_TARGET else 0
     if not (args.site / "en" / "play" / "index.html").exists():
         subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(args.site)],
                        cwd=ROOT, check=True)
@@ -171,7 +225,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.shutdown()
         server.server_close()
-    result = summary(games)
+    offers = [offers_to_a_person(args.seed + i) for i in range(max(3, args.games))]
+    result = summary(games, offers)
     if args.json:
         print(json.dumps(result, indent=1))
     else:
@@ -191,6 +246,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  decision alone (Python, in the worker): p50 {d['p50']} ms, p95 {d['p95']} ms")
         print("  p95 by level: " + ", ".join(f"{lv} {v} ms"
                                              for lv, v in result["move_p95_by_level"].items()))
+        print(f"reload to board ready (navigation start to the saved game's board and "
+              f"engine): {result['reload_to_board_ms']:g} ms")
+        print(f"computer offers shown to a person per {OFFER_TURNS}-turn game: "
+              f"{', '.join(map(str, result['offers_to_a_person']))} "
+              f"(target <= {OFFERS_TARGET})")
         print("targets met" if result["targets_met"] else "TARGET MISSED")
     return 1 if args.strict and not result["targets_met"] else 0
 

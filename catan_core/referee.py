@@ -51,6 +51,9 @@ STAND_IN = ("normal", "builder")
 IDLE_TURNS_AWAY = 2
 #: Seconds a person's turn clock gains with each action they make.
 TIMER_BONUS_S = 5
+#: Turns between two computer offers shown to people (at most one per computer turn): about
+#: a dozen in a 70-turn game, so trading invites rather than interrupts.
+PEOPLE_OFFER_EVERY = 5
 SETUP_PHASES = ("setup_settlement", "setup_road")
 VISIBILITIES = ("revealed", "fog", "terra")
 
@@ -88,7 +91,18 @@ def turn_key(game: Game) -> str:
 
 
 def decision_key(game: Game, colour: str) -> str:
-    """One key per decision a person is asked for (the turn clock restarts when it changes)."""
+    """One key per decision a person is asked for (the turn clock restarts when it changes).
+
+    The active player's clock covers their whole turn (the roll, the robber, building, their
+    offers: cancelling an offer gives no time back); another player's covers one discard or
+    one answer to an offer.
+
+    >>> game = Game.new(seats=["red", "blue", "white"], seed=1, board="beginner")
+    >>> decision_key(game, "red")
+    '0:red:0|red'
+    """
+    if colour == game.current_player:
+        return f"{turn_key(game)}|{colour}"
     open_offer = 1 if game.open_trade() is not None else 0
     return f"{turn_key(game)}|{game.phase}|{colour}|{open_offer}"
 
@@ -182,7 +196,9 @@ class Referee:
     """The table around one game: seat control, the caps of the current turn, bot seeds.
 
     ``offers``/``actions`` count the offers per colour and the decisions of turn ``turn``;
-    ``offered_to`` lists the colours an open offer was made to (None: every other player).
+    ``offered_to`` lists the colours an open offer was made to (None: every other player);
+    ``to_people`` counts the computer offers shown to people in the game, the last in turn
+    ``people_turn`` (:meth:`offer_recipients`).
     """
 
     seats: dict[str, SeatControl]
@@ -191,6 +207,8 @@ class Referee:
     offers: dict[str, int] = field(default_factory=dict)
     actions: int = 0
     offered_to: list[str] | None = None
+    to_people: int = 0
+    people_turn: int = -1
     max_offers: int = MAX_OFFERS
     max_actions: int = MAX_BOT_ACTIONS
     bots: dict[str, Bot] = field(default_factory=dict, repr=False, compare=False)
@@ -213,7 +231,8 @@ class Referee:
     def to_dict(self) -> Doc:
         return {"seats": {c: s.to_dict() for c, s in self.seats.items()}, "seed": self.seed,
                 "turn": self.turn, "offers": dict(self.offers), "actions": self.actions,
-                "offered_to": self.offered_to}
+                "offered_to": self.offered_to, "to_people": self.to_people,
+                "people_turn": self.people_turn}
 
     @classmethod
     def from_dict(cls, doc: Any, colours: Iterable[str]) -> Referee:
@@ -234,7 +253,8 @@ class Referee:
         to = doc.get("offered_to")
         return cls(seats, seed=number("seed", 0), turn=number("turn", -1),
                    offers={c: n for c, n in offers.items() if c in seats and isinstance(n, int)},
-                   actions=number("actions", 0),
+                   actions=number("actions", 0), to_people=number("to_people", 0),
+                   people_turn=number("people_turn", -1),
                    offered_to=[c for c in to if c in seats] if isinstance(to, list) else None)
 
     # -- who decides ---------------------------------------------------------------------------
@@ -278,9 +298,42 @@ class Referee:
         kind = action.get("type")
         if kind == "offer_trade":
             self.offers[colour] = self.offers.get(colour, 0) + 1
+            computer = self.computer_plays(game, colour)
+            if offered_to is None and computer:
+                offered_to = self.offer_recipients(game, colour, action)
             self.offered_to = list(offered_to) if offered_to else None
+            to = self.offered_to or [c for c in game.seats if c != colour]
+            if computer and any(not self.computer_plays(game, c) for c in to):
+                self.to_people, self.people_turn = self.to_people + 1, game.turn_number
         elif kind in ("confirm_trade", "cancel_trade"):
             self.offered_to = None
+
+    def offer_recipients(self, game: Game, colour: str, action: Mapping[str, Any]
+                         ) -> list[str] | None:
+        """Whom a computer's offer goes to: every other computer, and a person only when they
+        hold every card it asks for, no computer offered them anything this turn and the last
+        offer shown to people is ``PEOPLE_OFFER_EVERY`` turns old. None: every other player.
+
+        >>> game = Game.new(seats=["red", "blue", "white"], seed=1, board="beginner")
+        >>> ref = Referee.new(game.seats, humans=["red"])
+        >>> ref.offer_recipients(game, "blue", {"get": {"ore": 1}})   # red holds no ore
+        ['white']
+        """
+        get = action.get("get")
+        wanted: Mapping[str, int] = get if isinstance(get, Mapping) else {}
+        spaced = (game.turn_number != self.people_turn
+                  and (self.people_turn < 0 or game.turn_number - self.people_turn
+                       >= PEOPLE_OFFER_EVERY))
+        chosen = []
+        for other in game.seats:
+            if other == colour:
+                continue
+            if not self.computer_plays(game, other):
+                hand = game.hand_of(other)
+                if not spaced or any(hand.get(r, 0) < n for r, n in wanted.items()):
+                    continue
+            chosen.append(other)
+        return None if len(chosen) == len(game.seats) - 1 else chosen
 
     def capped(self, game: Game, colour: str) -> bool:
         """True when the turn's decisions passed the cap: the referee ends it for ``colour``."""
@@ -338,6 +391,9 @@ class Referee:
             return bot.choose(view, game.legal_actions(), allow_offers=allow), None
         try:
             action = bot.choose(view, game.legal_actions(), allow_offers=allow)
+            if action["type"] == "offer_trade" \
+                    and self.offer_recipients(game, colour, action) == []:
+                action = bot.choose(view, game.legal_actions(), allow_offers=False)
             game.copy().apply(action)
         except Exception as exc:  # a bot's mistake must not stop the game
             return safe_action(game, colour), f"{type(exc).__name__}: {exc}"

@@ -31,16 +31,17 @@ Terra Incognita modes).
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
 from typing import Any
 
-from catan_core import Game, IllegalAction
+from catan_core import DEV_CARDS, RESOURCES, Game, IllegalAction
 from catan_core.referee import Referee, masked
 
 from .common import bad_request, refusal
-from .game_view import BUILD_MODES, PICKS, actions_of, build_mode, view_of
+from .game_view import BUILD_MODES, PICKS, actions_of, build_mode, setup_code, view_of
 
 Doc = dict[str, Any]
 #: Game modes: points to win and starting cards of each resource.
@@ -81,12 +82,19 @@ def do_new_game(settings: Doc) -> Doc:
     return {"position": game.to_dict(), "referee": referee.to_dict()}
 
 
-def do_load(position: Doc, referee: Doc | None = None, legacy: Doc | None = None) -> Doc:
+def do_load(position: Doc, referee: Doc | None = None, legacy: Doc | None = None,
+            seed: int | None = None) -> Doc:
     """``{position, referee}`` read and written again: the position by the engine (an
     unreadable or impossible one raises ``InvalidPosition``), the referee with defaults for
     what is missing. ``legacy`` reads a save of the page's first format: ``players`` (the
     settings' seats), ``seats`` (idle/away/auto per colour), ``seed`` and ``to``.
+
+    A shared position (:func:`do_share`: one seat's view) is dealt with ``seed``
+    (:func:`deal_unknown`): the unknown cards again, a fresh generator, new computer seeds.
     """
+    if _is_view(position):
+        position = deal_unknown(position, _int(seed, "seed"))
+        referee = {**(referee or {}), "seed": seed} if isinstance(referee, dict) else referee
     game = Game.from_dict(position)
     if isinstance(referee, dict) and referee.get("seats"):
         ref = Referee.from_dict(referee, game.seats)
@@ -99,6 +107,81 @@ def do_load(position: Doc, referee: Doc | None = None, legacy: Doc | None = None
     if game.open_trade() is None:
         ref.offered_to = None
     return {"position": game.to_dict(), "referee": ref.to_dict()}
+
+
+def do_share(position: Doc, referee: Doc | None, viewer: str | None) -> Doc:
+    """``{position, referee}`` as ``viewer`` may show them: their own cards only, the deck's
+    size without its order, no generator state, and of the referee only who plays each seat.
+    :func:`do_load` deals what is unknown again, so an opened link predicts no roll or draw.
+
+    >>> game = do_new_game({"seats": ["red", "blue", "white"], "board": "beginner",
+    ...                     "mode": "quick", "seed": 1})
+    >>> shared = do_share(game["position"], game["referee"], "red")
+    >>> "rng" in shared["position"], shared["position"]["deck"], shared["referee"].keys()
+    (False, 25, dict_keys(['seats']))
+    """
+    game, ref = _open(position, referee)
+    colour = viewer if viewer in game.seats else game.current_player
+    seats = {c: {k: v for k, v in s.to_dict().items() if k in ("kind", "level", "personality")}
+             for c, s in ref.seats.items()}
+    return {"position": game.to_dict(view=colour), "referee": {"seats": seats}}
+
+
+def _is_view(position: Any) -> bool:
+    """True for one seat's view (hidden hands, the deck as a count, no generator)."""
+    if not isinstance(position, dict) or not isinstance(position.get("players"), dict):
+        return False
+    hidden = any(isinstance(p, dict) and isinstance(p.get(k), dict) and "hidden" in p[k]
+                 for p in position["players"].values()
+                 for k in ("hand", "dev_cards", "new_dev_cards"))
+    return hidden or isinstance(position.get("deck"), int)
+
+
+def deal_unknown(view: Doc, seed: int) -> Doc:
+    """A whole position from one seat's view: each hidden hand dealt at random (``seed``)
+    from the resource cards nobody shows, each hidden development card and the deck (of the
+    size the view says) from the cards not seen, and a generator seeded afresh.
+
+    >>> view = Game.new(seats=["red", "blue", "white"], seed=1, start_cards=1).to_dict(view="red")
+    >>> doc = deal_unknown(view, 5)
+    >>> doc["players"]["blue"]["hand"] == {} or sum(doc["players"]["blue"]["hand"].values())
+    5
+    >>> len(doc["deck"]), Game.from_dict(doc).hand_of("red") == view["players"]["red"]["hand"]
+    (25, True)
+    """
+    from catan_core.constants import DEV_COUNTS
+
+    rng = random.Random(seed)
+    doc = json.loads(json.dumps(view))
+    players = doc["players"]
+    cards = [r for r in RESOURCES for _ in range(19)]
+    devs = [c for c, n in zip(DEV_CARDS, DEV_COUNTS, strict=True) for _ in range(n)]
+    for entry in players.values():
+        for r, n in (entry.get("hand") or {}).items():
+            if r != "hidden":
+                for _ in range(min(n, cards.count(r))):
+                    cards.remove(r)
+        for key in ("dev_cards", "new_dev_cards"):
+            for card in entry.get(key) if isinstance(entry.get(key), list) else []:
+                if card in devs:
+                    devs.remove(card)
+        for _ in range(min(entry.get("knights_played", 0), devs.count("knight"))):
+            devs.remove("knight")
+    rng.shuffle(cards)
+    rng.shuffle(devs)
+    for entry in players.values():
+        hand = entry.get("hand")
+        if isinstance(hand, dict) and "hidden" in hand:
+            dealt = [cards.pop() for _ in range(min(int(hand["hidden"]), len(cards)))]
+            entry["hand"] = {r: dealt.count(r) for r in RESOURCES if r in dealt}
+        for key in ("dev_cards", "new_dev_cards"):
+            value = entry.get(key)
+            if isinstance(value, dict) and "hidden" in value:
+                entry[key] = [devs.pop() for _ in range(min(int(value["hidden"]), len(devs)))]
+    size = doc.get("deck")
+    doc["deck"] = devs[:size] if isinstance(size, int) else devs
+    doc["rng"] = f"{rng.getrandbits(64):016x}"
+    return doc
 
 
 def _referee_for(game: Game, players: Any, state: Any, seed: Any) -> Referee:
@@ -161,6 +244,7 @@ def do_act(position: Doc, referee: Doc | None, action: Doc, viewer: str | None =
     try:
         events = game.apply(action)
     except IllegalAction as exc:
+        exc.code = setup_code(game, exc.code)
         return refusal(exc)
     if isinstance(colour, str):
         ref.person_acted(colour)
@@ -172,6 +256,11 @@ def _after(game: Game, ref: Referee, events: list[Doc], hidden: str | None,
     if game.open_trade() is None:
         ref.offered_to = None
     log = [log_entry(e, hidden) for e in events]
+    for entry in log:   # an offer made to some players only names them
+        everyone = {c for c in game.seats if c != entry["e"].get("player")}
+        if entry["e"]["type"] == "trade_offered" and ref.offered_to is not None \
+                and set(ref.offered_to) != everyone:
+            entry["e"] = {**entry["e"], "to": list(ref.offered_to)}
     last = {"nodes": [e["node"] for e in events if e.get("node")],
             "edges": [e["edge"] for e in events if e.get("edge")]}
     if last["nodes"] or last["edges"]:
@@ -244,10 +333,14 @@ def do_advance(position: Doc, referee: Doc | None, viewer: str | None = None,
     if action["type"] == "roll" and options.get("dice") == "manual" and note != "capped":
         return {"dice": actor, "ms": ms}
     hidden = masked(game, options.get("visibility"))
+    # the decline of a player an offer was not made to is no news: the log says what happened
+    outside = note == "forced" and ref.offered_to is not None and actor not in ref.offered_to
     ref.record(game, actor, action)
     events = game.apply(action)
-    return {**_after(game, ref, events, hidden, viewer, options), "action": action, "ms": ms,
-            "note": note, "actor": actor}
+    result = _after(game, ref, events, hidden, viewer, options)
+    if outside:
+        result["log"] = [e for e in result["log"] if e["e"]["type"] != "trade_rejected"]
+    return {**result, "action": action, "ms": ms, "note": note, "actor": actor}
 
 
 def do_roll(position: Doc, referee: Doc | None, colour: str, dice: list[int],
@@ -311,12 +404,74 @@ def log_entry(event: Doc, hidden: str | None = None) -> Doc:
 
 # -- the end of the game ---------------------------------------------------------------------------
 
-def do_summary(position: Doc) -> Doc:
-    """Points breakdown per player: ``{winner, turns, players: [{colour, settlements, ...}]}``."""
+def do_summary(position: Doc, log: list[Doc] | None = None) -> Doc:
+    """Points breakdown per player: ``{winner, turns, players: [{colour, settlements, ...}]}``,
+    and with the game's ``log`` (the page's entries ``{e, turn}``) each player's statistics:
+    ``received`` (cards by resource, from production and set-up), ``lost`` (to the robber,
+    discards and Monopoly), ``trades`` (with players and the bank), ``cards`` (development
+    cards bought and played), and ``awards``: who held Longest Road and Largest Army from
+    which turn (``[[turn, colour or None], ...]``).
+
+    >>> summary = do_summary(Game.new(seats=["red", "blue", "white"]).to_dict(),
+    ...     [{"e": {"type": "produced", "gains": {"red": {"grain": 2}}}, "turn": 3},
+    ...      {"e": {"type": "stole", "player": "blue", "victim": "red"}, "turn": 4}])
+    >>> summary["players"][0]["received"]["grain"], summary["players"][0]["lost"]
+    (2, 1)
+    """
     game = Game.from_dict(position)
     players = [{"colour": c, **game.points(c), "knights": game.knights_played(c),
                 "road_length": game.longest_road_length(c)} for c in game.seats]
-    return {"winner": game.winner, "turns": game.turn_number, "players": players}
+    out: Doc = {"winner": game.winner, "turns": game.turn_number, "players": players}
+    if log is not None:
+        stats, awards = _statistics(game.seats, log)
+        for p in players:
+            p.update(stats[p["colour"]])
+        out["awards"] = awards
+    return out
+
+
+def _statistics(seats: tuple[str, ...] | list[str], log: list[Doc]) -> tuple[Doc, Doc]:
+    stats: Doc = {c: {"received": dict.fromkeys(RESOURCES, 0), "lost": 0, "trades": 0,
+                      "cards_bought": 0, "cards_played": 0} for c in seats}
+    awards: Doc = {"longest_road": [], "largest_army": []}
+
+    def add(colour: Any, cards: Any) -> None:
+        if colour in stats and isinstance(cards, dict):
+            for r, n in cards.items():
+                if r in RESOURCES and isinstance(n, int):
+                    stats[colour]["received"][r] += n
+
+    for entry in log:
+        e = entry.get("e") if isinstance(entry, dict) else None
+        if not isinstance(e, dict):
+            continue
+        kind, who, turn = e.get("type"), e.get("player"), entry.get("turn", 0)
+        if kind == "produced" and isinstance(e.get("gains"), dict):
+            for colour, cards in e["gains"].items():
+                add(colour, cards)
+        elif kind == "received" and isinstance(e.get("cards"), dict):
+            add(who, e["cards"])
+        elif kind == "discarded" and who in stats and isinstance(e.get("cards"), dict):
+            stats[who]["lost"] += sum(n for n in e["cards"].values() if isinstance(n, int))
+        elif kind == "stole" and e.get("victim") in stats and e.get("card", "") is not None:
+            stats[e["victim"]]["lost"] += 1
+        elif kind == "monopoly" and isinstance(e.get("taken"), dict):
+            for colour, n in e["taken"].items():
+                if colour in stats and isinstance(n, int):
+                    stats[colour]["lost"] += n
+        elif kind in ("traded", "bank_traded") and who in stats:
+            stats[who]["trades"] += 1
+            if e.get("with") in stats:
+                stats[e["with"]]["trades"] += 1
+        elif kind == "bought_dev_card" and who in stats:
+            stats[who]["cards_bought"] += 1
+        elif kind == "played_dev_card" and who in stats:
+            stats[who]["cards_played"] += 1
+        elif kind in awards:
+            holder = who if who in stats else None
+            if not awards[kind] or awards[kind][-1][1] != holder:
+                awards[kind].append([turn, holder])
+    return stats, awards
 
 
 def warm_up() -> None:
@@ -328,6 +483,7 @@ def warm_up() -> None:
 BRIDGE: dict[str, Callable[..., Any]] = {
     "new_game": do_new_game,
     "load": do_load,
+    "share": do_share,
     "view": do_view,
     "act": do_act,
     "pick": do_pick,

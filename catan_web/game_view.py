@@ -114,6 +114,13 @@ def _reason(code: str | None, **details: Any) -> Doc | None:
     return None if code is None else {"code": code, "details": details}
 
 
+def setup_code(game: Game, code: str) -> str:
+    """The code the page shows for a refusal: a set-up road away from the settlement just
+    placed breaks its own rule, not the connection rule of the game's roads."""
+    return "setup_road_not_at_settlement" if (code == "not_connected"
+                                              and game.phase == "setup_road") else code
+
+
 def costs(game: Game, viewer: str | None, decides: bool) -> list[Doc]:
     """The building costs card: each item's cost and points, and for the viewer whether their
     hand affords it and whether they may build it now (``reason``: the rule against it)."""
@@ -209,7 +216,8 @@ def choice(game: Game, viewer: str, mode: Doc | None) -> Doc:
     report = game.spots(SPOT_KINDS[kind], viewer)
     legal = sorted({a[pick] for a in mine})
     out.update(pick=pick, legal=legal, illegal={
-        name: _reason(code, **{pick: name}) for name, code in report["illegal"].items()})
+        name: _reason(setup_code(game, code), **{pick: name})
+        for name, code in report["illegal"].items()})
     for name in report["legal"]:  # a free spot the hand or the supply cannot pay for yet
         if name not in legal:
             out["illegal"][name] = _reason(

@@ -26,6 +26,7 @@ import { h, openDialog, closeDialogs } from "./game/ui.js"
 
 // on a touch screen a tap picks the nearest legal spot: no refusal for a near miss
 const SAVE_DELAY_MS = 400
+const ROLLS_KEPT = 10        // the dice history under the last roll
 const COARSE = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches
 
 class GameApp {
@@ -56,7 +57,9 @@ class GameApp {
     this.engine = this.startEngine()
     if (!(await this.engine)) return
     this.tick = setInterval(() => this.onTick(), 250)
-    document.addEventListener("visibilitychange", this.onHide = () => { if (this.saveTimer) this.save() })
+    // leaving or hiding the page saves it, the turn clock's time left included
+    document.addEventListener("visibilitychange", this.onHide = () => { if (this.saveTimer || this.clock) this.save() })
+    window.addEventListener("pagehide", this.onHide)
     window.addEventListener("hashchange", this.onHash = () => this.openLink())
     const saved = store.loadSaved()
     if (saved) await this.restore(saved, "save")
@@ -90,6 +93,8 @@ class GameApp {
     this.statusEl = h("p", { class: "catan-game__status" })   // changes at every move: not read aloud
     this.loadingEl = h("p", { class: "catan-game__loading catan-muted", "aria-live": "polite" }, t("engine_loading", { percent: 0 }))
     this.clockEl = h("span", { class: "catan-game__clock", hidden: true })
+    this.diceEl = h("span", { class: "catan-dice" })                 // the last roll and the ones before
+    this.noticeEl = h("p", { class: "catan-notice", "aria-live": "polite", hidden: true })   // "you received 2 grain"
     this.awayEl = h("div", { class: "catan-game__away" })
     this.messageEl = h("div", { class: "catan-game__message", role: "alert" })
     this.promptEl = h("div", { class: "catan-game__prompt", "aria-live": "polite" })   // what you must do now
@@ -111,7 +116,7 @@ class GameApp {
       h("button", { type: "button", class: "md-button", "data-action": "share", onclick: () => this.shareDialog() }, t("share")))
     this.playArea = h("div", { class: "catan-game__play", hidden: true },
       // whose decision, what to do, the clock: kept in view while the page scrolls
-      this.bar = h("div", { class: "catan-game__bar" }, this.statusEl, this.clockEl, this.promptEl),
+      this.bar = h("div", { class: "catan-game__bar" }, this.statusEl, this.diceEl, this.clockEl, this.noticeEl, this.promptEl),
       this.awayEl,
       h("div", { class: "catan-game__main" },
         this.boardHost,
@@ -135,7 +140,7 @@ class GameApp {
     // during a game the message sits in the bar that stays in view; otherwise above the form
     if (!this.playArea.hidden) this.bar.append(this.messageEl)
     else this.root.insertBefore(this.messageEl, this.setupHost)
-    const box = h("div", { class: `catan-game__note catan-game__note--${kind}` }, h("span", {}, msg.text))
+    const box = h("div", { class: `catan-game__note catan-game__note--${kind}`, "data-note": msg.note || null }, h("span", {}, msg.text))
     if (msg.href) box.append(" ", h("a", { href: msg.href, target: "_blank", rel: "noopener", class: "catan-game__faq" }, this.t("why_faq")))
     box.append(h("button", { type: "button", class: "catan-game__close", "aria-label": this.t("close"), onclick: () => this.message(null) }, "×"))
     this.messageEl.append(box)
@@ -148,28 +153,42 @@ class GameApp {
 
   // -- loading, saving, links -------------------------------------------------------------------
 
-  /** Load a saved game (text) or a parsed object; an unreadable one is set aside, with a message. */
+  /** Check a saved game (text) or a parsed object with the engine: the game to begin, or
+   *  throws. Nothing of the current game changes meanwhile (its computers keep playing). */
+  async check(source) {
+    const game = store.readGame(typeof source === "string" ? JSON.parse(source) : source)
+    // a fresh seed deals a shared view's unknown cards and its dice (the engine uses it only then)
+    const seed = crypto.getRandomValues(new Uint32Array(1))[0]
+    const checked = await this.transport.load(game.position, game.referee, game.legacy, seed)
+    game.position = checked.position
+    game.referee = checked.referee
+    delete game.legacy
+    const colours = checked.position.seats
+    game.settings.seats = colours.map((c) => game.settings.seats.find((s) => s.colour === c)
+      || store.settingsFor(checked.position).seats.find((s) => s.colour === c))
+    return game
+  }
+
+  /** Load a saved game, an import or a link once the engine checked it; only then is the
+   *  current game (and its save, kept aside) replaced. An unreadable save is set aside; an
+   *  unreadable import or link leaves the current game as it was, with a message. */
   async restore(source, origin) {
     let game
     try {
-      game = store.readGame(typeof source === "string" ? JSON.parse(source) : source)
-      const checked = await this.transport.load(game.position, game.referee, game.legacy)
-      game.position = checked.position
-      game.referee = checked.referee
-      delete game.legacy
-      const colours = checked.position.seats
-      game.settings.seats = colours.map((c) => game.settings.seats.find((s) => s.colour === c)
-        || store.settingsFor(checked.position).seats.find((s) => s.colour === c))
+      game = await this.check(source)
     } catch (error) {
       const detail = error.code === "invalid_position" ? this.explain(error).text
         : this.t("unreadable_detail", { message: String(error.message || error) })
-      this.message({ text: `${this.t(origin === "save" ? "save_corrupt" : "import_failed")} ${detail}`, href: null })
+      const what = { save: "save_corrupt", link: "link_failed" }[origin] || "import_failed"
+      this.message({ text: `${this.t(what)} ${detail}`, href: null })
       if (origin === "save") {
         store.backUp()
         this.showSetup()
       }
       return false
     }
+    if (origin !== "save" && this.game) store.backUp()
+    this.message(null)
     await this.begin(game)
     return true
   }
@@ -180,10 +199,18 @@ class GameApp {
     return !this.dead
   }
 
+  /** Save now; a save the browser refuses (storage full, private browsing) is said once, with
+   *  what to do, until a save succeeds again. */
   save() {
     clearTimeout(this.saveTimer)
     this.saveTimer = null
-    if (this.alive() && this.game) store.save(this.game)
+    if (!this.alive() || !this.game) return
+    this.keepClock()
+    const ok = store.save(this.game)
+    if (ok === this.saved) return
+    this.saved = ok
+    if (!ok) this.message({ text: this.t("save_failed"), href: null, note: "save_failed" })
+    else if (this.messageEl.querySelector("[data-note=save_failed]")) this.message(null)
   }
 
   /** Save within SAVE_DELAY_MS: while computers play, one save covers several of their steps
@@ -204,11 +231,7 @@ class GameApp {
     if (payload === undefined) return false
     store.clearLink()
     const current = this.game && !this.game.position.winner
-    const load = async () => {
-      if (this.game) store.backUp()
-      this.stopBot()
-      return this.restore(payload, "link")
-    }
+    const load = () => this.restore(payload, "link")
     if (!current) {
       if (!(await load()) && !this.game) this.showSetup()
       return true
@@ -270,7 +293,7 @@ class GameApp {
     this.stopBot()
     const { position, referee } = created
     settings.seats = position.seats.map((c) => settings.seats.find((s) => s.colour === c))
-    const game = { settings, position, referee, log: [], stats: { dice: Array(13).fill(0) }, viewer: null, last: null }
+    const game = { settings, position, referee, log: [], stats: { dice: Array(13).fill(0) }, viewer: null, last: null, clocks: {} }
     game.log.push({ e: { type: "game_started", player: position.seats[0] }, turn: 0 })
     this.message(null)
     await this.begin(game)
@@ -278,6 +301,7 @@ class GameApp {
 
   async begin(game) {
     this.stopBot()
+    this.clock = null          // the last game's clock (kept in its own save) stops here
     this.game = game
     this.mode = null
     this.draft = { give: {}, get: {}, to: null }
@@ -292,6 +316,8 @@ class GameApp {
     this.save()
     this.logReset = true
     this.render()
+    // the island in view under the status bar (unless the reader scrolled into the game already)
+    if (this.playArea.getBoundingClientRect().top > 60) this.playArea.scrollIntoView({ block: "start" })
     this.pump()
   }
 
@@ -358,8 +384,13 @@ class GameApp {
     this.busy = true
     let finished
     this.pending = new Promise((resolve) => { finished = resolve })
+    const game = this.game
     try {
       const result = await send()
+      if (this.game !== game) {              // another game began meanwhile (an import, a link):
+        setTimeout(() => this.pump(), 0)     // its loop goes on once this request is out of the way
+        return null
+      }
       if (result && result.wait) this.take(result.view)
       else if (result && result.view && !result.error) this.commit(result, { soon: !wait })
       return result
@@ -458,12 +489,19 @@ class GameApp {
     if (result.referee) this.game.referee = result.referee
     if (result.last) this.game.last = result.last
     const turn = result.view.turn
+    const stats = this.game.stats
+    const gains = []
     for (const entry of result.log || []) {
       const e = entry.e
-      if (e.type === "rolled") this.game.stats.dice[e.total] = (this.game.stats.dice[e.total] || 0) + 1
+      if (e.type === "rolled") {
+        stats.dice[e.total] = (stats.dice[e.total] || 0) + 1
+        stats.rolls = [...(stats.rolls || []).slice(-(ROLLS_KEPT - 1)), e.dice]
+      }
+      if (e.type === "produced") gains.push(e.gains || {})
       this.game.log.push({ ...entry, turn })
     }
     this.take(result.view)
+    if (gains.length) this.showProduction(gains)
     if (soon) this.saveSoon()
     else this.save()
     this.render()
@@ -471,15 +509,31 @@ class GameApp {
 
   // -- the turn timer -------------------------------------------------------------------------------
 
+  /** The clock of `colour`'s decision `key`: the time left of that decision when it was
+   *  interrupted (another player's answer, a reload), else the whole time. */
   startClock(colour, key) {
     const seconds = this.game.settings.timer
     if (!seconds || !key) return this.stopClock()
     if (this.clock && this.clock.key === key) return
-    this.clock = { key, colour, deadline: performance.now() + seconds * 1000, acted: false }
+    this.keepClock()
+    const kept = (this.game.clocks || {})[key]
+    const left = kept ? kept.left : seconds * 1000
+    this.clock = { key, colour, deadline: performance.now() + left, acted: Boolean(kept && kept.acted) }
     this.onTick()
   }
 
+  /** Keep the running clock's time left in the game (saved with it), with those of the other
+   *  decisions of the same turn. */
+  keepClock() {
+    if (!this.clock || !this.game) return
+    const turn = this.clock.key.split("|")[0]
+    const clocks = Object.fromEntries(Object.entries(this.game.clocks || {}).filter(([k]) => k.split("|")[0] === turn))
+    clocks[this.clock.key] = { left: Math.max(0, this.clock.deadline - performance.now()), acted: this.clock.acted }
+    this.game.clocks = clocks
+  }
+
   stopClock() {
+    this.keepClock()
     this.clock = null
     if (this.clockEl) this.clockEl.hidden = true
   }
@@ -510,7 +564,10 @@ class GameApp {
     this.stopBot()
     clearInterval(this.tick)
     if (this.onHash) window.removeEventListener("hashchange", this.onHash)
-    if (this.onHide) document.removeEventListener("visibilitychange", this.onHide)
+    if (this.onHide) {
+      document.removeEventListener("visibilitychange", this.onHide)
+      window.removeEventListener("pagehide", this.onHide)
+    }
   }
 
   // -- the board's choices --------------------------------------------------------------------------

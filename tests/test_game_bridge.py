@@ -59,7 +59,7 @@ def test_the_board_choice_names_legal_spots_and_why_others_are_not() -> None:
     node = NODE_ALIASES["9.N"]
     assert choice["pick"] == "edge"
     assert {EDGE_ALIASES[e] for e in choice["legal"]} == set(NODE_EDGES[node])
-    assert all(v["code"] == "not_connected" for v in choice["illegal"].values())
+    assert all(v["code"] == "setup_road_not_at_settlement" for v in choice["illegal"].values())
     assert len(choice["legal"]) + len(choice["illegal"]) == 72
     assert 'class="mark-ok-edge"' in after["view"]["board"]
     assert after["last"]["nodes"] == [NODE_NAMES[node]]
@@ -122,7 +122,8 @@ def test_an_offer_to_some_players_only_is_declined_by_the_others() -> None:
     assert result["view"]["trade"]["to"] == ["blue"]
     step = bridge.do_advance(result["position"], result["referee"], None, {})
     assert step["action"] == {"type": "reject_trade", "player": "white"}
-    assert step["note"] == "forced"
+    assert step["note"] == "forced" and step["log"] == []     # white was not asked: no news
+    assert result["log"][0]["e"]["to"] == ["blue"]             # the offer names whom it asks
     assert step["view"]["next"]["actor"] == "blue" and step["view"]["next"]["pass_to"] == "blue"
 
 
@@ -210,3 +211,20 @@ def test_the_robber_is_moved_by_picking_a_tile() -> None:
     moved = bridge.do_pick(doc.to_dict(), referee, me, {}, quiet)
     assert moved["position"]["board"]["robber"] == quiet
     assert moved["view"]["phase"] == "main"
+
+
+def test_a_shared_position_hides_hands_deck_and_dice_and_opens_dealt_again() -> None:
+    game = bridge.do_new_game({"seats": SEATS, "board": "beginner", "mode": "quick", "seed": 2,
+                               "players": [{"colour": "red", "kind": "human"}]})
+    shared = bridge.do_share(game["position"], game["referee"], "red")
+    position = shared["position"]
+    assert position["players"]["blue"]["hand"] == {"hidden": 5} and "rng" not in position
+    assert position["deck"] == 25 and shared["referee"]["seats"]["red"]["kind"] == "human"
+    first = bridge.do_load(position, shared["referee"], None, 1)
+    again = bridge.do_load(position, shared["referee"], None, 2)
+    assert first["position"]["players"]["red"] == game["position"]["players"]["red"]
+    assert first["position"]["rng"] != again["position"]["rng"]         # fresh dice each time
+    assert first["position"]["deck"] != again["position"]["deck"]
+    assert first["referee"]["seed"] == 1
+    sizes = {c: sum(p["hand"].values()) for c, p in first["position"]["players"].items()}
+    assert sizes == {"red": 5, "blue": 5, "white": 5}                   # as many cards each

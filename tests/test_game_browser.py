@@ -120,7 +120,7 @@ def open_play(page: Any, base_url: str, lang: str = "en", hash_: str = "") -> No
 
 
 def start(page: Any, *, kinds: tuple[str, ...] = ("human", "bot", "bot", "bot"),
-          level: str = "easy", timer: int = 0, seed: int = 7) -> None:
+          level: str = "easy", timer: int = 0, seed: int = 7, speed: str = "instant") -> None:
     """Fill the new-game form: Quick mode, beginner island, no pause between computer moves."""
     page.select_option("[data-field=count]", str(len(kinds)))
     for select, kind in zip(page.locator("[data-field=kind]").all(), kinds, strict=True):
@@ -130,7 +130,7 @@ def start(page: Any, *, kinds: tuple[str, ...] = ("human", "bot", "bot", "bot"),
     page.check("input[value=quick]")
     page.check("input[value=beginner]")
     page.fill("input[type=number]", str(seed))
-    page.select_option("[data-field=speed]", "instant")
+    page.select_option("[data-field=speed]", speed)
     page.select_option("[data-field=timer]", str(timer))
     page.click("[data-action=start]")
     page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=ENGINE)
@@ -175,7 +175,8 @@ def test_a_whole_game_against_three_computers(play: Any, base_url: str) -> None:
     winner = game["position"]["winner"]
     assert winner and game["position"]["turn"]["phase"] == "game_over"
     end = page.locator(".catan-dialog--end")
-    assert end.locator("thead th").count() == 4                       # one column per player
+    assert end.locator("table").first.locator("thead th").count() == 4  # one column per player
+    assert end.locator(".catan-end__stats .catan-end__stack").count() == 4  # cards received
     total = end.locator(f'tbody tr.is-total td[data-colour="{winner}"]').inner_text()
     assert int(total) >= game["position"]["vp_to_win"] == 7
     assert end.locator(".catan-end__bar").count() == 11
@@ -344,7 +345,8 @@ def test_a_trade_with_a_counter_offer_between_two_people(play: Any, base_url: st
     assert hands["red"] == {"wool": 2, "ore": 1}
     assert hands["blue"] == {"brick": 2, "ore": 2, "grain": 1}
     log = page.locator(".catan-game__log-list").inner_text()
-    assert "white declines" in log.lower() or "White declines" in log
+    assert "declines" not in log                         # White was not asked: no news
+    assert "for 1 × ore to <b>Bob</b>" in log              # the offer names whom it asks
     assert "counter-offers" in log and "gave 2 × brick to <b>Bob</b> for 1 × ore" in log
     assert page.locator(".catan-game b").count() == 0
     seen.assert_clean()
@@ -390,6 +392,101 @@ def test_a_corrupt_save_gives_a_message_and_a_fresh_start(play: Any, base_url: s
     assert page.evaluate(f"localStorage.getItem({BACKUP_KEY!r})") == bad
     assert page.evaluate(f"localStorage.getItem({KEY!r})") is None
     seen.assert_clean()
+
+
+def import_file(page: Any, name: str, data: bytes) -> None:
+    page.click("[data-action=import]")
+    page.set_input_files(".catan-dialog input[type=file]",
+                         files=[{"name": name, "mimeType": "application/json", "buffer": data}])
+    page.click("[data-action=import-load]")
+
+
+LOG_LENGTH = "document.querySelector('.catan-game').catanGame.game.log.length"
+
+
+def moves_after(page: Any, count: int) -> None:
+    """Wait until the game's log grew past ``count`` entries: the computers still play."""
+    page.wait_for_function(f"n => {LOG_LENGTH} > n", arg=count, timeout=GAME)
+
+
+@pytest.mark.browser
+def test_a_bad_or_huge_import_never_loses_the_game(play: Any, base_url: str) -> None:
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url)
+    start(page, kinds=("bot", "bot", "bot"), speed="fast")       # the computers play meanwhile
+    message = page.locator(".catan-game__message")
+    bad = Game.new(seats=["red", "blue", "white"], seed=1, board="beginner").to_dict()
+    bad["players"]["red"]["hand"] = {"brick": 25}                  # more bricks than the game has
+    import_file(page, "bad.json", json.dumps({"position": bad}).encode())
+    message.get_by_text(_catalog()["import_failed"]["en"]).wait_for(timeout=ENGINE)
+    assert "brick" in message.inner_text()
+    moves_after(page, page.evaluate(LOG_LENGTH))
+    import_file(page, "huge.json", b" " * 2_000_001)
+    message.get_by_text("larger than 2 MB").wait_for(timeout=ENGINE)
+    moves_after(page, page.evaluate(LOG_LENGTH))
+    assert saved(page)["settings"]["seed"] == 7 and not page.evaluate(
+        f"localStorage.getItem({BACKUP_KEY!r})")                  # nothing was set aside
+    page.reload()
+    page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=ENGINE)
+    assert saved(page)["settings"]["seed"] == 7
+    moves_after(page, page.evaluate(LOG_LENGTH))                                # and it still plays
+    import_file(page, "bad.json", json.dumps({"position": bad}).encode())
+    message.get_by_text(_catalog()["import_failed"]["en"]).wait_for(timeout=ENGINE)
+    people = [{"colour": c, "kind": "human"} for c in ("red", "blue", "white")]
+    good = {"format": "catan-game-page/2", "position": main_phase_position(),
+            "settings": {"seats": people}}
+    import_file(page, "good.json", json.dumps(good).encode())
+    page.wait_for_function("document.querySelector('.catan-game__message').childElementCount === 0",
+                           timeout=ENGINE)
+    assert saved(page)["position"]["turn"]["number"] == main_phase_position()["turn"]["number"]
+    kept = json.loads(page.evaluate(f"localStorage.getItem({BACKUP_KEY!r})"))
+    assert kept["settings"]["seed"] == 7                            # the old game kept aside
+    seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_a_share_link_holds_only_what_the_sharer_sees(play: Any, browser: Any,
+                                                      base_url: str) -> None:
+    page = play
+    seen = watch(page, base_url)
+    doc = main_phase_position()
+    doc["players"]["blue"]["hand"] = {"ore": 6, "grain": 5}
+    doc["players"]["white"]["hand"] = {"wool": 7}
+    doc["players"]["blue"]["dev_cards"] = ["monopoly"]
+    del doc["deck"]                                           # the rest, shuffled
+    full = Game.from_dict(doc).to_dict()
+    settings = {"seats": [{"colour": "red", "kind": "human"},
+                          {"colour": "blue", "kind": "bot", "level": "easy"},
+                          {"colour": "white", "kind": "bot", "level": "easy"}], "seed": 4}
+    open_play(page, base_url, hash_=link_to({"format": "catan-game-page/2", "settings": settings,
+                                             "position": full}))
+    page.wait_for_selector("[data-action=share]:not([hidden])", timeout=ENGINE)
+    page.click("[data-action=share]")
+    link = page.locator(".catan-share__link").input_value()
+    payload = json.loads(base64.urlsafe_b64decode(link.split("#pos=")[1] + "==").decode())
+    position = payload["position"]
+    assert position["players"]["red"]["hand"] == full["players"]["red"]["hand"]
+    for other in ("blue", "white"):
+        assert set(position["players"][other]["hand"]) == {"hidden"}
+        assert set(position["players"][other]["dev_cards"]) == {"hidden"}
+    assert position["deck"] == len(full["deck"]) and "rng" not in position
+    assert payload["settings"]["seed"] is None and "seed" not in payload["referee"]
+    seen.assert_clean()
+    fresh = browser.new_context()
+    other = fresh.new_page()
+    seen = watch(other, base_url)
+    other.goto(link)
+    other.wait_for_selector(".catan-game__svg svg.catan-board", timeout=ENGINE)
+    stored = saved(other)
+    hands = {c: p.get("hand", {}) for c, p in stored["position"]["players"].items()}
+    assert hands["red"] == full["players"]["red"]["hand"]
+    assert hands["blue"] != full["players"]["blue"]["hand"]      # dealt again: 11 cards
+    assert hands["white"] != full["players"]["white"]["hand"]    # of the 87 nobody showed
+    assert stored["position"]["deck"] != full["deck"] and stored["position"]["rng"] != full["rng"]
+    assert "#pos=" not in other.url and stored["settings"]["seed"] is None
+    seen.assert_clean()
+    fresh.close()
 
 
 @pytest.mark.browser

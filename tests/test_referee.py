@@ -7,8 +7,10 @@ from typing import Any
 from catan_core import Game
 from catan_core.referee import (
     IDLE_TURNS_AWAY,
+    PEOPLE_OFFER_EVERY,
     Referee,
     bot_seed,
+    decision_key,
     fogged_view,
     turn_key,
     waiting_for,
@@ -140,3 +142,45 @@ def test_a_bot_sees_a_fogged_island_during_set_up() -> None:
     ref = Referee.new(game.seats, config={"red": ("hard", "builder")})
     action, note = ref.bot_action(game, "red", visibility="terra")
     assert action["type"] == "place_settlement" and note is None
+
+
+def test_a_computer_offers_a_person_only_cards_they_hold_and_seldom() -> None:
+    game = main_phase()                                    # blue holds 3 ore, white nothing
+    ref = Referee.new(game.seats, humans=["blue"])
+    wants_ore = {"type": "offer_trade", "player": "red", "give": {"brick": 1}, "get": {"ore": 1}}
+    wants_grain = {**wants_ore, "get": {"grain": 1}}
+    assert ref.offer_recipients(game, "red", wants_grain) == ["white"]
+    assert ref.offer_recipients(game, "red", wants_ore) is None           # everyone
+    ref.record(game, "red", wants_ore)
+    assert ref.offered_to is None and (ref.to_people, ref.people_turn) == (1, game.turn_number)
+    assert ref.offer_recipients(game, "red", wants_ore) == ["white"]       # once per turn
+    game.turn_number += PEOPLE_OFFER_EVERY - 1
+    assert ref.offer_recipients(game, "red", wants_ore) == ["white"]       # not yet again
+    game.turn_number += 1
+    assert ref.offer_recipients(game, "red", wants_ore) is None
+    assert Referee.from_dict(ref.to_dict(), game.seats).to_people == 1
+
+
+def test_an_offer_nobody_would_see_is_not_made() -> None:
+    doc = main_phase().to_dict()
+    doc["players"]["blue"]["hand"] = {"ore": 3, "grain": 2, "lumber": 1}
+    game = Game.from_dict(doc)
+    config = {"red": ("normal", "merchant")}
+    eager = Referee.new(game.seats, humans=["blue", "white"], config=config)
+    assert eager.bot_action(game, "red")[0]["type"] == "offer_trade"     # blue holds ore
+    ref = Referee.new(game.seats, humans=["blue", "white"], config=config)
+    ref.people_turn = game.turn_number                     # people were offered one this turn
+    for _ in range(5):
+        action, _ = ref.bot_action(game, "red")
+        assert action["type"] != "offer_trade"
+        ref.record(game, "red", {"type": "bank_trade"})
+
+
+def test_the_active_players_clock_runs_through_their_offers() -> None:
+    game = main_phase()
+    before = {c: decision_key(game, c) for c in game.seats}
+    offer(game)
+    assert decision_key(game, "red") == before["red"]          # offering gives no time back
+    assert decision_key(game, "blue") != before["blue"]        # blue has an answer to give
+    game.apply({"type": "cancel_trade", "player": "red"})
+    assert decision_key(game, "red") == before["red"]          # nor does cancelling

@@ -6,7 +6,7 @@
 import { RESOURCES } from "../core/i18n.js"
 import { capitalise } from "./panels.js"
 import * as store from "./store.js"
-import { h, cardChips, openDialog, select, steppers, tradeGrid } from "./ui.js"
+import { h, cardChips, cardsText, openDialog, select, steppers, tradeGrid } from "./ui.js"
 
 export const dialogs = {
   exportGame() {
@@ -20,13 +20,15 @@ export const dialogs = {
     setTimeout(() => URL.revokeObjectURL(url), 10_000)
   },
 
+  /** Import a file or pasted text. A file over store.IMPORT_LIMIT_BYTES is refused before it is
+   *  read; the game in progress stays (and its computers play on) until the engine has
+   *  checked the new one (restore). */
   importDialog() {
     const t = (k, p) => this.t(k, p)
     const area = h("textarea", { rows: 6, class: "catan-import__text", "aria-label": t("import_paste"), spellcheck: "false" })
-    const file = h("input", {
-      type: "file", accept: ".json,application/json", "aria-label": t("import_file"),
-      onchange: async () => { if (file.files[0]) area.value = await file.files[0].text() },
-    })
+    const file = h("input", { type: "file", accept: ".json,application/json", "aria-label": t("import_file") })
+    const failed = (detail) => this.message({ text: `${t("import_failed")} ${detail}`, href: null })
+    const tooBig = () => failed(t("import_too_big", { mb: store.IMPORT_LIMIT_BYTES / 1e6 }))
     openDialog(this.root, {
       title: t("import"),
       body: [h("p", {}, t("import_help")), h("label", { class: "catan-field" }, t("import_file"), file),
@@ -35,15 +37,16 @@ export const dialogs = {
         {
           label: t("import_load"), primary: true, action: "import-load", onclick: async (e) => {
             e.target.closest("dialog").close()
+            const chosen = file.files[0]
+            if (chosen && chosen.size > store.IMPORT_LIMIT_BYTES) return tooBig()
+            const text = chosen ? await chosen.text() : area.value
+            if (text.length > store.IMPORT_LIMIT_BYTES) return tooBig()
             let data
             try {
-              data = JSON.parse(area.value)
+              data = JSON.parse(text)
             } catch (error) {
-              this.message({ text: `${t("import_failed")} ${t("unreadable_detail", { message: String(error.message) })}` })
-              return
+              return failed(t("unreadable_detail", { message: String(error.message) }))
             }
-            if (this.game) store.backUp()
-            this.stopBot()
             await this.restore(data, "import")
           },
         },
@@ -52,9 +55,14 @@ export const dialogs = {
     })
   },
 
-  shareDialog() {
+  async shareDialog() {
     if (!this.game) return
-    const link = store.shareLink(this.game)
+    let link
+    try {
+      link = store.shareLink(this.game, await this.transport.share(this.game, this.game.viewer))
+    } catch (error) {
+      return this.refuse(error)
+    }
     const input = h("input", { type: "text", readonly: true, value: link, class: "catan-share__link", "aria-label": this.t("share_link") })
     const done = h("p", { class: "catan-muted", "aria-live": "polite" })
     openDialog(this.root, {
@@ -91,13 +99,12 @@ export const dialogs = {
     })
   },
 
-  /** Open the dialog a decision needs (a discard, an answer to an offer) once. */
+  /** Open the dialog a decision needs (a discard) once; an offer is answered in its panel. */
   autoDialogs() {
     const view = this.view
     if (!this.myDecision()) return
     const me = view.me.colour
     if (this.can("discard") && this.shownDialog !== `discard-${me}-${view.turn}`) this.discardDialog()
-    else if (this.can("accept_trade") && this.shownDialog !== `answer-${me}-${this.offerId()}`) this.answerDialog()
   },
 
   showPass(colour) {
@@ -159,7 +166,8 @@ export const dialogs = {
     return -1
   },
 
-  answerDialog() {
+  /** The offer's answers in a dialog, with the counter-offer grid (`countering`: open). */
+  answerDialog(countering = false) {
     const view = this.view
     const me = view.me.colour
     const offer = view.trade
@@ -169,7 +177,7 @@ export const dialogs = {
     const counterGrid = tradeGrid(this.text, {
       giveLabel: this.t("you_give"), getLabel: this.t("you_get"), giveMax: (r) => view.me.hand[r], give: offer.get, get: offer.give,
     })
-    const counterBox = h("div", { class: "catan-counter", hidden: true },
+    const counterBox = h("div", { class: "catan-counter", hidden: !countering },
       h("h3", {}, this.t("counter")), counterGrid.el,
       h("button", {
         type: "button", class: "md-button md-button--primary", "data-action": "send-counter",
@@ -255,6 +263,34 @@ export const dialogs = {
     })
   },
 
+  /** Each player's game in numbers: cards received (a bar of the five resources), lost,
+   *  trades, development cards; then who held each award from which turn. */
+  statsTable(summary) {
+    const t = (k, p) => this.t(k, p)
+    const players = summary.players
+    const total = (p) => RESOURCES.reduce((sum, r) => sum + (p.received[r] || 0), 0)
+    const most = Math.max(1, ...players.map(total))
+    const bar = (p) => h("span", { class: "catan-end__stack", role: "img", "aria-label": cardsText(this.text, p.received) },
+      RESOURCES.map((r) => (p.received[r] ? h("span", { class: `catan-chip--${r}`, style: `width:${(100 * p.received[r] / most).toFixed(1)}%` },
+        h("span", { class: "catan-chip__swatch" })) : null)))
+    const rows = [
+      ["stats_received", (p) => [String(total(p)), bar(p)]],
+      ["stats_lost", (p) => String(p.lost)],
+      ["stats_trades", (p) => String(p.trades)],
+      ["stats_cards_bought", (p) => String(p.cards_bought)],
+      ["stats_cards_played", (p) => String(p.cards_played)],
+    ]
+    const table = h("table", { class: "catan-end__table catan-end__stats" },
+      h("thead", {}, h("tr", {}, h("td", {}), players.map((p) => h("th", { scope: "col", "data-colour": p.colour }, this.swatch(p.colour), " ", this.name(p.colour))))),
+      h("tbody", {}, rows.map(([key, cell]) => h("tr", {}, h("th", { scope: "row" }, t(key)),
+        players.map((p) => h("td", { "data-colour": p.colour }, cell(p)))))))
+    const held = (award) => (summary.awards[award] || []).map(([turn, colour]) => (colour
+      ? t("stats_held", { name: this.name(colour), n: turn }) : t("stats_lost_award", { n: turn }))).join(" → ") || t("nothing")
+    return h("div", {}, table,
+      h("p", { class: "catan-end__awards" }, h("strong", {}, capitalise(this.text.term("longest_road"))), ": ", held("longest_road")),
+      h("p", { class: "catan-end__awards" }, h("strong", {}, capitalise(this.text.term("largest_army"))), ": ", held("largest_army")))
+  },
+
   async showEnd() {
     this.endShown = true
     let summary
@@ -288,6 +324,7 @@ export const dialogs = {
       title: t("winner_title", { name: this.name(summary.winner) }), cls: "catan-dialog--end",
       body: [h("p", {}, t("winner_text", { name: this.name(summary.winner), turns: summary.turns })),
         h("h3", {}, t("points_breakdown")), table,
+        h("h3", {}, t("stats_title")), this.statsTable(summary),
         h("h3", {}, t("dice_histogram")), histogram],
       buttons: [
         { label: t("new_game"), primary: true, action: "end-new", onclick: (e) => { e.target.closest("dialog").close(); this.showSetup(true) } },

@@ -58,6 +58,9 @@ export function describe(event, ctx) {
     case "bank_traded":
       return t("log_bank_traded", { name: p, give: cardsText(text, event.give), get: cardsText(text, event.get) })
     case "trade_offered":
+      if (Array.isArray(event.to) && event.to.length) {
+        return t("log_offered_to", { name: p, give: cardsText(text, event.give), get: cardsText(text, event.get), list: event.to.map(name).join(", ") })
+      }
       return t("log_offered", { name: p, give: cardsText(text, event.give), get: cardsText(text, event.get) })
     case "trade_accepted": return t("log_accepted", { name: p })
     case "trade_rejected": return t("log_rejected", { name: p })

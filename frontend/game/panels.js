@@ -5,9 +5,12 @@
 // drawn at most once per frame.
 
 import { describe, visibleEvent } from "./log.js"
-import { h, cardChips, chip, disclosure, swatch, tradeGrid } from "./ui.js"
+import { h, cardChips, cardsText, chip, disclosure, swatch, tradeGrid } from "./ui.js"
 
 const LOG_LINES = 400          // lines of the log kept on screen (the saved log keeps them all)
+const NOTICE_MS = 6000         // how long "you received 2 grain" stays
+const DIE_FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"]
+const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)")
 const capitalise = (text) => (text ? text.charAt(0).toLocaleUpperCase() + text.slice(1) : text)
 export { capitalise }
 
@@ -60,6 +63,7 @@ export const panels = {
       if (!onBoard) this.focusBoard(false)   // the board's one tab stop starts on a legal spot
     }
     this.setStatus(this.statusLine())
+    this.patch(this.diceEl, [this.game.stats.rolls], () => this.renderDice())
     this.renderPrompt()
     // panels are rebuilt only when what they show changed, so a button under the pointer
     // stays put while the computer players move
@@ -96,7 +100,55 @@ export const panels = {
     const turn = view.turn ? this.t("turn_n", { n: view.turn }) : capitalise(this.text.term("setup"))
     const dice = view.dice ? ` · ${this.t("dice_shown", { a: view.dice[0], b: view.dice[1], total: view.dice[0] + view.dice[1] })}` : ""
     const computer = view.next.computer ? ` ${this.t("computer_thinking")}` : ""
-    return `${turn} · ${this.t("status_waiting", { name: who, phase })}${computer}${dice}`
+    // an open offer waits for the players it asks, on the offerer's turn: say so
+    const waiting = view.trade && actor && actor !== view.current
+      ? this.t("status_answer", { name: who, from: this.name(view.current) })
+      : this.t("status_waiting", { name: who, phase })
+    return `${turn} · ${waiting}${computer}${dice}`
+  },
+
+  /** Two dice with the last roll, and the totals of the rolls before it. */
+  renderDice() {
+    const rolls = this.game.stats.rolls || []
+    const last = rolls[rolls.length - 1]
+    this.diceEl.replaceChildren()
+    if (!last) return
+    const earlier = rolls.slice(0, -1).reverse().map(([a, b]) => a + b)
+    this.diceEl.append(h("span", { class: "catan-dice__pair", role: "img", "aria-label": this.t("dice_last", { a: last[0], b: last[1], total: last[0] + last[1] }) },
+      last.map((n) => h("span", { class: "catan-die", "data-n": n }, DIE_FACES[n - 1]))))
+    if (earlier.length) {
+      this.diceEl.append(h("span", { class: "catan-dice__history", title: this.t("dice_history") },
+        earlier.map((n) => h("span", { class: n === 7 ? "is-seven" : null }, String(n)))))
+    }
+  },
+
+  /** After a roll: what the viewer received (or, with no one viewing, everyone), for a while. */
+  showProduction(gains) {
+    const me = this.view && this.view.me && this.view.me.colour
+    const total = {}
+    for (const g of gains) {
+      for (const [colour, cards] of Object.entries(g)) {
+        if (me && colour !== me) continue
+        total[colour] = total[colour] || {}
+        for (const [r, n] of Object.entries(cards)) total[colour][r] = (total[colour][r] || 0) + n
+      }
+    }
+    const lines = Object.entries(total).map(([colour, cards]) => (colour === me
+      ? this.t("notice_you_received", { cards: cardsText(this.text, cards) })
+      : this.t("log_received", { name: this.name(colour), cards: cardsText(this.text, cards) })))
+    clearTimeout(this.noticeTimer)
+    if (!lines.length) {
+      this.noticeEl.hidden = true
+      return
+    }
+    this.noticeEl.replaceChildren(...lines.map((line) => h("span", {}, line)))
+    this.noticeEl.hidden = false
+    // a short entrance, none for those who asked the system for less motion
+    if (!REDUCED_MOTION.matches) {
+      this.noticeEl.animate([{ opacity: 0, transform: "translateY(-0.3rem)" }, { opacity: 1, transform: "none" }],
+        { duration: 400, easing: "ease-out" })
+    }
+    this.noticeTimer = setTimeout(() => { this.noticeEl.hidden = true }, NOTICE_MS)
   },
 
   renderPrompt() {
@@ -156,7 +208,7 @@ export const panels = {
     } else if (this.can("confirm_trade") || this.can("cancel_trade")) {
       el.append(this.answersPanel())
     } else if (this.can("accept_trade") || this.can("reject_trade")) {
-      el.append(this.button(t("answer_offer"), () => this.answerDialog(), { key: "answer-open", primary: true }))
+      el.append(this.offerPanel())
     } else if (this.can("end_turn")) {
       const mode = this.mode && this.mode.kind
       const costs = Object.fromEntries(view.costs.map((c) => [c.item, c]))
@@ -200,6 +252,24 @@ export const panels = {
           if (ok) this.draft = { give: {}, get: {}, to: draft.to }
         }, { key: "bank-trade" })),
       h("p", { class: "catan-muted" }, t("your_rates")), h("ul", { class: "catan-rates" }, rates)], { key: "trade-toggle" }))
+  },
+
+  /** Someone's offer to the viewer, in the page rather than a dialog over it: the board,
+   *  the hand and the log stay in view while the player decides. */
+  offerPanel() {
+    const view = this.view
+    const t = (k, p) => this.t(k, p)
+    const me = view.me.colour
+    const offer = view.trade
+    const answer = (type) => () => this.perform({ type, player: me })
+    return h("div", { class: "catan-offer", role: "group", "aria-label": t("offer_title", { name: this.name(offer.player) }) },
+      h("h3", {}, this.swatch(offer.player), " ", t("offer_title", { name: this.name(offer.player) })),
+      h("p", {}, t("offer_you_give"), " ", cardChips(this.text, offer.get)),
+      h("p", {}, t("offer_you_get"), " ", cardChips(this.text, offer.give)),
+      h("div", { class: "catan-game__buttons" },
+        this.button(t("accept"), answer("accept_trade"), { key: "accept", primary: true, available: this.can("accept_trade") }),
+        this.button(t("reject"), answer("reject_trade"), { key: "reject" }),
+        this.button(t("counter"), () => this.answerDialog(true), { key: "counter" })))
   },
 
   answersPanel() {

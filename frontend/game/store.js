@@ -17,7 +17,11 @@ export const PERSONALITIES = ["merchant", "aggressive", "builder", "expansionist
 export const MODES = ["classic", "quick", "epic"]
 export const VISIBILITIES = ["revealed", "fog", "terra"]
 export const SPEEDS = { slow: 1400, normal: 700, fast: 250, instant: 0 }
-export const TIMERS = [0, 20, 30, 45, 60, 90, 120]
+/** Seconds for each decision of a person (0: unlimited), 40 by default, as the rules say. */
+export const TIMERS = [20, 30, 40, 60, 90, 120, 0]
+const DEFAULT_TIMER = 40
+/** The largest file or text the page imports (a long game's export is a few hundred kB). */
+export const IMPORT_LIMIT_BYTES = 2_000_000
 
 const pick = (value, allowed, fallback) => (allowed.includes(value) ? value : fallback)
 
@@ -27,7 +31,7 @@ export function defaultSettings() {
       colour, kind: i === 0 ? "human" : "bot", name: "", level: "normal",
       personality: PERSONALITIES[(i + 1) % PERSONALITIES.length], playing: true,
     })),
-    mode: "classic", board: "variable", seed: null, visibility: "revealed", timer: 0,
+    mode: "classic", board: "variable", seed: null, visibility: "revealed", timer: DEFAULT_TIMER,
     dice: "auto", speed: "normal", rules: { trade_before_build: false },
   }
 }
@@ -50,7 +54,7 @@ export function sanitise(settings) {
       playing: seat.playing !== false,
     })
   }
-  const timer = Number(s.timer)
+  const timer = s.timer === undefined ? DEFAULT_TIMER : Number(s.timer)
   return {
     seats: seats.length ? seats : base.seats,
     mode: pick(s.mode, MODES, base.mode),
@@ -79,7 +83,7 @@ export function settingsFor(position) {
  */
 export function readGame(data) {
   if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("not a JSON object")
-  const empty = { log: [], stats: { dice: Array(13).fill(0) }, viewer: null, last: null, referee: null, legacy: null }
+  const empty = { log: [], stats: { dice: Array(13).fill(0) }, viewer: null, last: null, referee: null, legacy: null, clocks: {} }
   if (FORMATS.includes(data.format) || data.position) {
     if (!data.position || typeof data.position !== "object") throw new Error("no position")
     const settings = data.settings ? sanitise(data.settings) : settingsFor(data.position)
@@ -95,8 +99,9 @@ export function readGame(data) {
         to: Array.isArray(data.to) ? data.to : null,
       },
       log: Array.isArray(data.log) ? data.log.filter((x) => x && typeof x === "object" && x.e) : [],
-      stats: data.stats && Array.isArray(data.stats.dice) ? data.stats : empty.stats,
+      stats: readStats(data.stats) || empty.stats,
       viewer: typeof data.viewer === "string" ? data.viewer : null,
+      clocks: readClocks(data.clocks),
     }
   }
   if (typeof data.format === "string" && data.format.startsWith("catan-position/") || data.board || data.seats) {
@@ -106,10 +111,29 @@ export function readGame(data) {
   throw new Error("not a saved game or a position")
 }
 
+/** Saved statistics: the count of each dice total, the last rolls as [a, b] pairs. */
+function readStats(stats) {
+  if (!stats || !Array.isArray(stats.dice)) return null
+  const die = (n) => Number.isInteger(n) && n >= 1 && n <= 6
+  const rolls = Array.isArray(stats.rolls) ? stats.rolls.filter((r) => Array.isArray(r) && r.length === 2 && r.every(die)) : []
+  return { dice: stats.dice.slice(0, 13).map((n) => (Number.isInteger(n) ? n : 0)), rolls }
+}
+
+/** Saved turn clocks: {decision key: {left (ms), acted}}. */
+function readClocks(clocks) {
+  const out = {}
+  if (!clocks || typeof clocks !== "object") return out
+  for (const [key, clock] of Object.entries(clocks).slice(0, 8)) {
+    if (clock && Number.isFinite(clock.left)) out[key] = { left: Math.max(0, clock.left), acted: clock.acted === true }
+  }
+  return out
+}
+
 export function serialise(game) {
   return {
     format: FORMAT, settings: game.settings, position: game.position, referee: game.referee,
     log: game.log, stats: game.stats, viewer: game.viewer, last: game.last || null,
+    clocks: game.clocks || {},
   }
 }
 
@@ -156,9 +180,10 @@ export function fromBase64url(text) {
   return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
 }
 
-/** The link that opens this game (position and settings, not the log). */
-export function shareLink(game) {
-  const data = { format: FORMAT, settings: game.settings, position: game.position, referee: game.referee }
+/** The link that opens `shared` ({position, referee} as one seat may show them: game.share)
+ *  with this game's settings, without the seed (it would tell the dice) or the log. */
+export function shareLink(game, shared) {
+  const data = { format: FORMAT, settings: { ...game.settings, seed: null }, position: shared.position, referee: shared.referee }
   const url = new URL(location.href)
   url.hash = "pos=" + toBase64url(JSON.stringify(data))
   return url.href

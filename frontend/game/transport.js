@@ -29,8 +29,12 @@ export class LocalTransport {
   /** A new game from the form's settings: {position, referee}. */
   newGame(settings) { return game("new_game", settings) }
 
-  /** A saved or imported game checked by the engine: {position, referee}. */
-  load(position, referee, legacy = null) { return game("load", position, referee, legacy) }
+  /** A saved or imported game checked by the engine: {position, referee}; a shared view is
+   *  dealt with `seed` (its unknown cards again, fresh dice). */
+  load(position, referee, legacy = null, seed = null) { return game("load", position, referee, legacy, seed) }
+
+  /** The game as `viewer` may show it in a link: {position, referee} (their cards only). */
+  share(g, viewer) { return game("share", g.position, g.referee, viewer) }
 
   /** What `viewer` sees and may do now. */
   view(g, viewer, options) { return game("view", g.position, g.referee, viewer, options) }
@@ -53,6 +57,6 @@ export class LocalTransport {
   /** Who plays `colour`: "bot", "human", or "back" (the person takes the seat back). */
   seat(g, colour, change, viewer, options) { return game("seat", g.position, g.referee, colour, change, viewer, options) }
 
-  /** The points of each player at the end. */
-  summary(g) { return game("summary", g.position) }
+  /** The points of each player at the end, and their statistics from the game's log. */
+  summary(g) { return game("summary", g.position, g.log.map((entry) => ({ e: entry.e, turn: entry.turn }))) }
 }
