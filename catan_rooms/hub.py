@@ -29,6 +29,7 @@ from .room import RoomError
 from .schemas import (
     CLIENT_MESSAGE,
     Act,
+    Auto,
     Back,
     Chat,
     Hello,
@@ -424,9 +425,16 @@ class Hub:
                                                                      msg.ready))
             self.reply(conn, {"t": "ok", "for": "ready"})
         elif isinstance(msg, Back):
-            await self.mutate(conn.room_id, lambda d: room.back(d, self._own(d, conn)))
+            result = await self.mutate(conn.room_id, lambda d: room.back(d, self._own(d, conn)))
             self.kick(conn.room_id)
-            self.reply(conn, {"t": "ok", "for": "back"})
+            self.reply(conn, {"t": "ok", "for": "back",
+                              "version": result[0]["version"] if result else None})
+        elif isinstance(msg, Auto):
+            result = await self.mutate(conn.room_id, lambda d: room.auto(d, self._own(d, conn),
+                                                                         msg.on))
+            self.kick(conn.room_id)
+            self.reply(conn, {"t": "ok", "for": "auto",
+                              "version": result[0]["version"] if result else None})
         elif isinstance(msg, Leave):
             await self.mutate(conn.room_id, lambda d: room.leave(d, self._own(d, conn)))
             conn.seat = None

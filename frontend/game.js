@@ -18,6 +18,7 @@ import { onPage } from "./core/dom.js"
 import { Catalog } from "./core/i18n.js"
 import { Board, CAPTURE_PX, SPOTS } from "./core/board.js"
 import { LocalTransport } from "./game/transport.js"
+import { RoomTransport, online, roomInLink } from "./game/online.js"
 import { dialogs } from "./game/dialogs.js"
 import { panels } from "./game/panels.js"
 import { setupForm } from "./game/setup.js"
@@ -51,13 +52,15 @@ class GameApp {
 
   async start() {
     this.shell()
+    if (this.transport.online) return this.startOnline()   // a room (game/online.js)
     // with nothing to resume, the form comes at once; the engine loads meanwhile
     if (!location.hash.startsWith("#pos=") && !store.loadSaved()) this.showSetup()
     this.engine = this.startEngine()
     if (!(await this.engine)) return
     this.tick = setInterval(() => this.onTick(), 250)
     document.addEventListener("visibilitychange", this.onHide = () => { if (this.saveTimer) this.save() })
-    window.addEventListener("hashchange", this.onHash = () => this.openLink())
+    window.addEventListener("hashchange", this.onHash = () => this.openRoomLink())
+    if (this.pendingSettings) return this.newGame(this.pendingSettings)   // chosen in a room's page
     const saved = store.loadSaved()
     if (saved) await this.restore(saved, "save")
     // a shared link: loaded at once, or after asking when a game is in progress
@@ -125,7 +128,7 @@ class GameApp {
 
   /** Export and Share need a game; New game and Import are always there. */
   showTools(game) {
-    for (const action of ["export", "share"]) this.tools.querySelector(`[data-action=${action}]`).hidden = !game
+    for (const action of ["export", "share"]) this.tools.querySelector(`[data-action=${action}]`).hidden = !game || Boolean(this.transport.online)
   }
 
   /** Show a message: `{text, href}` (an engine refusal through the catalog, or any notice). */
@@ -183,7 +186,7 @@ class GameApp {
   save() {
     clearTimeout(this.saveTimer)
     this.saveTimer = null
-    if (this.alive() && this.game) store.save(this.game)
+    if (this.alive() && this.game && !this.game.room) store.save(this.game)   // a room keeps its own
   }
 
   /** Save within SAVE_DELAY_MS: while computers play, one save covers several of their steps
@@ -227,11 +230,13 @@ class GameApp {
 
   showSetup(asked = false) {
     const playing = this.game && !this.game.position.winner
-    this.setupHost.replaceChildren(setupForm(this.text, {
-      initial: this.game ? this.game.settings : null,
-      onstart: (settings) => this.newGame(settings),
+    const form = setupForm(this.text, {
+      initial: this.game && !this.game.room ? this.game.settings : null,
+      onstart: (settings, how) => (how === "create-room" ? this.createOnline(settings) : this.newGame(settings)),
       oncancel: asked && this.game ? () => this.hideSetup() : null,
-    }))
+    })
+    this.setupHost.replaceChildren(form)
+    this.offerRooms(form)
     if (asked && playing) this.setupHost.prepend(h("p", { class: "catan-game__note catan-game__note--info" }, this.t("new_game_replaces")))
     this.setupHost.hidden = false
     this.playArea.hidden = true
@@ -252,6 +257,7 @@ class GameApp {
 
   async newGame(settings) {
     if (this.starting) return
+    if (this.transport.online) return this.goLocal(settings)   // a game on this device instead
     this.starting = true
     let created
     try {
@@ -475,7 +481,9 @@ class GameApp {
     const seconds = this.game.settings.timer
     if (!seconds || !key) return this.stopClock()
     if (this.clock && this.clock.key === key) return
-    this.clock = { key, colour, deadline: performance.now() + seconds * 1000, acted: false }
+    const left = this.transport.online ? this.transport.clockLeft() : seconds * 1000   // a room's clock is the server's
+    if (left === null) return this.stopClock()
+    this.clock = { key, colour, deadline: performance.now() + left, acted: false }
     this.onTick()
   }
 
@@ -505,8 +513,9 @@ class GameApp {
   }
 
   dispose() {
-    if (this.saveTimer && this.game) store.save(this.game)
+    if (this.saveTimer && this.game && !this.game.room) store.save(this.game)
     this.dead = true
+    if (this.transport.close) this.transport.close()
     this.stopBot()
     clearInterval(this.tick)
     if (this.onHash) window.removeEventListener("hashchange", this.onHash)
@@ -593,14 +602,15 @@ class GameApp {
   }
 }
 
-Object.assign(GameApp.prototype, panels, dialogs)
+Object.assign(GameApp.prototype, panels, dialogs, online)
 
 // -- mounting (idempotent; Material's instant navigation re-announces every page) ---------------------
 
 function mountAll() {
   for (const root of document.querySelectorAll(".catan-game[data-catan-game]:not([data-mounted])")) {
     root.setAttribute("data-mounted", "")
-    const app = new GameApp(root)
+    const room = roomInLink()   // an invitation to an online room
+    const app = new GameApp(root, room ? new RoomTransport(room) : new LocalTransport())
     root.catanGame = app
     app.start().catch((error) => console.error("catan game:", error))
   }
