@@ -62,6 +62,9 @@ class Limits:
     sockets_per_room: int = 32
     sockets_per_client: int = 64  # per address, per process
     events_per_frame: int = 200  # a (re)connecting client gets at most this many past events
+    frame_interval: float = 0.0  # seconds between two updates to one socket (changes between
+    # them are coalesced into the next): bounds the server's and the browser's work when
+    # computers play without a pause (CATAN_ROOMS_FRAME_INTERVAL=0.1)
 
 
 class Bucket:
@@ -322,6 +325,8 @@ class Hub:
                 frame = await self.frame(conn)
                 if frame is not None:
                     await conn.send(dumps(frame))
+                    if self.limits.frame_interval > 0:
+                        await asyncio.sleep(self.limits.frame_interval)
 
     def reply(self, conn: Conn, message: Doc) -> None:
         self.queue(conn, dumps(message))

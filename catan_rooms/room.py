@@ -244,7 +244,7 @@ def auto(doc: Doc, colour: str, on: bool) -> list[Doc]:
     (``off``), as the Play page's "Let the computer play this seat"; the seat stays theirs."""
     if doc["status"] != "playing":
         raise RoomError("wrong_status", "no game is being played", status=doc["status"])
-    game, ref = open_game(doc)
+    _game, ref = open_game(doc)
     control = ref.seats[colour]
     if (on and control.kind == "bot") or (not on and control.kind == "human"
                                            and not control.away):
