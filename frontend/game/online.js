@@ -44,9 +44,12 @@ function remember(room, change) {
   } catch { /* private mode: the seat lasts as long as the tab */ }
 }
 
-/** Whether this site has a rooms server (GET /healthz answers 200). */
+/** Whether this site has a rooms server: served by one (rooms-server.js) that is ready
+ *  (GET /healthz answers 200). */
 export async function roomsServer() {
   try {
+    const { ROOMS_SERVER } = await import("./rooms-server.js")
+    if (!ROOMS_SERVER) return false
     const answer = await fetch(new URL("/healthz", location.href), { cache: "no-store" })
     return answer.ok
   } catch {
