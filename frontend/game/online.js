@@ -165,10 +165,8 @@ export class RoomTransport {
     this.update = frame
     this.updatedAt = performance.now()
     this.since = frame.seq
-    if (frame.you) {
-      this.colour = frame.you.seat
-      this.nextN = Math.max(this.nextN, frame.you.next_n)
-    }
+    this.colour = frame.you ? frame.you.seat : null   // null: watching (or the seat was given up)
+    if (frame.you) this.nextN = Math.max(this.nextN, frame.you.next_n)
     this.news.push(...frame.events)
     if (this.first) {
       this.first.resolve(frame)
@@ -319,6 +317,7 @@ export class RoomTransport {
   async send(message) {
     if (message.t === "chat") message.n = this.nextN++
     const frame = await this.ask(message)
+    if (message.t === "leave" && frame.t === "ok") remember(this.room, { token: null })
     return frame.t === "error" ? this.refusal(frame) : frame
   }
 

@@ -147,10 +147,8 @@ def step(person: Person, trade: dict[str, Any]) -> bool:
 def offer(person: Person, view: Doc, trade: dict[str, Any]) -> None:
     """One card the offerer has for one the other person has: the trade panel, offered to
     that person only."""
-    hand = view["me"]["hand"]
-    give = next(r for r, n in hand.items() if n > 0)
-    other = trade["hand"]()
-    get = next(r for r, n in other.items() if n > 0 and r != give)
+    hand, other = view["me"]["hand"], trade["hand"]()
+    give, get = next((g, r) for g in hand for r in other if hand[g] and other[r] and g != r)
     page = person.page
     page.click("[data-key=trade-toggle]")
     grid = page.locator(".catan-trade .catan-tradegrid tbody")
