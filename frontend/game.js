@@ -146,7 +146,11 @@ class GameApp {
 
   /** An engine error (a refusal or a failure) in the page's language, with its FAQ link; the
    *  engine's own message fills a `{message}` of the catalog's text. */
-  explain(error) { return this.text.error({ ...error, details: { message: error.message || "", ...(error.details || {}) } }) }
+  explain(error) {
+    const room = `online_error_${error.code}`   // a room's own refusal (game/online.js)
+    if (this.transport.online && this.text.has(room)) return { code: error.code, text: this.t(room), href: null }
+    return this.text.error({ ...error, details: { message: error.message || "", ...(error.details || {}) } })
+  }
   refuse(error) { this.message(this.explain(error)) }
 
   // -- loading, saving, links -------------------------------------------------------------------

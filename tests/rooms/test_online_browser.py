@@ -3,7 +3,8 @@ seat, from the new-game form's "Create an online room" to a winner, through the 
 board, panels and dialogs over a WebSocket to ``python -m catan_rooms`` (which serves the built
 site too, on one origin).
 
-On the way: a trade between two people (offer, accept, confirm), a reload of one person's tab
+On the way: three languages in one room (the lobby and a quick-chat phrase in each reader's
+words), a trade between two people (offer, accept, confirm), a reload of one person's tab
 (the seat token kept by the browser takes the seat again), and a restart of the server (a new
 process on the same SQLite file: the pages reconnect and the game goes on). Every frame each
 seat's socket receives is checked for hidden information (``check_frame``), and at the end every
@@ -199,15 +200,26 @@ def test_three_people_online_to_a_winner(browser: Any, site_dir: Path, tmp_path:
     invite = page.input_value("[data-key=invite]")
     assert invite.startswith(f"{server.base}/en/play/#room=")
     ann.sit()
-    for person in (bob, cat):  # both pages load at once
-        person.page.goto(invite, wait_until="commit")
+    # Bob reads French, Cat Dutch: the same room in their own words (both pages load at once)
+    for person, lang in ((bob, "fr"), (cat, "nl")):
+        person.page.goto(invite.replace("/en/", f"/{lang}/"), wait_until="commit")
     for person in (bob, cat):
         person.page.wait_for_selector("[data-field=online-name]", timeout=WAIT)
+    assert bob.page.inner_text("[data-action=sit-blue]") == "Prendre cette place"
+    assert cat.page.inner_text("[data-action=sit-white]") == "Deze plaats nemen"
+    for person in (bob, cat):
         person.sit()
-    # the name is text, and everyone sees who is connected
+    # the name is text, and everyone sees who is connected and the computer's seat
     bob.page.wait_for_selector(".catan-online li[data-colour=white] >> text=Cat <b>", timeout=WAIT)
     assert bob.page.locator(".catan-online b").count() == 0
-    assert "computer" in bob.page.inner_text(".catan-online li[data-colour=orange]").lower()
+    assert "ordinateur" in bob.page.inner_text(".catan-online li[data-colour=orange]").lower()
+    # quick chat: a phrase by its code, shown in each reader's language
+    page.select_option("[data-field=phrase]", "good_luck")
+    page.click("[data-action=say]")
+    bob.page.wait_for_selector(".catan-online__said li[data-phrase=good_luck] >> text=Bonne chance",
+                               timeout=WAIT)
+    cat.page.wait_for_selector(".catan-online__said li[data-phrase=good_luck] >> text=Succes",
+                               timeout=WAIT)
     page.click("[data-action=start-room]")
     for person in people:
         person.page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=WAIT)
