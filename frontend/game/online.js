@@ -225,10 +225,10 @@ export class RoomTransport {
   result() {
     const update = this.update
     const game = update && update.game
-    this.taken = update ? update.version : 0
-    const log = this.news.splice(0).map((e) => ({ e }))
-    if (!game || !game.page) return { wait: true, view: null, log }
+    if (!game || !game.page) return null   // no game yet: nothing for the page to take
     if (game.page.error) return { error: game.page.error }
+    this.taken = update.version
+    const log = this.news.splice(0).map((e) => ({ e }))
     return { position: game.view, log, view: game.page, clock: game.clock, summary: game.summary }
   }
 
@@ -255,9 +255,9 @@ export class RoomTransport {
       this.ws.send(JSON.stringify({ t: "look", options: { mode } }))
       await this.ask({ t: "ping" })   // the update for the new mode comes before the pong
     }
-    const result = this.result()
-    if (result.error) throw result.error
-    return result.view
+    const page = this.update && this.update.game && this.update.game.page
+    if (page && page.error) throw page.error
+    return page   // the log lines stay for the next result()
   }
 
   async act(g, action, viewer, options = {}) {
@@ -435,6 +435,12 @@ export const online = {
     this.game = game
     this.nameSeats(update.lobby)
     const first = this.transport.result()
+    if (!first || first.error) {
+      this.game = null
+      this.beginning = false
+      if (first) this.refuse(first.error)
+      return
+    }
     game.position = first.position
     for (const entry of first.log) {
       if (entry.e.type === "rolled") game.stats.dice[entry.e.total] += 1

@@ -131,8 +131,11 @@ def step(person: Person, trade: dict[str, Any]) -> bool:
         person.choose_spot()
     elif view["can"].get("roll"):
         page.click("[data-action=roll]")
-    elif view["can"].get("confirm_trade"):
-        page.click(f"[data-action=confirm-{trade['to']}]", timeout=WAIT)
+    elif view["can"].get("confirm_trade") or view["can"].get("cancel_trade"):
+        confirm = page.locator(f"[data-action=confirm-{trade['to']}]")
+        if not confirm.count():  # the other person has not answered yet
+            return False
+        confirm.click()
         trade["done"] = True
     elif view["can"].get("offer_trade") and me == trade["from"] and not trade.get("offered"):
         offer(person, view, trade)
@@ -141,7 +144,8 @@ def step(person: Person, trade: dict[str, Any]) -> bool:
     else:
         return False
     page.wait_for_function(f"() => ({VIEW})()?.version > {view['version'] or 0}"
-                           " || document.querySelector('.catan-game__note--error')", timeout=WAIT)
+                           " || document.querySelector('.catan-game__note--error,"
+                           " dialog[open] [data-action^=victim-]')", timeout=WAIT)
     return True
 
 
