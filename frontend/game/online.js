@@ -483,13 +483,14 @@ export const online = {
     this.lobbyEl.catanSignature = signature
     this.chatShown = this.chatLines.length
     const link = `${location.origin}${location.pathname}#room=${this.transport.room}`
-    const input = h("input", { type: "text", readonly: true, value: link, class: "catan-online__link", "data-key": "invite", "aria-label": t("online_invite") })
+    const input = h("input", { id: "catan-online-invite", type: "text", readonly: true, value: link, class: "catan-online__link", "data-key": "invite", "aria-label": t("online_invite") })
     const done = h("span", { class: "catan-muted", "aria-live": "polite" })
     const parts = [
       h("h2", {}, t("online_room")),
       h("p", { class: "catan-online__state", "data-state": this.transport.connected ? "connected" : "reconnecting" },
         this.transport.connected ? (playing ? t("online_playing") : t("online_lobby_help")) : t("online_reconnecting")),
-      h("div", { class: "catan-field" }, h("label", {}, t("online_invite")), input, " ",
+      h("label", { class: "catan-online__label", for: "catan-online-invite" }, t("online_invite")),
+      h("div", { class: "catan-online__invite" }, input,
         h("button", {
           type: "button", class: "md-button", "data-action": "copy-invite", onclick: async () => {
             input.select()
@@ -500,9 +501,10 @@ export const online = {
               done.textContent = t("copy_by_hand")
             }
           },
-        }, t("copy")), " ", done),
+        }, t("copy")), done),
     ]
-    if (lobby) parts.push(this.seatList(lobby, mine, playing))
+    // during the game the players panel shows the seats: here only those a watcher may take
+    if (lobby && (!playing || (!mine && lobby.seats.some((s) => s.open)))) parts.push(this.seatList(lobby, mine, playing))
     if (lobby && !playing && mine) {
       const me = lobby.seats.find((s) => s.seat === mine)
       parts.push(h("div", { class: "catan-game__buttons" },
@@ -514,10 +516,10 @@ export const online = {
           t(this.transport.host ? "online_start" : "online_start_ready")),
         h("button", { type: "button", class: "md-button", "data-action": "leave-seat", onclick: () => this.lobbyAsk({ t: "leave" }) }, t("online_leave"))))
     }
-    if (lobby && mine) parts.push(this.chatBox(playing))
-    if (lobby && playing && mine) {
-      parts.push(h("div", { class: "catan-game__buttons" },
-        h("button", { type: "button", class: "md-button", "data-action": "leave-seat", onclick: () => this.lobbyAsk({ t: "leave" }) }, t("online_leave"))))
+    if (lobby && mine) {
+      const chat = this.chatBox()
+      if (playing) chat.append(" ", h("button", { type: "button", class: "md-button", "data-action": "leave-seat", onclick: () => this.lobbyAsk({ t: "leave" }) }, t("online_leave")))
+      parts.push(chat)
     }
     this.lobbyEl.replaceChildren(...parts)
   },
