@@ -125,8 +125,10 @@ export class RoomTransport {
         return
       }
       if (this.closed) return
-      setTimeout(() => this.connect(), this.retry)  // a lost network or a restarting server
-      this.retry = Math.min(this.retry * 2, 4000)
+      // a lost network or a restarting server: again soon, then less often, each page at its
+      // own moment (a restarted server is not met by every page at once)
+      setTimeout(() => this.connect(), this.retry * (0.75 + Math.random() / 2))
+      this.retry = Math.min(this.retry * 1.6, 3000)
     }
   }
 
