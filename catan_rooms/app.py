@@ -188,8 +188,15 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
             with contextlib.suppress(BaseException):
                 await writer
 
+    async def rooms_flag(request: Request) -> Response:
+        """The site's ``rooms-server.js`` as this server answers it: the Play page offers
+        online rooms (the static file says ``false``)."""
+        return Response("export const ROOMS_SERVER = true\n", media_type="text/javascript",
+                        headers={"cache-control": "no-cache"})
+
     routes: list[Any] = [
         Route("/healthz", healthz),
+        Route("/assets/frontend/game/rooms-server.js", rooms_flag),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room}", show_room),
         WebSocketRoute("/api/rooms/{room}/ws", socket),

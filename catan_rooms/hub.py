@@ -29,6 +29,7 @@ from .room import RoomError
 from .schemas import (
     CLIENT_MESSAGE,
     Act,
+    Auto,
     Back,
     Chat,
     Hello,
@@ -61,6 +62,9 @@ class Limits:
     sockets_per_room: int = 32
     sockets_per_client: int = 64  # per address, per process
     events_per_frame: int = 200  # a (re)connecting client gets at most this many past events
+    frame_interval: float = 0.0  # seconds between two updates to one socket (changes between
+    # them are coalesced into the next): bounds the server's and the browser's work when
+    # computers play without a pause (CATAN_ROOMS_FRAME_INTERVAL=0.1)
 
 
 class Bucket:
@@ -321,6 +325,8 @@ class Hub:
                 frame = await self.frame(conn)
                 if frame is not None:
                     await conn.send(dumps(frame))
+                    if self.limits.frame_interval > 0:
+                        await asyncio.sleep(self.limits.frame_interval)
 
     def reply(self, conn: Conn, message: Doc) -> None:
         self.queue(conn, dumps(message))
@@ -424,9 +430,16 @@ class Hub:
                                                                      msg.ready))
             self.reply(conn, {"t": "ok", "for": "ready"})
         elif isinstance(msg, Back):
-            await self.mutate(conn.room_id, lambda d: room.back(d, self._own(d, conn)))
+            result = await self.mutate(conn.room_id, lambda d: room.back(d, self._own(d, conn)))
             self.kick(conn.room_id)
-            self.reply(conn, {"t": "ok", "for": "back"})
+            self.reply(conn, {"t": "ok", "for": "back",
+                              "version": result[0]["version"] if result else None})
+        elif isinstance(msg, Auto):
+            result = await self.mutate(conn.room_id, lambda d: room.auto(d, self._own(d, conn),
+                                                                         msg.on))
+            self.kick(conn.room_id)
+            self.reply(conn, {"t": "ok", "for": "auto",
+                              "version": result[0]["version"] if result else None})
         elif isinstance(msg, Leave):
             await self.mutate(conn.room_id, lambda d: room.leave(d, self._own(d, conn)))
             conn.seat = None

@@ -239,6 +239,21 @@ def back(doc: Doc, colour: str) -> list[Doc]:
     return events
 
 
+def auto(doc: Doc, colour: str, on: bool) -> list[Doc]:
+    """The person asks the computer to play their seat (``on``) until they take it back
+    (``off``), as the Play page's "Let the computer play this seat"; the seat stays theirs."""
+    if doc["status"] != "playing":
+        raise RoomError("wrong_status", "no game is being played", status=doc["status"])
+    _game, ref = open_game(doc)
+    control = ref.seats[colour]
+    if (on and control.kind == "bot") or (not on and control.kind == "human"
+                                           and not control.away):
+        raise RoomError("no_change", "the seat is already played that way")
+    events = [_event(e) for e in ref.set_kind(colour, "bot" if on else "human")]
+    doc["referee"] = ref.to_dict()
+    return events
+
+
 #: Seconds between two chat phrases of one seat (the room's log is kept for everyone).
 CHAT_INTERVAL = 2.0
 

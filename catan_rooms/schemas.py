@@ -167,12 +167,21 @@ class Back(Strict):
     room: str | None = None
 
 
+class Auto(Strict):
+    """"Let the computer play my seat" (``on``) or "I play it again": the seat stays the
+    person's (their token still holds it); the computer plays it meanwhile."""
+
+    t: Literal["auto"]
+    room: str | None = None
+    on: bool
+
+
 class Ping(Strict):
     t: Literal["ping"]
     room: str | None = None
 
 
 ClientMessage = Annotated[Hello | Sit | Ready | Start | Act | Pick | Look | Chat | Leave | Back
-                          | Ping,
+                          | Auto | Ping,
                           Field(discriminator="t")]
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)

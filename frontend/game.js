@@ -18,6 +18,7 @@ import { onPage } from "./core/dom.js"
 import { Catalog } from "./core/i18n.js"
 import { Board, CAPTURE_PX, SPOTS } from "./core/board.js"
 import { LocalTransport } from "./game/transport.js"
+import { RoomTransport, online, roomInLink } from "./game/online.js"
 import { dialogs } from "./game/dialogs.js"
 import { panels } from "./game/panels.js"
 import { setupForm } from "./game/setup.js"
@@ -52,6 +53,7 @@ class GameApp {
 
   async start() {
     this.shell()
+    if (this.transport.online) return this.startOnline()   // a room (game/online.js)
     // with nothing to resume, the form comes at once; the engine loads meanwhile
     if (!location.hash.startsWith("#pos=") && !store.loadSaved()) this.showSetup()
     this.engine = this.startEngine()
@@ -60,7 +62,8 @@ class GameApp {
     // leaving or hiding the page saves it, the turn clock's time left included
     document.addEventListener("visibilitychange", this.onHide = () => { if (this.saveTimer || this.clock) this.save() })
     window.addEventListener("pagehide", this.onHide)
-    window.addEventListener("hashchange", this.onHash = () => this.openLink())
+    window.addEventListener("hashchange", this.onHash = () => this.openRoomLink())
+    if (this.pendingSettings) return this.newGame(this.pendingSettings)   // chosen in a room's page
     const saved = store.loadSaved()
     if (saved) await this.restore(saved, "save")
     // a shared link: loaded at once, or after asking when a game is in progress
@@ -130,7 +133,7 @@ class GameApp {
 
   /** Export and Share need a game; New game and Import are always there. */
   showTools(game) {
-    for (const action of ["export", "share"]) this.tools.querySelector(`[data-action=${action}]`).hidden = !game
+    for (const action of ["export", "share"]) this.tools.querySelector(`[data-action=${action}]`).hidden = !game || Boolean(this.transport.online)
   }
 
   /** Show a message: `{text, href}` (an engine refusal through the catalog, or any notice). */
@@ -148,7 +151,11 @@ class GameApp {
 
   /** An engine error (a refusal or a failure) in the page's language, with its FAQ link; the
    *  engine's own message fills a `{message}` of the catalog's text. */
-  explain(error) { return this.text.error({ ...error, details: { message: error.message || "", ...(error.details || {}) } }) }
+  explain(error) {
+    const room = `online_error_${error.code}`   // a room's own refusal (game/online.js)
+    if (this.transport.online && this.text.has(room)) return { code: error.code, text: this.t(room), href: null }
+    return this.text.error({ ...error, details: { message: error.message || "", ...(error.details || {}) } })
+  }
   refuse(error) { this.message(this.explain(error)) }
 
   // -- loading, saving, links -------------------------------------------------------------------
@@ -204,7 +211,7 @@ class GameApp {
   save() {
     clearTimeout(this.saveTimer)
     this.saveTimer = null
-    if (!this.alive() || !this.game) return
+    if (!this.alive() || !this.game || this.game.room) return   // a room keeps its own game
     this.keepClock()
     const ok = store.save(this.game)
     if (ok === this.saved) return
@@ -250,11 +257,13 @@ class GameApp {
 
   showSetup(asked = false) {
     const playing = this.game && !this.game.position.winner
-    this.setupHost.replaceChildren(setupForm(this.text, {
-      initial: this.game ? this.game.settings : null,
-      onstart: (settings) => this.newGame(settings),
+    const form = setupForm(this.text, {
+      initial: this.game && !this.game.room ? this.game.settings : null,
+      onstart: (settings, how) => (how === "create-room" ? this.createOnline(settings) : this.newGame(settings)),
       oncancel: asked && this.game ? () => this.hideSetup() : null,
-    }))
+    })
+    this.setupHost.replaceChildren(form)
+    this.offerRooms(form)
     if (asked && playing) this.setupHost.prepend(h("p", { class: "catan-game__note catan-game__note--info" }, this.t("new_game_replaces")))
     this.setupHost.hidden = false
     this.playArea.hidden = true
@@ -275,6 +284,7 @@ class GameApp {
 
   async newGame(settings) {
     if (this.starting) return
+    if (this.transport.online) return this.goLocal(settings)   // a game on this device instead
     this.starting = true
     let created
     try {
@@ -516,9 +526,16 @@ class GameApp {
     if (!seconds || !key) return this.stopClock()
     if (this.clock && this.clock.key === key) return
     this.keepClock()
-    const kept = (this.game.clocks || {})[key]
-    const left = kept ? kept.left : seconds * 1000
-    this.clock = { key, colour, deadline: performance.now() + left, acted: Boolean(kept && kept.acted) }
+    let left, acted = false
+    if (this.transport.online) {   // a room's clock is the server's
+      left = this.transport.clockLeft()
+      if (left === null) return this.stopClock()
+    } else {
+      const kept = (this.game.clocks || {})[key]
+      left = kept ? kept.left : seconds * 1000
+      acted = Boolean(kept && kept.acted)
+    }
+    this.clock = { key, colour, deadline: performance.now() + left, acted }
     this.onTick()
   }
 
@@ -559,8 +576,9 @@ class GameApp {
   }
 
   dispose() {
-    if (this.saveTimer && this.game) store.save(this.game)
+    if (this.saveTimer && this.game && !this.game.room) store.save(this.game)
     this.dead = true
+    if (this.transport.close) this.transport.close()
     this.stopBot()
     clearInterval(this.tick)
     if (this.onHash) window.removeEventListener("hashchange", this.onHash)
@@ -650,14 +668,15 @@ class GameApp {
   }
 }
 
-Object.assign(GameApp.prototype, panels, dialogs)
+Object.assign(GameApp.prototype, panels, dialogs, online)
 
 // -- mounting (idempotent; Material's instant navigation re-announces every page) ---------------------
 
 function mountAll() {
   for (const root of document.querySelectorAll(".catan-game[data-catan-game]:not([data-mounted])")) {
     root.setAttribute("data-mounted", "")
-    const app = new GameApp(root)
+    const room = roomInLink()   // an invitation to an online room
+    const app = new GameApp(root, room ? new RoomTransport(room) : new LocalTransport())
     root.catanGame = app
     app.start().catch((error) => console.error("catan game:", error))
   }

@@ -324,7 +324,8 @@ export const dialogs = {
       title: t("winner_title", { name: this.name(summary.winner) }), cls: "catan-dialog--end",
       body: [h("p", {}, t("winner_text", { name: this.name(summary.winner), turns: summary.turns })),
         h("h3", {}, t("points_breakdown")), table,
-        h("h3", {}, t("stats_title")), this.statsTable(summary),
+        // a room's summary has the points only (its server keeps no page log to count from)
+        summary.awards ? [h("h3", {}, t("stats_title")), this.statsTable(summary)] : null,
         h("h3", {}, t("dice_histogram")), histogram],
       buttons: [
         { label: t("new_game"), primary: true, action: "end-new", onclick: (e) => { e.target.closest("dialog").close(); this.showSetup(true) } },

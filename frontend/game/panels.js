@@ -358,7 +358,7 @@ export const panels = {
           t("player_counts", { cards: p.cards, dev: p.dev_cards, knights: p.knights, road: p.road_length })),
         h("div", { class: "catan-player__stock catan-muted" },
           t("player_stock", { roads: p.pieces_left.roads, settlements: p.pieces_left.settlements, cities: p.pieces_left.cities })),
-        h("button", {
+        this.transport.online && !mine ? null : h("button", {   // online: one's own seat only
           type: "button", class: "md-button catan-player__toggle", "data-key": `seat-${p.colour}`, "data-action": `seat-${p.colour}`,
           onclick: () => this.toggleSeat(p.colour),
         }, seat.kind === "bot" ? t("seat_to_person") : t("seat_to_computer"))))

@@ -5,8 +5,8 @@ import { h, radios, select, swatch, uid } from "./ui.js"
 import { COLOURS, LEVELS, PERSONALITIES, SPEEDS, TIMERS, defaultSettings, sanitise } from "./store.js"
 
 /**
- * The form as an element. `initial`: settings to start from (the last game's); `onstart(settings)`
- * with the chosen settings (only the seats that play); `oncancel` (null: no Cancel button).
+ * The form as an element. `initial`: settings to start from (the last game's); `onstart(settings, action)`
+ * with the chosen settings (only the seats that play) and the `data-action` of the button pressed; `oncancel` (null: no Cancel button).
  */
 export function setupForm(text, { initial = null, onstart, oncancel = null }) {
   const t = (key, params) => text.t(key, params)
@@ -79,7 +79,7 @@ export function setupForm(text, { initial = null, onstart, oncancel = null }) {
     event.preventDefault()
     const seed = seedInput.value.trim() === "" ? Math.floor(Math.random() * 1e6) : Math.max(0, Math.floor(Number(seedInput.value)) || 0)
     const chosen = seats.filter((seat) => seat.playing).map((seat) => ({ ...seat, name: seat.name.trim() }))
-    onstart(sanitise({ ...s, seed, seats: chosen }))
+    onstart(sanitise({ ...s, seed, seats: chosen }), event.submitter && event.submitter.dataset.action)
   })
   drawSeats()
   return form

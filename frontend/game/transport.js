@@ -1,9 +1,9 @@
 // How the game page reaches the referee: one object with the methods the page uses. Every rule
 // is decided behind it (catan_web.game, on catan_core.referee); the page only draws answers.
 //
-// LocalTransport runs the referee in this page's Web Worker (Pyodide). An online room (issue 18)
-// will be a second transport with the same methods, sending the same requests over a WebSocket
-// to a server that keeps the game; the page does not change.
+// LocalTransport runs the referee in this page's Web Worker (Pyodide). RoomTransport
+// (game/online.js) is the second one, with the same methods, for an online room: the same
+// requests over a WebSocket to a server (catan_rooms) that keeps the game; the page does not change.
 //
 // A game is {position, referee}: two JSON documents the local transport sends with each call
 // (a room keeps them on the server and sends a seat its view only). Every answer that moves the

@@ -39,6 +39,12 @@ def test_site_and_rooms_on_one_origin(tmp_path: Path) -> None:
             assert ws.receive_json()["t"] == "welcome"
             assert ws.receive_json()["t"] == "update"
         assert http.get("/missing.html").status_code == 404
+        # the Play page offers rooms where this server serves it (the static file says no)
+        flag = http.get("/assets/frontend/game/rooms-server.js")
+        assert flag.text.strip() == "export const ROOMS_SERVER = true"
+        assert flag.headers["content-type"].startswith("text/javascript")
+    static = (Path(__file__).resolve().parents[2] / "frontend" / "game" / "rooms-server.js")
+    assert "export const ROOMS_SERVER = false" in static.read_text(encoding="utf-8")
 
 
 def test_without_site_only_the_api(tmp_path: Path) -> None:

@@ -151,6 +151,10 @@ async def scenario(server: Server, other_room: str) -> list[str]:
     await bad(rogue, {"t": "start"}, "wrong_status")
     await bad(rogue, {"t": "ready"}, "wrong_status")
     await bad(rogue, {"t": "back"}, "not_away")
+    await bad(rogue, {"t": "auto"}, "malformed")
+    await bad(rogue, {"t": "auto", "on": "yes"}, "malformed")
+    await bad(stranger, {"t": "auto", "on": True}, "no_seat")
+    await bad(rogue, {"t": "auto", "on": False}, "no_change")
     # nothing of the above changed the room
     await asyncio.sleep(0.2)
     assert watcher.update["version"] == before

@@ -222,3 +222,29 @@ def test_a_socket_that_reads_nothing_is_let_go(tmp_path: Any) -> None:
         return conn.closed and conn.queue.qsize() <= MAX_QUEUE + 1
 
     assert asyncio.run(scenario())
+
+
+def test_a_person_lets_the_computer_play_and_takes_the_seat_back() -> None:
+    """``auto``: the computer plays the person's seat at once (no clock needed) and the seat
+    stays theirs; ``auto`` off gives it back. Asking twice is refused and changes nothing."""
+    doc = make_room(["red"], timer=None)
+    run_computers(doc, 0.0)
+    assert waiting(doc) == ["red"]
+    with pytest.raises(RoomError) as refused:
+        room.auto(doc, "red", on=False)
+    assert refused.value.code == "no_change"
+    events = room.auto(doc, "red", on=True)
+    assert [e["e"]["type"] for e in events] == ["seat_computer"]
+    with pytest.raises(RoomError) as twice:
+        room.auto(doc, "red", on=True)
+    assert twice.value.code == "no_change"
+    with pytest.raises(RoomError) as busy:  # the game waits on red, but the computer decides
+        room.act(doc, "red", 1, {"type": "place_settlement", "node": "0.N"}, 0.0)
+    assert busy.value.code == "computer_playing"
+    moves = doc["moves"]
+    for _ in range(5):  # the computer plays red's decisions (no clock needed)
+        assert room.auto_step(doc, 0.0)
+    assert doc["moves"] == moves + 5
+    assert doc["seats"]["red"]["kind"] == "human" and doc["seats"]["red"]["token"]
+    assert [e["e"]["type"] for e in room.auto(doc, "red", on=False)] == ["seat_person"]
+    assert room.lobby(doc, {})["seats"][0]["kind"] == "human"

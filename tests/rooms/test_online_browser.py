@@ -1,0 +1,278 @@
+"""The Play page online: three browser contexts are three people in one room with one computer
+seat, from the new-game form's "Create an online room" to a winner, through the page's own
+board, panels and dialogs over a WebSocket to ``python -m catan_rooms`` (which serves the built
+site too, on one origin).
+
+On the way: three languages in one room (the lobby and a quick-chat phrase in each reader's
+words), a trade between two people (offer, accept, confirm), a reload of one person's tab
+(the seat token kept by the browser takes the seat again), and a restart of the server (a new
+process on the same SQLite file: the pages reconnect and the game goes on). Every frame each
+seat's socket receives is checked for hidden information (``check_frame``), and at the end every
+page shows the same winner and the trade.
+
+It stays fast: the people make only the decisions the test is about (their set-up placements,
+their rolls, the trade, an answer to an offer) and then each lets "the computer play this seat",
+the Play page's own control (``auto`` in the protocol), which finishes the game with the
+server's computers moving without a pause.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from rooms_helpers import Server
+from test_online_game import check_frame
+
+Doc = dict[str, Any]
+WAIT = 15_000  # ms: a bound for one step; each takes far less on a quiet machine
+#: Updates to one socket at most every 0.1 s (changes between them coalesced): the computers
+#: play without a pause, and three pages drawing each of their moves would take most of the test.
+FAST = {"CATAN_ROOMS_FRAME_INTERVAL": "0.1"}
+VIEW = """() => {
+  const app = document.querySelector('.catan-game')?.catanGame
+  const v = app && app.game && app.view
+  if (!v) return null
+  return {decides: v.next.decides, can: v.can, pick: v.choice.pick, me: v.me,
+          discard: v.discard, trade: v.trade, log: app.game.log.length,
+          pieces: v.players.find((p) => p.colour === v.viewer)?.pieces_left,
+          current: v.current, winner: v.winner, turn: v.turn,
+          computer: v.seats[v.viewer] ? v.seats[v.viewer].computer : null,
+          version: app.transport.taken,
+          settled: !app.busy && !app.frame
+            && app.transport.taken === app.transport.update.version,
+          dialog: document.querySelector('dialog[open] .catan-dialog__actions [data-action]')
+            ?.dataset.action || null}
+}"""
+
+
+class Person:
+    """One browser context on the Play page, and every frame its sockets received."""
+
+    def __init__(self, browser: Any, colour: str, name: str) -> None:
+        self.colour, self.name = colour, name
+        self.context = browser.new_context()
+        self.page = self.context.new_page()
+        self.frames: list[Doc] = []
+        self.errors: list[str] = []
+        self.page.on("websocket", self._socket)
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+
+    def _socket(self, ws: Any) -> None:
+        ws.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+
+    def view(self) -> Doc | None:
+        return self.page.evaluate(VIEW)  # type: ignore[no-any-return]
+
+    def sit(self) -> None:
+        self.page.fill("[data-field=online-name]", self.name)
+        self.page.click(f"[data-action=sit-{self.colour}]")
+        self.page.wait_for_selector(
+            f".catan-online li[data-colour={self.colour}] >> text={self.name}", timeout=WAIT)
+
+    def choose_spot(self) -> None:
+        """The board's first choosable spot, by keyboard (the board's one tab stop)."""
+        spot = self.page.locator(".catan-game__svg [role=button]").first
+        spot.focus()
+        self.page.keyboard.press("Enter")
+
+    def discard(self, view: Doc) -> None:
+        owed = view["discard"][self.colour]
+        for resource, count in view["me"]["hand"].items():
+            for _ in range(min(count, owed)):
+                self.page.click(f"dialog[open] .catan-stepper--{resource} button >> nth=1")
+                owed -= 1
+        self.page.click("dialog[open] [data-action=discard]")
+
+    def hand_over(self, trade: dict[str, Any]) -> None:
+        """Let the computer play this seat (the players panel's own button), once no dialog
+        of a decision in progress covers the page."""
+        give_up = time.monotonic() + 30
+        while True:
+            assert time.monotonic() < give_up
+            if self.page.locator("dialog[open]").count():
+                step(self, trade)
+                continue
+            try:
+                self.page.click(f"[data-action=seat-{self.colour}]", timeout=2000)
+                break
+            except PlaywrightTimeout:  # a decision's dialog opened meanwhile
+                continue
+        self.page.wait_for_function(
+            "(c) => document.querySelector('.catan-game').catanGame.view.seats[c].kind === 'bot'",
+            arg=self.colour, timeout=WAIT)
+
+
+def step(person: Person, trade: dict[str, Any]) -> bool:
+    """Make the one decision ``person``'s page waits for, through the page; False if none."""
+    view = person.view()
+    if not view or not view["settled"] or not view["decides"] or view["winner"]:
+        return False
+    page, me = person.page, person.colour
+    dialog = view["dialog"]
+    if dialog == "discard":
+        person.discard(view)
+    elif dialog == "accept":  # an offer: the one of the test is accepted, others refused
+        mine = trade.get("offered") and view["trade"] and view["trade"]["player"] == trade["from"]
+        page.click(f"dialog[open] [data-action={'accept' if mine else 'reject'}]")
+        if mine:
+            trade["accepted"] = True
+    elif view["can"].get("accept_trade"):  # the offer's dialog was closed: open it again
+        page.click("[data-action=answer-open]")
+        return True
+    elif dialog and dialog.startswith("victim-"):
+        page.click("dialog[open] [data-action^=victim-]")
+    elif view["pick"]:
+        person.choose_spot()
+    elif view["can"].get("roll"):
+        page.click("[data-action=roll]")
+    elif view["can"].get("confirm_trade") or view["can"].get("cancel_trade"):
+        confirm = page.locator(f"[data-action=confirm-{trade['to']}]")
+        if not confirm.count():  # the other person has not answered yet
+            return False
+        confirm.click()
+        trade["done"] = True
+    elif view["can"].get("offer_trade") and me == trade["from"] and not trade.get("offered"):
+        offer(person, view, trade)
+    elif view["can"].get("end_turn"):
+        page.click("[data-action=end-turn]")
+    else:
+        return False
+    page.wait_for_function(f"() => ({VIEW})()?.version > {view['version'] or 0}"
+                           " || document.querySelector('.catan-game__note--error,"
+                           " dialog[open] [data-action^=victim-]')", timeout=WAIT)
+    return True
+
+
+def offer(person: Person, view: Doc, trade: dict[str, Any]) -> None:
+    """One card the offerer has for one the other person has: the trade panel, offered to
+    that person only."""
+    hand, other = view["me"]["hand"], trade["hand"]()
+    give, get = next((g, r) for g in hand for r in other if hand[g] and other[r] and g != r)
+    page = person.page
+    page.click("[data-key=trade-toggle]")
+    grid = page.locator(".catan-trade .catan-tradegrid tbody")
+    grid.locator(f"tr:has(.catan-chip--{give}) td").nth(0).locator("button").nth(1).click()
+    grid.locator(f"tr:has(.catan-chip--{get}) td").nth(1).locator("button").nth(1).click()
+    for box in page.locator(".catan-trade__to input[type=checkbox]").all():
+        box.set_checked(box.get_attribute("data-key") == f"to-{trade['to']}")
+    page.click("[data-action=offer]")
+    trade["offered"], trade["give"], trade["get"] = True, give, get
+
+
+def play_until(people: list[Person], done: Any, trade: dict[str, Any], limit: float = 90) -> None:
+    give_up = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < give_up, [p.view() for p in people]
+        moved = False
+        for person in people:
+                moved = step(person, trade) or moved
+        if not moved:  # until the first page changes (or a moment passes: another may have)
+            with contextlib.suppress(PlaywrightTimeout):
+                people[0].page.wait_for_function(
+                    f"(v) => ({VIEW})()?.version !== v", arg=people[0].view()["version"],
+                    timeout=250)
+
+
+@pytest.mark.browser
+def test_three_people_online_to_a_winner(browser: Any, site_dir: Path, tmp_path: Path,
+                                         servers: list[Server]) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'rooms.sqlite3'}",
+                    env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
+    servers.append(server)
+    ann, bob, cat = (Person(browser, "red", "Ann"), Person(browser, "blue", "Bob"),
+                     Person(browser, "white", "Cat <b>"))
+    people = [ann, bob, cat]
+    # Ann creates the room from the new-game form: three people and a computer (orange)
+    page = ann.page
+    page.goto(f"{server.base}/en/play/")
+    page.wait_for_selector("[data-action=create-room]", timeout=WAIT)
+    page.select_option("[data-field=count]", "4")
+    for select, kind in zip(page.locator("[data-field=kind]").all(),
+                            ("human", "human", "human", "bot"), strict=True):
+        select.select_option(kind)
+    page.check("input[value=quick]")
+    page.check("input[value=beginner]")
+    page.select_option("[data-field=timer]", "0")
+    page.click("[data-action=create-room]")
+    page.wait_for_selector("[data-key=invite]", timeout=WAIT)
+    invite = page.input_value("[data-key=invite]")
+    assert invite.startswith(f"{server.base}/en/play/#room=")
+    ann.sit()
+    # Bob reads French, Cat Dutch: the same room in their own words (both pages load at once)
+    for person, lang in ((bob, "fr"), (cat, "nl")):
+        person.page.goto(invite.replace("/en/", f"/{lang}/"), wait_until="commit")
+    for person in (bob, cat):
+        person.page.wait_for_selector("[data-field=online-name]", timeout=WAIT)
+    assert bob.page.inner_text("[data-action=sit-blue]") == "Prendre cette place"
+    assert cat.page.inner_text("[data-action=sit-white]") == "Deze plaats nemen"
+    for person in (bob, cat):
+        person.sit()
+    # the name is text, and everyone sees who is connected and the computer's seat
+    bob.page.wait_for_selector(".catan-online li[data-colour=white] >> text=Cat <b>", timeout=WAIT)
+    assert bob.page.locator(".catan-online b").count() == 0
+    assert "ordinateur" in bob.page.inner_text(".catan-online li[data-colour=orange]").lower()
+    # quick chat: a phrase by its code, shown in each reader's language
+    page.select_option("[data-field=phrase]", "good_luck")
+    page.click("[data-action=say]")
+    bob.page.wait_for_selector(".catan-online__said li[data-phrase=good_luck] >> text=Bonne chance",
+                               timeout=WAIT)
+    cat.page.wait_for_selector(".catan-online__said li[data-phrase=good_luck] >> text=Succes",
+                               timeout=WAIT)
+    page.click("[data-action=start-room]")
+    for person in people:
+        person.page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=WAIT)
+    cat.hand_over({})  # Cat lets the computer play from the start
+    trade: dict[str, Any] = {"from": "red", "to": "blue", "hand": lambda: bob.view()["me"]["hand"]}
+    # the set-up by hand, through the board
+    play_until([ann, bob], lambda: ann.view()["turn"] >= 1 and bob.view()["turn"] >= 1, trade)
+    # Bob reloads his tab: the same seat, the same game
+    before = bob.view()
+    bob.page.reload()
+    bob.page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=WAIT)
+    bob.page.wait_for_function("() => document.querySelector('.catan-game').catanGame.view?.me",
+                               timeout=WAIT)
+    after = bob.view()
+    assert after["me"]["colour"] == "blue" and after["pieces"] == before["pieces"]
+    assert after["log"] >= before["log"]  # the whole log again (the room keeps it)
+    # the server restarts (killed: nothing flushed on the way out); the pages reconnect
+    version = ann.view()["version"]
+    server.kill()
+    server.start()
+    for person in people:
+        person.page.wait_for_selector(".catan-online__state[data-state=connected]", timeout=WAIT)
+    assert ann.view()["version"] >= version
+    # Ann offers Bob a trade on her turn; Bob accepts it; Ann confirms it
+    play_until([ann, bob], lambda: trade.get("done"), trade)
+    for person in (ann, bob):
+        person.page.wait_for_selector(".catan-game__log-list li[data-event=traded]", timeout=WAIT)
+    # then the computer plays every seat to the end
+    for person in (ann, bob):
+        person.hand_over(trade)
+    for person in people:
+        person.page.wait_for_selector(".catan-dialog--end", timeout=60_000)
+    winner = ".catan-dialog--end .is-winner[data-colour]"
+    winners = {p.page.locator(winner).first.get_attribute("data-colour") for p in people}
+    assert len(winners) == 1
+    # nothing hidden reached any seat, in any frame, before or after the reload and restart
+    for person in people:
+        assert not person.errors, person.errors
+        assert person.frames
+        for frame in person.frames:
+            check_frame(frame, person.colour if frame.get("t") != "update" or frame.get("you")
+                        else None)
+            page_view = (frame.get("game") or {}).get("page") if frame["t"] == "update" else None
+            if page_view and frame.get("you"):
+                assert page_view["viewer"] == person.colour
+                assert page_view["me"] is None or page_view["me"]["colour"] == person.colour
+        traded = [e for f in person.frames if f.get("t") == "update" for e in f["events"]
+                  if e["type"] == "traded"]
+        assert [(e["player"], e["with"]) for e in traded if e["player"] == "red"][:1] \
+            == [("red", "blue")], (person.colour, traded)
+    for person in people:
+        person.context.close()
