@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import socket
@@ -10,10 +11,22 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parents[2]
+
+T = TypeVar("T")
+
+
+def run(scenario: Coroutine[Any, Any, T], timeout: float) -> T:
+    """Run an async scenario to its end (at most ``timeout`` seconds) in a thread of its own: on
+    a pytest worker that has run a browser test, Playwright's event loop is still running in
+    the main thread, where ``asyncio.run`` refuses to start another."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(scenario, timeout)).result()
 
 
 def free_port() -> int:

@@ -12,7 +12,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from rooms_helpers import Server
+from rooms_helpers import Server, run
 
 from catan_rooms.client import RoomClient
 
@@ -199,7 +199,7 @@ def test_bad_clients(servers: list[Server], sqlite_store: str) -> None:
     servers.append(server)
     status, other = server.post("/api/rooms", SETTINGS)
     assert status == 201
-    kinds = asyncio.run(asyncio.wait_for(scenario(server, other["room"]), 60))
+    kinds = run(scenario(server, other["room"]), 60)
     # HTTP: bad settings, a body too large, unknown rooms, too many rooms from one address
     assert http(server, "POST", "/api/rooms", b'{"timer": 45}') == 400
     assert http(server, "POST", "/api/rooms", b'{"computers": {"orange": {}}, "players": 3}') \
@@ -223,7 +223,7 @@ def test_bad_clients(servers: list[Server], sqlite_store: str) -> None:
         await client.close()
         return frame
 
-    assert asyncio.run(no_room())["code"] == "no_such_room"
+    assert run(no_room(), 30)["code"] == "no_such_room"
     kinds.append("no_such_room")
     assert len(kinds) >= 30, kinds  # kinds of bad message, each refused
     assert len(set(kinds)) >= 25, sorted(set(kinds))  # with that many different answers

@@ -117,14 +117,12 @@ def step(person: Person, trade: dict[str, Any]) -> bool:
     dialog = view["dialog"]
     if dialog == "discard":
         person.discard(view)
-    elif dialog == "accept":  # an offer: the one of the test is accepted, others refused
+    elif page.locator(".catan-offer [data-action=reject]").count():
+        # an offer, answered in its panel: the one of the test is accepted, others refused
         mine = trade.get("offered") and view["trade"] and view["trade"]["player"] == trade["from"]
-        page.click(f"dialog[open] [data-action={'accept' if mine else 'reject'}]")
+        page.click(f".catan-offer [data-action={'accept' if mine else 'reject'}]")
         if mine:
             trade["accepted"] = True
-    elif view["can"].get("accept_trade"):  # the offer's dialog was closed: open it again
-        page.click("[data-action=answer-open]")
-        return True
     elif dialog and dialog.startswith("victim-"):
         page.click("dialog[open] [data-action^=victim-]")
     elif view["pick"]:

@@ -9,7 +9,7 @@ import asyncio
 import time
 from typing import Any
 
-from rooms_helpers import Server
+from rooms_helpers import Server, run
 
 from catan_rooms.client import RoomClient, auto_move, seat_bot
 
@@ -323,7 +323,7 @@ def test_online_game_sqlite(servers: list[Server], sqlite_store: str) -> None:
         server.kill()
         server.start()  # same port, same file
 
-    asyncio.run(asyncio.wait_for(play([server], restart), 240))
+    run(play([server], restart), 240)
 
 
 def test_online_game_redis_two_processes(servers: list[Server], redis_store: str) -> None:
@@ -340,4 +340,4 @@ def test_online_game_redis_two_processes(servers: list[Server], redis_store: str
         for server in pair:
             server.wait()
 
-    asyncio.run(asyncio.wait_for(play(pair, restart), 240))
+    run(play(pair, restart), 240)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from rooms_helpers import Server
+from rooms_helpers import Server, run
 
 from catan_rooms.client import RoomClient
 
@@ -77,4 +77,4 @@ async def scenario(server: Server) -> None:
 def test_page_view_and_pick(servers: list[Server], sqlite_store: str) -> None:
     server = Server(sqlite_store).start()
     servers.append(server)
-    asyncio.run(asyncio.wait_for(scenario(server), 60))
+    run(scenario(server), 60)

@@ -8,6 +8,7 @@ import copy
 from typing import Any
 
 import pytest
+from rooms_helpers import run
 
 from catan_rooms import room, table
 from catan_rooms.room import RoomError
@@ -221,7 +222,7 @@ def test_a_socket_that_reads_nothing_is_let_go(tmp_path: Any) -> None:
             hub.reply(conn, {"t": "pong"})
         return conn.closed and conn.queue.qsize() <= MAX_QUEUE + 1
 
-    assert asyncio.run(scenario())
+    assert run(scenario(), 60)
 
 
 def test_a_person_lets_the_computer_play_and_takes_the_seat_back() -> None:

@@ -4,9 +4,7 @@ back. The room's clock runs 40 times faster here (``CATAN_ROOMS_CLOCK_SPEED``)."
 
 from __future__ import annotations
 
-import asyncio
-
-from rooms_helpers import Server
+from rooms_helpers import Server, run
 
 from catan_rooms.client import RoomClient
 
@@ -45,4 +43,4 @@ async def scenario(server: Server) -> None:
 def test_timeouts_and_im_back(servers: list[Server], sqlite_store: str) -> None:
     server = Server(sqlite_store, env={"CATAN_ROOMS_CLOCK_SPEED": "40"}).start()
     servers.append(server)
-    asyncio.run(asyncio.wait_for(scenario(server), 90))
+    run(scenario(server), 90)
