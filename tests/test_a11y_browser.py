@@ -124,11 +124,15 @@ def check(page: Any, label: str, scheme: str) -> str:
 #: Two animation frames (the layout after a resize is drawn), then every finite CSS transition
 #: or animation has ended: axe measures colours as the reader sees them once a fade is over
 #: (Material fades its tabs in; a fade caught half-way reads as low contrast).
+#: A paused animation never finishes: only running ones are waited for, and at most 10 s (a
+#: promise Playwright awaits has no timeout of its own).
 SETTLE = """async () => {
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
   const running = document.getAnimations()
-    .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
-  await Promise.all(running.map((a) => a.finished.catch(() => null)))
+    .filter((a) => a.playState === "running" && a.effect
+                   && a.effect.getComputedTiming().iterations !== Infinity)
+  const late = new Promise((r) => setTimeout(r, 10000))
+  await Promise.race([late, Promise.all(running.map((a) => a.finished.catch(() => null)))])
 }"""
 
 

@@ -439,7 +439,9 @@ def test_a_bad_or_huge_import_never_loses_the_game(play: Any, base_url: str) -> 
     import_file(page, "good.json", json.dumps(good).encode())
     page.wait_for_function("document.querySelector('.catan-game__message').childElementCount === 0",
                            timeout=ENGINE)
-    assert saved(page)["position"]["turn"]["number"] == main_phase_position()["turn"]["number"]
+    page.wait_for_function(f"(n) => JSON.parse(localStorage.getItem({KEY!r}) || 'null')"
+                           "?.position?.turn?.number === n",    # the imported game, saved
+                           arg=main_phase_position()["turn"]["number"], timeout=ENGINE)
     kept = json.loads(page.evaluate(f"localStorage.getItem({BACKUP_KEY!r})"))
     assert kept["settings"]["seed"] == 7                            # the old game kept aside
     seen.assert_clean()

@@ -235,9 +235,10 @@ def test_three_people_online_to_a_winner(browser: Any, site_dir: Path, tmp_path:
     bob.page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=WAIT)
     bob.page.wait_for_function("() => document.querySelector('.catan-game').catanGame.view?.me",
                                timeout=WAIT)
+    # the whole log again (the room keeps it), as its pages arrive
+    bob.page.wait_for_function(f"(n) => ({VIEW})()?.log >= n", arg=before["log"], timeout=WAIT)
     after = bob.view()
     assert after["me"]["colour"] == "blue" and after["pieces"] == before["pieces"]
-    assert after["log"] >= before["log"]  # the whole log again (the room keeps it)
     # the server restarts (killed: nothing flushed on the way out); the pages reconnect
     version = ann.view()["version"]
     server.kill()
