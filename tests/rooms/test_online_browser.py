@@ -6,7 +6,8 @@ site too, on one origin).
 On the way: three languages in one room (the lobby and a quick-chat phrase in each reader's
 words), a trade between two people (offer, accept, confirm), a reload of one person's tab
 (the seat token kept by the browser takes the seat again), and a restart of the server (a new
-process on the same SQLite file: the pages reconnect and the game goes on). Every frame each
+process on the same SQLite file, or on the same running redis-server: the pages reconnect and
+the game goes on). Every frame each
 seat's socket receives is checked for hidden information (``check_frame``), and at the end every
 page shows the same winner and the trade.
 
@@ -178,9 +179,12 @@ def play_until(people: list[Person], done: Any, trade: dict[str, Any], limit: fl
 
 
 @pytest.mark.browser
-def test_three_people_online_to_a_winner(browser: Any, site_dir: Path, tmp_path: Path,
+@pytest.mark.parametrize("store", ["sqlite", "redis"])
+def test_three_people_online_to_a_winner(browser: Any, site_dir: Path, store: str,
+                                         request: pytest.FixtureRequest,
                                          servers: list[Server]) -> None:
-    server = Server(f"sqlite:///{tmp_path / 'rooms.sqlite3'}",
+    # the rooms kept in SQLite, or in a real redis-server (which outlives the restart below)
+    server = Server(request.getfixturevalue(f"{store}_store"),
                     env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
     servers.append(server)
     ann, bob, cat = (Person(browser, "red", "Ann"), Person(browser, "blue", "Bob"),
