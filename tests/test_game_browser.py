@@ -95,23 +95,13 @@ def test_no_game_rule_is_written_in_the_page_scripts() -> None:
 
 # -- in the browser ------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def shared(browser: Any) -> Any:
-    """One browser context for the tests that need nothing special: Pyodide's compiled
-    WebAssembly stays in its cache, so each test starts the engine faster."""
-    context = browser.new_context()
-    yield context
-    context.close()
-
-
 @pytest.fixture()
-def play(shared: Any, base_url: str) -> Any:
-    """A fresh page of the shared context, with an empty localStorage."""
-    page = shared.new_page()
+def play(context: Any, base_url: str) -> Any:
+    """A page of the on-disk profile (conftest: compiled WebAssembly is kept, storage is not),
+    on the site's home page, so that a test can write the site's localStorage first."""
+    page = context.new_page()
     page.goto(f"{base_url}/en/")
-    page.evaluate("localStorage.clear()")
-    yield page
-    page.close()
+    return page
 
 
 def open_play(page: Any, base_url: str, lang: str = "en", hash_: str = "") -> None:
@@ -188,9 +178,8 @@ def test_a_whole_game_against_three_computers(play: Any, base_url: str) -> None:
 
 
 @pytest.mark.browser
-def test_reload_resumes_the_same_position_on_a_phone(browser: Any, base_url: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
+def test_reload_resumes_the_same_position_on_a_phone(page: Any, base_url: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
     seen = watch(page, base_url)
     open_play(page, base_url)
     start(page, kinds=("human", "human", "human"))
@@ -216,7 +205,6 @@ def test_reload_resumes_the_same_position_on_a_phone(browser: Any, base_url: str
     assert page.locator(".catan-game__svg .road").count() == 2
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     seen.assert_clean()
-    context.close()
 
 
 FOCUS_ON_BOARD = "document.activeElement?.closest('.catan-game__svg') != null"
