@@ -347,23 +347,31 @@ def _rim(n: str, radius: float, paint: str) -> str:
             f'{paint}/>')
 
 
-def luminance(colour: str) -> float:
-    """WCAG relative luminance of ``#rrggbb`` or ``#rgb``.
+#: A colour as WCAG computes with it: red, green and blue from 0 to 1 (after any blending).
+RGB = tuple[float, float, float]
 
-    >>> round(luminance("#ffffff"), 3), round(luminance("#000"), 3)
-    (1.0, 0.0)
+
+def luminance(colour: str | RGB) -> float:
+    """WCAG relative luminance of ``#rrggbb``, ``#rgb`` or an :data:`RGB` triple.
+
+    >>> round(luminance("#ffffff"), 3), round(luminance("#000"), 3), luminance((1.0, 1.0, 1.0))
+    (1.0, 0.0, 1.0)
     """
-    digits = colour[1:] if len(colour) == 7 else "".join(2 * c for c in colour[1:])
-    channels = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
-    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    if isinstance(colour, str):
+        digits = colour[1:] if len(colour) == 7 else "".join(2 * c for c in colour[1:])
+        colour = (int(digits[0:2], 16) / 255, int(digits[2:4], 16) / 255,
+                  int(digits[4:6], 16) / 255)
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in colour)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def contrast(a: str, b: str) -> float:
+def contrast(a: str | RGB, b: str | RGB) -> float:
     """WCAG contrast ratio of two colours (1 to 21).
 
     >>> round(contrast("#000000", "#ffffff"), 1)
     21.0
+    >>> round(contrast((1.0, 1.0, 1.0), (1.0, 110 / 255, 66 / 255)), 1)  # on Material's orange
+    2.8
     """
     hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)

@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from catan_core import svg
+from catan_core.svg import RGB
+
 CSS = Path(__file__).resolve().parent.parent / "overrides/assets/stylesheets/catan.css"
 
 #: Rule sets that apply on <body> in each scheme, weakest first (mkdocs.yml: primary and accent
@@ -58,7 +61,6 @@ PAIRS = [
 #: Outlined buttons: the brick in the light scheme, the link colour in the dark one.
 BUTTON_TEXT = {"light": "--md-primary-fg-color", "dark": "--md-typeset-a-color"}
 
-RGB = tuple[float, float, float]
 
 
 @cache
@@ -109,28 +111,10 @@ def background(spec: str, env: dict[str, str]) -> RGB:
     return rgb
 
 
-def luminance(rgb: RGB) -> float:
-    """WCAG relative luminance."""
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-
-def ratio(a: RGB, b: RGB) -> float:
-    """WCAG contrast ratio, 1 to 21.
-
-    >>> round(ratio((1, 1, 1), (0, 0, 0)), 1)
-    21.0
-    >>> round(ratio((1, 1, 1), (1, 110 / 255, 66 / 255)), 1)  # white on Material's deep orange
-    2.8
-    """
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
 def contrast(scheme: str, fg: str, bg: str) -> float:
     env = variables(scheme, (FOOTER,) if "footer" in fg else ())
     under = background(bg, env)
-    return ratio(over(colour(fg, env), under), under)
+    return svg.contrast(over(colour(fg, env), under), under)
 
 
 def tab_opacity() -> float:
@@ -156,7 +140,7 @@ def test_inactive_tabs_read(scheme: str) -> None:
     env = variables(scheme)
     brick = background("--md-primary-fg-color", env)
     (white, _), alpha = colour("--md-primary-bg-color", env), tab_opacity()
-    value = ratio(over((white, alpha), brick), brick)
+    value = svg.contrast(over((white, alpha), brick), brick)
     assert value >= TEXT, f"inactive tabs ({scheme}): {value:.2f}:1"
 
 
