@@ -5,11 +5,14 @@ page all draw with :func:`render`. Every tile, node and edge element carries ``d
 ``data-node`` / ``data-edge`` with its canonical name, and every node and edge ``data-near``:
 the tiles it touches as ``terrain:number`` (``desert``, ``sea``, ``unknown`` for a hidden tile),
 so the browser can make the same picture interactive and name each spot for people
-("corner of the 6 fields, 9 hills and sea").
+("corner of the 6 fields, 9 hills and sea"). A spot on the coast also carries ``data-side``, the
+compass point it lies at from the centre of its first tile: two coastal spots can touch the same
+tiles and sea ("corner of 10 mountains and sea, north" / "..., north-west").
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Iterable
 from html import escape
 from typing import Any
@@ -126,6 +129,10 @@ def _pieces(game: Game) -> tuple[dict[str, str], dict[str, tuple[str, bool]]]:
             dict(sorted(buildings.items(), key=lambda kv: order[kv[0]])))
 
 
+#: The eight compass points counter-clockwise from east, as ``data-side`` names them.
+COMPASS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+
+
 class _Near:
     """``data-near`` of a node or an edge: its tiles as ``terrain:number``, ``sea`` for none."""
 
@@ -147,6 +154,22 @@ class _Near:
 
     def edge(self, e: str) -> str:
         return self._of(geometry.edge_tiles(e), 2)
+
+    @staticmethod
+    def side(tiles: list[int], spots: int, point: tuple[float, float]) -> str:
+        """`` data-side="NE"`` for a spot on the coast (the compass point it lies at from its
+        first tile's centre, north up), ``""`` for one inside the island.
+
+        >>> _Near.side([0], 3, geometry.node_point("0.N"))
+        ' data-side="N"'
+        >>> _Near.side([0], 2, geometry.edge_point("0.W"))
+        ' data-side="W"'
+        """
+        if len(tiles) == spots:
+            return ""
+        cx, cy = geometry.tile_point(tiles[0])
+        angle = math.degrees(math.atan2(cy - point[1], point[0] - cx))  # y grows downwards
+        return f' data-side="{COMPASS[round(angle / 45) % 8]}"'
 
 
 def _open_svg(title: str, focus: list[int]) -> str:
@@ -231,7 +254,8 @@ def _hit_edges(near: _Near) -> list[str]:
     out = []
     for e in geometry.edges():
         x1, y1, x2, y2 = _segment(e)
-        out.append(f'<line class="edge" data-edge="{e}" data-near="{near.edge(e)}" '
+        side = near.side(geometry.edge_tiles(e), 2, geometry.edge_point(e))
+        out.append(f'<line class="edge" data-edge="{e}" data-near="{near.edge(e)}"{side} '
                    f'x1="{_fmt(x1)}" '
                    f'y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" stroke="transparent" '
                    f'stroke-width="{_fmt(R * 0.22)}" stroke-linecap="round"/>')
@@ -267,7 +291,8 @@ def _hit_nodes(buildings: dict[str, tuple[str, bool]], near: _Near) -> list[str]
     for n in geometry.nodes():
         x, y = _xy(geometry.node_point(n))
         piece = _building(x, y, *buildings[n]) if n in buildings else ""
-        out.append(f'<g class="node" data-node="{n}" data-near="{near.node(n)}">'
+        side = near.side(geometry.node_tiles(n), 3, geometry.node_point(n))
+        out.append(f'<g class="node" data-node="{n}" data-near="{near.node(n)}"{side}>'
                    f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(R * 0.2)}" '
                    f'fill="transparent"/>{piece}</g>')
     return out

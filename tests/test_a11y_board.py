@@ -122,3 +122,19 @@ def test_pieces_and_robber_read_on_every_terrain() -> None:
         against_every_ground(colour_, {colour_, "#222222"})
     robber = next(shapes(root, "robber"))
     against_every_ground("robber", {colour(robber, "fill"), colour(robber, "stroke")})
+
+
+@pytest.mark.parametrize("seed", [None, 1, 2, 3, 4, 5])
+def test_every_spot_has_a_name_of_its_own(seed: int | None) -> None:
+    """What a screen reader says of a corner or a side (its tiles, and on the coast the compass
+    point from its first tile: frontend/core/i18n.js) tells every spot of the board apart."""
+    game = (Game.new(seats=["red", "blue", "white"], board="beginner") if seed is None
+            else Game.new(seats=["red", "blue", "white"], seed=seed))
+    picture = ET.fromstring(svg.render(game))
+    for kind, count in (("node", 54), ("edge", 72)):
+        spots = [el for el in picture.iter() if el.get(f"data-{kind}") and el.get("data-near")]
+        names = {(el.get("data-near"), el.get("data-side")) for el in spots}
+        assert len(spots) == count and len(names) == count, kind
+        coast = [el for el in spots if "sea" in (el.get("data-near") or "").split()]
+        assert coast and all(el.get("data-side") in svg.COMPASS for el in coast)
+        assert all(el.get("data-side") is None for el in spots if el not in coast)

@@ -107,6 +107,10 @@ def test_distance_rule_board_by_keyboard(page: Any, base_url: str) -> None:
         terrain, _, number = near.partition(":")
         word = "sea" if terrain == "sea" else TERMS[terrain]["en"]
         assert f"{word} {number}".strip() in label, (near, label)
+    labels = board.evaluate("b => [...b.querySelectorAll('[data-node][aria-label]')]"
+                            ".map((el) => el.getAttribute('aria-label'))")
+    assert len(labels) == buttons and len(set(labels)) == buttons, "each corner its own name"
+    assert any(", north" in label for label in labels), labels  # the coast
     page.keyboard.press("Enter")
     verdict = widget.locator(".cw-message .cw-verdict")
     verdict.wait_for(timeout=READY_MS)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
+from catan_core import svg
 from catan_site import frontend, languages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,6 +46,7 @@ def test_board_words_complete_and_used() -> None:
     board = yaml.safe_load((ROOT / "i18n" / "board.yml").read_text("utf-8"))
     used = {key for name in ("i18n.js", "board.js")   # spot names; the chooser's words
             for key in re.findall(r'"(board_[a-z_]+)"', (CORE / name).read_text("utf-8"))}
+    used |= {f"board_compass_{point}" for point in svg.COMPASS}  # a coastal spot's data-side
     assert used == set(board)
     for key, entry in board.items():
         assert set(entry) == set(LANGUAGES), key

@@ -74,7 +74,9 @@ export class Catalog {
         const [terrain, number] = spec.split(":")
         return this.tileName(terrain, number)
       })
-      return this.t(el.dataset.node !== undefined ? "board_node" : "board_edge", { tiles: this.list(tiles) })
+      const spot = this.t(el.dataset.node !== undefined ? "board_node" : "board_edge", { tiles: this.list(tiles) })
+      const side = el.dataset.side
+      return side ? this.t("board_coast", { spot, side: this.t(`board_compass_${side}`) }) : spot
     }
     return this.t("board_hex", { tile: this.tileName(el.dataset.terrain, el.dataset.number) })
   }
