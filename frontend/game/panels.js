@@ -70,7 +70,7 @@ export const panels = {
     const names = this.game.settings.seats.map((s) => s.name)
     this.patch(this.awayEl, [view.seats, names], () => this.renderAway())
     this.patch(this.actionsEl, [view.phase, view.next, view.trade, view.discard, view.can, view.me, view.winner,
-      this.mode, names], () => this.renderActions())
+      this.mode, names, this.declined], () => this.renderActions())
     this.patch(this.handEl, [view.me, view.cards, view.next.decides], () => this.renderHand())
     this.patch(this.playersEl, [view.players, view.current, view.me && view.me.colour, view.seats, names, view.bank, view.deck], () => this.renderPlayers())
     this.patch(this.costsEl, [view.costs], () => this.renderCosts())
@@ -176,10 +176,11 @@ export const panels = {
     }
   },
 
-  button(label, onclick, { key, primary = false, available = true, pressed = null } = {}) {
+  button(label, onclick, { key, primary = false, available = true, pressed = null, name = null } = {}) {
     return h("button", {
       type: "button", class: `md-button${primary ? " md-button--primary" : ""}${available ? "" : " is-unavailable"}`,
       onclick, "data-key": key, "data-action": key, "aria-pressed": pressed === null ? null : String(pressed),
+      "aria-label": name,
     }, label)
   },
 
@@ -269,33 +270,65 @@ export const panels = {
       h("div", { class: "catan-game__buttons" },
         this.button(t("accept"), answer("accept_trade"), { key: "accept", primary: true, available: this.can("accept_trade") }),
         this.button(t("reject"), answer("reject_trade"), { key: "reject" }),
-        this.button(t("counter"), () => this.answerDialog(true), { key: "counter" })))
+        this.button(t("counter"), () => this.answerDialog(true), { key: "counter" })),
+      // a computer's offer does not hold the game: unanswered, it is declined when time is up
+      view.next.offer_s ? h("p", { class: "catan-muted catan-offer__note" }, t("offer_expires")) : null)
   },
 
+  /** The answers to the viewer's offer; a counter-offer in a panel of its own, with what the
+   *  viewer would give and get, to accept or decline. */
   answersPanel() {
     const view = this.view
     const t = (k, p) => this.t(k, p)
     const me = view.me.colour
     const offer = view.trade
+    const declined = this.declinedCounters()
     const rows = view.players.filter((p) => p.colour !== me).map(({ colour }) => {
       const answer = offer.answers[colour]
-      let what
-      let button = null
-      if (answer === undefined) what = t("answer_waiting")
-      else if (answer === "reject") what = t("answer_rejected")
-      else if (answer === "accept") {
-        what = t("answer_accepted")
-        button = this.button(t("trade_with", { name: this.name(colour) }), () => this.confirmTrade(colour), { key: `confirm-${colour}`, primary: true })
-      } else {
-        what = [t("answer_countered"), " ", t("counter_terms"), " ", cardChips(this.text, answer.give), " → ", cardChips(this.text, answer.get)]
-        button = this.button(t("accept_counter", { name: this.name(colour) }), () => this.confirmTrade(colour), { key: `confirm-${colour}`, primary: true })
+      const who = [this.swatch(colour), " ", h("strong", {}, this.name(colour)), ": "]
+      if (answer === undefined) return h("li", { "data-colour": colour }, who, t("answer_waiting"))
+      if (answer === "reject") return h("li", { "data-colour": colour }, who, t("answer_rejected"))
+      if (answer === "accept") {
+        return h("li", { "data-colour": colour }, who, t("answer_accepted"), " ",
+          this.button(t("trade_with", { name: this.name(colour) }), () => this.confirmTrade(colour), { key: `confirm-${colour}`, primary: true }))
       }
-      return h("li", { "data-colour": colour }, this.swatch(colour), " ", h("strong", {}, this.name(colour)), ": ", what, " ", button)
+      if (declined.includes(colour)) return h("li", { "data-colour": colour }, who, t("answer_counter_declined"))
+      return h("li", { class: "catan-offer catan-offer--counter", "data-colour": colour, role: "group", "aria-label": t("counter_title", { name: this.name(colour) }) },
+        h("h3", {}, this.swatch(colour), " ", t("counter_title", { name: this.name(colour) })),
+        h("p", {}, t("offer_you_give"), " ", cardChips(this.text, answer.give)),
+        h("p", {}, t("offer_you_get"), " ", cardChips(this.text, answer.get)),
+        h("div", { class: "catan-game__buttons" },
+          this.button(t("accept"), () => this.confirmTrade(colour),
+            { key: `confirm-${colour}`, primary: true, name: t("accept_counter", { name: this.name(colour) }) }),
+          this.button(t("reject"), () => this.declineCounter(colour),
+            { key: `decline-${colour}`, name: t("decline_counter", { name: this.name(colour) }) })))
     })
     return h("div", { class: "catan-answers" },
       h("p", {}, t("your_offer"), " ", cardChips(this.text, offer.give), " → ", cardChips(this.text, offer.get)),
       h("ul", {}, rows),
       this.button(t("cancel_offer"), () => this.perform({ type: "cancel_trade", player: me }), { key: "cancel-offer" }))
+  },
+
+  /** The counter-offers the viewer declined while their offer stays open for other answers. */
+  declinedCounters() {
+    const id = this.offerId()
+    return this.declined && this.declined.id === id ? this.declined.colours : []
+  },
+
+  /** Decline `colour`'s counter-offer: the offer ends when no other answer could still make a
+   *  trade (the log names the counter-offer declined); otherwise it stays open for the others. */
+  declineCounter(colour) {
+    const view = this.view
+    const me = view.me.colour
+    const declined = [...this.declinedCounters(), colour]
+    const open = view.players.some(({ colour: c }) => {
+      const answer = view.trade.answers[c]
+      return c !== me && answer !== "reject" && !declined.includes(c)
+    })
+    if (!open) return this.perform({ type: "cancel_trade", player: me }, { declined: colour })
+    this.declined = { id: this.offerId(), colours: declined }
+    this.render()
+    return true
   },
 
   async confirmTrade(colour) {
