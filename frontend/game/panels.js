@@ -207,9 +207,9 @@ export const panels = {
     } else if (this.can("discard")) {
       el.append(this.button(t("discard_title", { n: view.discard[me] }), () => this.discardDialog(), { key: "discard-open", primary: true }))
     } else if (this.can("confirm_trade") || this.can("cancel_trade")) {
-      el.append(this.answersPanel())
+      el.append(this.reveal(this.answersPanel(), view.trade.answers))
     } else if (this.can("accept_trade") || this.can("reject_trade")) {
-      el.append(this.offerPanel())
+      el.append(this.reveal(this.offerPanel(), null))
     } else if (this.can("end_turn")) {
       const mode = this.mode && this.mode.kind
       const costs = Object.fromEntries(view.costs.map((c) => [c.item, c]))
@@ -223,6 +223,24 @@ export const panels = {
       this.tradePanel(),
       h("div", { class: "catan-game__buttons" }, this.button(t("end_turn"), () => this.perform({ type: "end_turn", player: me }), { key: "end-turn", primary: true })))
     }
+  },
+
+  /** Bring an offer panel into view below the sticky bar the first time it shows (`answers`:
+   *  again when they change), for it may replace the taller trade panel the person scrolled
+   *  to. Returns the panel. */
+  reveal(panel, answers) {
+    const key = JSON.stringify([this.offerId(), answers])
+    if (this.revealed === key) return panel
+    this.revealed = key
+    requestAnimationFrame(() => {
+      if (!panel.isConnected) return
+      const bar = this.bar.getBoundingClientRect().bottom + 8
+      const box = panel.getBoundingClientRect()
+      const below = Math.max(0, box.bottom + 8 - innerHeight)
+      const by = box.top < bar ? box.top - bar : Math.min(below, box.top - bar)
+      if (by) window.scrollBy(0, by)
+    })
+    return panel
   },
 
   tradePanel() {
@@ -283,7 +301,9 @@ export const panels = {
     const me = view.me.colour
     const offer = view.trade
     const declined = this.declinedCounters()
-    const rows = view.players.filter((p) => p.colour !== me).map(({ colour }) => {
+    // only the players the offer asks (the referee declines for the others: no news)
+    const asked = view.players.map((p) => p.colour).filter((c) => c !== me && (!offer.to || offer.to.includes(c)))
+    const rows = asked.map((colour) => {
       const answer = offer.answers[colour]
       const who = [this.swatch(colour), " ", h("strong", {}, this.name(colour)), ": "]
       if (answer === undefined) return h("li", { "data-colour": colour }, who, t("answer_waiting"))
@@ -304,7 +324,7 @@ export const panels = {
             { key: `decline-${colour}`, name: t("decline_counter", { name: this.name(colour) }) })))
     })
     return h("div", { class: "catan-answers" },
-      h("p", {}, t("your_offer"), " ", cardChips(this.text, offer.give), " → ", cardChips(this.text, offer.get)),
+      h("p", {}, t("your_offer"), " ", cardChips(this.text, offer.give), " ", h("span", { class: "catan-nowrap" }, "→ ", cardChips(this.text, offer.get))),
       h("ul", {}, rows),
       this.button(t("cancel_offer"), () => this.perform({ type: "cancel_trade", player: me }), { key: "cancel-offer" }))
   },
