@@ -290,7 +290,8 @@ export const panels = {
         this.button(t("reject"), answer("reject_trade"), { key: "reject" }),
         this.button(t("counter"), () => this.answerDialog(true), { key: "counter" })),
       // a computer's offer does not hold the game: unanswered, it is declined when time is up
-      view.next.offer_s ? h("p", { class: "catan-muted catan-offer__note" }, t("offer_expires")) : null)
+      // (a room's clock is the server's, whose stand-in answers instead)
+      view.next.offer_s && !this.transport.online ? h("p", { class: "catan-muted catan-offer__note" }, t("offer_expires")) : null)
   },
 
   /** The answers to the viewer's offer; a counter-offer in a panel of its own, with what the
