@@ -54,6 +54,9 @@ TIMER_BONUS_S = 5
 #: Turns between two computer offers shown to people (at most one per computer turn): about
 #: a dozen in a 70-turn game, so trading invites rather than interrupts.
 PEOPLE_OFFER_EVERY = 5
+#: Seconds a person has to answer a computer's offer: one left unanswered is declined when they
+#: run out, and the computer goes on (an offer invites, it does not hold the game up).
+OFFER_WAIT_S = 15
 SETUP_PHASES = ("setup_settlement", "setup_road")
 VISIBILITIES = ("revealed", "fog", "terra")
 
@@ -285,6 +288,28 @@ class Referee:
             return {"type": "reject_trade", "player": colour}
         return None
 
+    def answers_computer_offer(self, game: Game, colour: str) -> bool:
+        """True when ``colour``, played by a person now, is asked to answer an offer a computer
+        made (they have ``OFFER_WAIT_S`` seconds, then :meth:`ignored_offer` answers).
+
+        >>> game = Game.new(seats=["red", "blue", "white"], seed=1, board="beginner")
+        >>> Referee.new(game.seats, humans=["red"]).answers_computer_offer(game, "red")
+        False
+        """
+        trade = game.open_trade()
+        return (trade is not None and colour != game.current_player
+                and colour not in trade["answers"] and self.forced_action(game, colour) is None
+                and not self.computer_plays(game, colour)
+                and self.computer_plays(game, game.current_player))
+
+    def ignored_offer(self, game: Game, colour: str) -> Action | None:
+        """The answer when ``colour``'s time to answer a computer's offer ran out: a decline,
+        which is not idleness (the seat stays the person's). None when that is not the case.
+        """
+        if not self.answers_computer_offer(game, colour):
+            return None
+        return {"type": "reject_trade", "player": colour}
+
     def observe_turn(self, game: Game) -> None:
         """Reset the caps when a new turn began."""
         if game.turn_number != self.turn:
@@ -408,7 +433,8 @@ class Referee:
 
     def timeout(self, game: Game, colour: str, acted: bool) -> list[Doc]:
         """``colour``'s time ran out: the stand-in finishes this turn for them; after
-        ``IDLE_TURNS_AWAY`` idle turns in a row it keeps the seat. Returns the log events."""
+        ``IDLE_TURNS_AWAY`` idle turns in a row it keeps the seat. Returns the log events.
+        (A computer's offer left unanswered is declined instead: :meth:`ignored_offer`.)"""
         seat = self.seats[colour]
         seat.idle = 0 if acted else seat.idle + 1
         seat.auto = turn_key(game)

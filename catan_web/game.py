@@ -233,7 +233,9 @@ def do_act(position: Doc, referee: Doc | None, action: Doc, viewer: str | None =
            options: Doc | None = None) -> Doc:
     """A person's ``action``: ``{position, referee, log, view}``, or ``{error}`` (the rule).
 
-    ``options["offered_to"]``: the colours an offer is made to (the others decline at once).
+    ``options["offered_to"]``: the colours an offer is made to (the others decline at once);
+    ``options["declined"]``: with ``cancel_trade``, the player whose counter-offer the person
+    declined, which ended the offer (the log says so).
     """
     game, ref = _open(position, referee)
     options = options or {}
@@ -246,6 +248,10 @@ def do_act(position: Doc, referee: Doc | None, action: Doc, viewer: str | None =
     except IllegalAction as exc:
         exc.code = setup_code(game, exc.code)
         return refusal(exc)
+    declined = options.get("declined")
+    if isinstance(declined, str) and declined in game.seats:   # the counter-offer answered
+        events = [{**e, "declined": declined} if e["type"] == "trade_cancelled" else e
+                  for e in events]
     if isinstance(colour, str):
         ref.person_acted(colour)
     return _after(game, ref, events, hidden, viewer, options)
@@ -360,10 +366,21 @@ def do_roll(position: Doc, referee: Doc | None, colour: str, dice: list[int],
 
 def do_timeout(position: Doc, referee: Doc | None, colour: str, acted: bool = False,
                viewer: str | None = None, options: Doc | None = None) -> Doc:
-    """``colour``'s time ran out: ``{referee, log, view}`` (the stand-in plays from now)."""
+    """``colour``'s time ran out: ``{referee, log, view}`` (the stand-in plays from now).
+
+    Time to answer a computer's offer ran out instead: the referee declines for the person
+    (:meth:`~catan_core.referee.Referee.ignored_offer`), and the answer is :func:`do_act`'s
+    with the decline marked ``ignored`` in the log.
+    """
     game, ref = _open(position, referee)
     if colour not in ref.seats:
         raise bad_request(f"no seat {colour!r}")
+    decline = ref.ignored_offer(game, colour)
+    if decline is not None:
+        options = options or {}
+        ref.record(game, colour, decline)
+        events = [{**e, "ignored": True} for e in game.apply(decline)]
+        return _after(game, ref, events, masked(game, options.get("visibility")), viewer, options)
     events = ref.timeout(game, colour, bool(acted))
     return {"referee": ref.to_dict(), "log": [{"e": e} for e in events],
             "view": view_of(game, ref, viewer, options or {})}

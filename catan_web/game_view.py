@@ -12,7 +12,14 @@ from __future__ import annotations
 from typing import Any, cast
 
 from catan_core import BUILD_COSTS, Game, geometry
-from catan_core.referee import TIMER_BONUS_S, Referee, decision_key, masked, waiting_for
+from catan_core.referee import (
+    OFFER_WAIT_S,
+    TIMER_BONUS_S,
+    Referee,
+    decision_key,
+    masked,
+    waiting_for,
+)
 
 Doc = dict[str, Any]
 NODE_NAMES = geometry.nodes()
@@ -81,6 +88,8 @@ def view_of(game: Game, ref: Referee, viewer: str | None, options: Doc) -> Doc:
             "pass_to": pass_to, "decides": decides,
             "clock": decision_key(game, actor) if actor and not computer and not over else None,
             "bonus_s": TIMER_BONUS_S,
+            # a computer's offer to a person waits this long, then the referee declines it
+            "offer_s": OFFER_WAIT_S if actor and ref.answers_computer_offer(game, actor) else None,
         },
         "me": None, "costs": costs(game, mine, decides), "cards": [], "can": {},
         "prompt": None, "choice": {"pick": None, "legal": [], "illegal": {}, "mode": None},

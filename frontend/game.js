@@ -463,9 +463,10 @@ class GameApp {
     this.botTimer = null
   }
 
-  /** A person's action; a refusal shows the rule. `offeredTo`: who an offer is made to. */
-  async perform(action, { offeredTo = null } = {}) {
-    const options = this.options(offeredTo ? { offered_to: offeredTo } : {})
+  /** A person's action; a refusal shows the rule. `offeredTo`: who an offer is made to;
+   *  `declined`: whose counter-offer a cancel declines. */
+  async perform(action, { offeredTo = null, declined = null } = {}) {
+    const options = this.options({ ...(offeredTo ? { offered_to: offeredTo } : {}), ...(declined ? { declined } : {}) })
     const result = await this.request(() => this.transport.act(this.game, action, this.game.viewer, options))
     return this.done(result, action.player)
   }
@@ -520,9 +521,14 @@ class GameApp {
   // -- the turn timer -------------------------------------------------------------------------------
 
   /** The clock of `colour`'s decision `key`: the time left of that decision when it was
-   *  interrupted (another player's answer, a reload), else the whole time. */
+   *  interrupted (another player's answer, a reload), else the whole time. When it runs out
+   *  the referee acts for them (game.timeout): it declines a computer's offer, or the stand-in
+   *  finishes the turn. */
   startClock(colour, key) {
-    const seconds = this.game.settings.timer
+    // a computer's offer waits the referee's time for an answer (the timer's, if shorter)
+    const timer = this.game.settings.timer
+    const offer = this.view.next.offer_s
+    const seconds = offer && !(timer && timer < offer) ? offer : timer
     if (!seconds || !key) return this.stopClock()
     if (this.clock && this.clock.key === key) return
     this.keepClock()

@@ -334,3 +334,69 @@ def test_make_bot_names_a_bad_level_or_personality() -> None:
     with pytest.raises(InvalidArgument) as info:
         make_bot().choose(game.to_dict(view="blue"), [])
     assert info.value.code == "nothing_to_decide"
+
+
+@functools.cache
+def offers_a_person_might_make() -> tuple[tuple[Game, str], ...]:
+    """Open offers in positions of real games: the active player (as a person would) offers
+    one card of a kind they hold for one card of another kind, to everyone; one offer in
+    seven of those possible, taken in a fixed order."""
+    positions: list[dict[str, Any]] = []
+
+    def watch(game: Game, seat: int, action: dict[str, Any]) -> None:
+        if action["type"] == "end_turn" and game.phase == "main":
+            positions.append(game.to_dict())
+
+    for seed in (2, 3):
+        play_bot_game([("normal", "builder")] * 3, seed=seed, observer=watch, max_turns=60)
+    found = []
+    for doc in positions:
+        game = Game.from_dict(doc)
+        me = game.current_player
+        for give in game.hand_of(me):
+            for get in ("brick", "lumber", "wool", "grain", "ore"):
+                if get != give:
+                    offered = game.copy()
+                    offered.apply({"type": "offer_trade", "player": me, "give": {give: 1},
+                                   "get": {get: 1}})
+                    found += [(offered, c) for c in game.seats if c != me]
+    return tuple(found[::7])
+
+
+def test_counter_trades_are_legal_and_the_personality_sets_how_often() -> None:
+    """Every level counters a person's offer, each personality as often as its ``counter``
+    says; a counter asks only for cards the offerer holds, promises only the bot's own, and
+    confirming it trades them."""
+    from catan_core.bots.profiles import STYLES
+
+    cases = offers_a_person_might_make()
+    assert len(cases) > 150
+    counters: Counter[str] = Counter()
+    for personality in PERSONALITIES:
+        for level in LEVEL_NAMES:
+            bot = make_bot(level, personality, seed=5)
+            for offered, colour in cases:
+                action = bot.choose(offered.to_dict(view=colour), offered.legal_actions())
+                if action["type"] != "counter_trade":
+                    continue
+                counters[personality] += 1
+                counters[level] += 1
+                me = offered.current_player
+                trade = offered.open_trade()
+                assert trade is not None
+                assert (action["give"], action["get"]) != (trade["give"], trade["get"])
+                assert all(offered.hand_of(me).get(r, 0) >= n for r, n in action["give"].items())
+                assert all(offered.hand_of(colour).get(r, 0) >= n
+                           for r, n in action["get"].items())
+                game = offered.copy()
+                game.apply(action)
+                before = game.hand_of(colour)
+                game.apply({"type": "confirm_trade", "player": me, "with": colour})
+                after = game.hand_of(colour)
+                for r, n in action["get"].items():
+                    assert after.get(r, 0) == before[r] - n
+    assert all(counters[level] for level in LEVEL_NAMES), counters
+    eager = sorted(PERSONALITIES, key=lambda p: STYLES[p].counter)
+    rates = [counters[p] for p in eager]
+    assert rates[0] > 0 and rates == sorted(set(rates)), dict(zip(eager, rates, strict=True))
+    assert rates[-1] > 3 * rates[0]

@@ -9,6 +9,7 @@ from typing import Any
 
 import catan_web
 from catan_core import Game
+from catan_core.referee import OFFER_WAIT_S
 from catan_core.topology import EDGE_ALIASES, NODE_ALIASES, NODE_EDGES, NODE_NAMES
 from catan_web import game as bridge
 
@@ -228,3 +229,70 @@ def test_a_shared_position_hides_hands_deck_and_dice_and_opens_dealt_again() -> 
     assert first["referee"]["seed"] == 1
     sizes = {c: sum(p["hand"].values()) for c, p in first["position"]["players"].items()}
     assert sizes == {"red": 5, "blue": 5, "white": 5}                   # as many cards each
+
+
+def trading_position(active: str = "red") -> dict[str, Any]:
+    """``active`` to trade after rolling a 5 (beginner island, set-up done), known hands: red
+    holds ore, blue needs one ore for a city and holds no brick."""
+    game = Game.new(seats=SEATS, seed=3, board="beginner")
+    while game.phase in ("setup_settlement", "setup_road"):
+        game.apply(game.legal_actions()[0])
+    game.apply({"type": "roll", "dice": [2, 3]})
+    doc = game.to_dict()
+    doc["turn"]["player"] = active
+    doc["players"]["red"]["hand"] = {"ore": 2, "wool": 1}
+    doc["players"]["blue"]["hand"] = {"grain": 2, "ore": 2, "wool": 2}
+    doc["players"]["white"]["hand"] = {"lumber": 1}
+    return Game.from_dict(doc).to_dict()
+
+
+def until_a_person(step: dict[str, Any]) -> dict[str, Any]:
+    """The referee's steps (computers, forced answers) until a person must decide."""
+    while True:
+        nxt = bridge.do_advance(step["position"], step["referee"], "red", {})
+        if nxt.get("wait"):
+            return {**step, "view": nxt["view"]}
+        step = nxt
+
+
+COMPUTERS = {"red": {"kind": "human"},
+             "blue": {"kind": "bot", "level": "normal", "personality": "merchant"},
+             "white": {"kind": "bot", "level": "easy"}}
+
+
+def test_a_computer_counters_a_persons_offer_and_the_counter_trades() -> None:
+    referee = {"seed": 0, "seats": COMPUTERS}
+    offer = {"type": "offer_trade", "player": "red", "give": {"ore": 1}, "get": {"brick": 1}}
+    step = until_a_person(bridge.do_act(trading_position(), referee, offer, "red",
+                                        {"offered_to": ["blue"]}))
+    counter = step["view"]["trade"]["answers"]["blue"]
+    assert counter == {"give": {"ore": 1}, "get": {"wool": 1}}   # blue has no brick: wool
+    assert step["view"]["next"]["decides"] and step["view"]["next"]["offer_s"] is None
+    done = bridge.do_act(step["position"], step["referee"],
+                         {"type": "confirm_trade", "player": "red", "with": "blue"}, "red")
+    assert done["position"]["players"]["red"]["hand"] == {"ore": 1, "wool": 2}
+    assert done["log"][0]["e"]["type"] == "traded"
+    declined = bridge.do_act(step["position"], step["referee"],
+                             {"type": "cancel_trade", "player": "red"}, "red",
+                             {"declined": "blue"})
+    assert declined["log"] == [{"e": {"type": "trade_cancelled", "player": "red",
+                                      "declined": "blue"}}]
+
+
+def test_a_computer_offer_left_unanswered_is_declined_and_the_seat_stays_the_persons() -> None:
+    position = trading_position("blue")
+    position["pending"] = {"trade": {"give": {"ore": 1}, "get": {"wool": 1}, "answers": {}}}
+    step = until_a_person({"position": position, "referee": {"seed": 0, "seats": COMPUTERS}})
+    assert step["view"]["trade"]["answers"]["white"] == "reject"    # the computer answered
+    assert step["view"]["next"]["actor"] == "red"
+    assert step["view"]["next"]["offer_s"] == OFFER_WAIT_S
+    out = bridge.do_timeout(step["position"], step["referee"], "red", False, "red", {})
+    assert out["log"] == [{"e": {"type": "trade_rejected", "player": "red", "ignored": True}}]
+    assert out["position"]["pending"]["trade"]["answers"]["red"] == "reject"
+    seat = out["referee"]["seats"]["red"]
+    assert (seat["kind"], seat["idle"], seat["away"], seat["auto"]) == ("human", 0, False, None)
+    nxt = bridge.do_advance(out["position"], out["referee"], "red", {})
+    assert nxt["actor"] == "blue" and nxt["action"]["type"] == "cancel_trade"   # it goes on
+    people = {**COMPUTERS, "blue": {"kind": "human"}}  # a person's offer waits for the answer
+    waiting = bridge.do_view(step["position"], {"seats": people}, "red")["next"]
+    assert waiting["actor"] == "red" and waiting["offer_s"] is None

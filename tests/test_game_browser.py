@@ -340,6 +340,95 @@ def test_a_trade_with_a_counter_offer_between_two_people(play: Any, base_url: st
     seen.assert_clean()
 
 
+def trading_link(active: str) -> str:
+    """A link to a game where ``active`` trades after rolling a 5: Ann (red) in person holds
+    2 ore and 1 wool; Blue, a normal merchant computer, needs one ore for a city and holds no
+    brick; White is an easy computer. With ``active`` blue, Blue offers Ann 1 ore for 1 wool."""
+    game = Game.new(seats=["red", "blue", "white"], seed=3, board="beginner")
+    while game.phase in ("setup_settlement", "setup_road"):
+        game.apply(game.legal_actions()[0])
+    game.apply({"type": "roll", "dice": [2, 3]})
+    doc = game.to_dict()
+    doc["turn"]["player"] = active
+    doc["players"]["red"]["hand"] = {"ore": 2, "wool": 1}
+    doc["players"]["blue"]["hand"] = {"grain": 2, "ore": 2, "wool": 2}
+    doc["players"]["white"]["hand"] = {"lumber": 1}
+    if active == "blue":
+        doc["pending"] = {"trade": {"give": {"ore": 1}, "get": {"wool": 1}, "answers": {}}}
+    seats = [{"colour": "red", "kind": "human", "name": "Ann"},
+             {"colour": "blue", "kind": "bot", "level": "normal", "personality": "merchant"},
+             {"colour": "white", "kind": "bot", "level": "easy", "personality": "builder"}]
+    referee = {"seed": 0, "seats": {s["colour"]: {k: v for k, v in s.items() if k != "name"}
+                                    for s in seats},
+               "to_people": 1, "people_turn": doc["turn"]["number"]}   # Blue's offer of the turn
+    return link_to({"format": "catan-game-page/2", "settings": {"seats": seats, "speed": "instant"},
+                    "position": Game.from_dict(doc).to_dict(), "referee": referee})
+
+
+def hands(page: Any) -> dict[str, dict[str, int]]:
+    return {c: p.get("hand", {}) for c, p in saved(page)["position"]["players"].items()}
+
+
+@pytest.mark.browser
+def test_a_computer_counters_the_persons_offer_in_the_panel(play: Any, base_url: str) -> None:
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url, hash_=trading_link("red"))
+    page.wait_for_selector("[data-key=trade-toggle]", timeout=ENGINE)
+
+    page.click("[data-key=trade-toggle]")
+    page.get_by_role("button", name="One ore more").first.click()      # Ann gives 1 ore
+    page.get_by_role("button", name="One brick more").nth(1).click()   # for 1 brick
+    page.uncheck("[data-key=to-white]")                                # from Blue only
+
+    def offer() -> Any:
+        page.click("[data-action=offer]")
+        counter = page.locator(".catan-answers .catan-offer--counter[data-colour=blue]")
+        counter.wait_for(timeout=GAME)
+        return counter
+
+    counter = offer()                             # Blue holds no brick: it offers wool instead
+    assert counter.get_by_role("heading").inner_text().strip() == "Blue makes a counter-offer"
+    terms = " ".join(counter.inner_text().split())
+    assert "You would give: 1 × ore You would get: 1 × wool Accept Decline" in terms
+    page.get_by_role("button", name="Decline Blue's counter-offer").click()
+    page.wait_for_selector(".catan-answers", state="detached")
+    assert hands(page)["red"] == {"ore": 2, "wool": 1}
+    offer()                                       # the same offer again (the panel kept it)
+    page.get_by_role("button", name="Accept Blue's counter-offer").click()
+    page.wait_for_selector(".catan-answers", state="detached")
+    assert hands(page)["red"] == {"ore": 1, "wool": 2}
+    assert hands(page)["blue"] == {"grain": 2, "ore": 3, "wool": 1}
+    log = page.locator(".catan-game__log-list").inner_text()
+    assert "Blue counter-offers: gives 1 × wool for 1 × ore." in log
+    assert "Ann declines Blue's counter-offer; the offer ends." in log
+    assert "Ann gave 1 × ore to Blue for 1 × wool." in log
+    assert "declines." not in log and "withdrew" not in log   # White was not asked: no news
+    seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_a_computer_offer_left_unanswered_is_declined_and_play_goes_on(
+        page: Any, base_url: str) -> None:
+    seen = watch(page, base_url)
+    page.clock.install()
+    open_play(page, base_url, hash_=trading_link("blue"))
+    panel = page.locator(".catan-offer")
+    panel.wait_for(timeout=ENGINE)                 # Blue's offer, in the page, not a dialog
+    assert page.locator("dialog[open]").count() == 0
+    assert "Without an answer" in panel.inner_text()
+    page.wait_for_selector(".catan-game__clock:not([hidden])")
+    page.clock.fast_forward("00:16")
+    log = page.locator(".catan-game__log-list")
+    log.get_by_text("Ann did not answer in time: declines.").wait_for(timeout=GAME)
+    assert page.locator(".catan-offer").count() == 0
+    page.wait_for_function(f"JSON.parse(localStorage.getItem({KEY!r})).position.turn.player"
+                           " !== 'blue'", timeout=GAME)    # the computers played on
+    seat = saved(page)["referee"]["seats"]["red"]
+    assert (seat["kind"], seat["idle"], seat["away"], seat["auto"]) == ("human", 0, False, None)
+    seen.assert_clean()
+
+
 @pytest.mark.browser
 def test_an_illegal_move_names_the_rule_in_french(play: Any, base_url: str) -> None:
     page = play

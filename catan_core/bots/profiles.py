@@ -44,8 +44,10 @@ class Style:
     ``city``/``settle``/``road``/``dev`` scale the value of those builds; ``knight`` the wish to
     play knights; ``leader`` how much the robber prefers the leader (0 ignores the score);
     ``steal`` the weight of the card stolen; ``trade`` the eagerness to trade (lower threshold
-    to accept, more counter-offers); ``offers`` the offers made per turn; ``horizon`` the
-    weight of future production against points and cards now.
+    to accept and to counter); ``counter`` the chance of looking for a counter-offer when an
+    offer does not suit as it stands (a counter is made only if one suits); ``offers`` the
+    offers made per turn; ``horizon`` the weight of future production against points and
+    cards now.
     """
 
     name: str
@@ -57,6 +59,7 @@ class Style:
     leader: float = 1.0
     steal: float = 1.0
     trade: float = 1.0
+    counter: float = 0.25
     offers: int = 1
     horizon: float = 1.0
 
@@ -70,10 +73,12 @@ LEVELS: dict[str, Level] = {
 }
 
 STYLES: dict[str, Style] = {
-    "merchant": Style("merchant", trade=2.5, offers=3),
-    "aggressive": Style("aggressive", knight=2.0, leader=3.0, dev=1.2, steal=1.2),
+    "merchant": Style("merchant", trade=2.5, offers=3, counter=0.9),
+    "aggressive": Style("aggressive", knight=2.0, leader=3.0, dev=1.2, steal=1.2,
+                        counter=0.12),
     "builder": Style("builder", city=1.3, dev=1.6, road=0.7, settle=0.95),
-    "expansionist": Style("expansionist", road=1.25, settle=1.25, city=1.0, dev=0.85),
+    "expansionist": Style("expansionist", road=1.25, settle=1.25, city=1.0, dev=0.85,
+                          counter=0.4),
     "opportunist": Style("opportunist", horizon=0.7, steal=2.5, leader=0.0, offers=2,
-                         trade=1.4),
+                         trade=1.4, counter=0.6),
 }

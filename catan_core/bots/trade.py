@@ -2,8 +2,9 @@
 
 A trade is judged by how it changes the bot's hand score (how close its cards are to its next
 builds). Levels with ``threat`` also refuse to help a player close to winning and ask more of
-the leader. Negotiation never loops: one offer, one answer from each other player, then the
-offerer confirms the best answer or cancels; the number of offers per turn is capped.
+the leader. Negotiation never loops: one offer, one answer from each other player (accept,
+reject, or a counter-offer as often as the personality says), then the offerer confirms the
+best answer or cancels; the number of offers per turn is capped.
 """
 
 from __future__ import annotations
@@ -135,7 +136,12 @@ def close_offer(ctx: Ctx) -> Action:
 
 
 def answer_offer(ctx: Ctx) -> Action:
-    """Accept, reject or counter the open offer (terms are from the offerer's side)."""
+    """Accept, reject or counter the open offer (terms are from the offerer's side).
+
+    When the offer does not suit as it stands, the personality's ``counter`` is the chance
+    that the bot looks for a counter-offer; it makes one only if one suits it (Easy: if it
+    wants a card offered and has a spare card to pay with instead).
+    """
     trade = ctx.view["pending"]["trade"]
     get, give = vec(trade["give"]), vec(trade["get"])  # what the bot gets and gives
     reject = ctx.of_type("reject_trade")[0]
@@ -146,31 +152,53 @@ def answer_offer(ctx: Ctx) -> Action:
         cheap = all(hand[r] >= give[r] + 1 for r in range(5) if give[r])
         if accept and wanted and cheap and ctx.random() < 0.5 * ctx.style.trade:
             return accept[0]
+        if wanted and ctx.random() < ctx.style.counter:
+            return easy_counter(ctx, give, get) or reject
         return reject
     need = threshold(ctx) + partner_penalty(ctx, ctx.active)
     if accept and delta(ctx, give, get) > need:
         return accept[0]
-    if ctx.style.trade > 1.2 or ctx.level.macros:
+    if ctx.random() < ctx.style.counter:
         counter = counter_offer(ctx, give, get, need)
         if counter is not None:
             return counter
     return reject
 
 
-def counter_offer(ctx: Ctx, give: list[int], get: list[int], need: float) -> Action | None:
-    """Keep what the offerer gives; ask to pay with other or fewer cards instead."""
-    hand = ctx.hand
-    options: list[list[int]] = [unit(r) for r in range(5) if hand[r] and not get[r]]
+def counter_action(ctx: Ctx, pay: list[int], get: list[int]) -> Action:
+    """The counter-offer where the bot pays ``pay`` for ``get``, from the offerer's side."""
+    return {"type": "counter_trade", "player": ctx.colour, "give": names(get),
+            "get": names(pay)}
+
+
+def payments(hand: list[int], give: list[int], get: list[int]) -> list[list[int]]:
+    """What the bot could pay instead of ``give`` for the cards ``get`` it is offered: one or
+    two cards of a kind it holds and is not offered (fewer than asked of an asked kind), or
+    one card fewer of what was asked.
+    Every payment comes from the bot's hand, so a counter never promises a card it lacks."""
+    options = [unit(r, n) for r in range(5) for n in (1, 2)
+               if hand[r] >= n and not get[r] and (not give[r] or n < give[r])]
     if sum(give) >= 2:
         options += [[g - (r == k) for k, g in enumerate(give)] for r in range(5) if give[r]]
+    return [pay for pay in options if any(pay) and pay != give
+            and all(pay[r] <= hand[r] for r in range(5))]
+
+
+def counter_offer(ctx: Ctx, give: list[int], get: list[int], need: float) -> Action | None:
+    """Keep what the offerer gives (cards the offerer is known to hold); ask to pay with other
+    or fewer cards instead, the payment that suits the bot best, if one suits it."""
     best: tuple[float, list[int]] | None = None
-    for pay in options:
-        if not any(pay) or pay == give or any(pay[r] > hand[r] for r in range(5)):
-            continue
+    for pay in payments(ctx.hand, give, get):
         gain = delta(ctx, pay, get)
         if gain > need and (best is None or gain > best[0]):
             best = (gain, pay)
-    if best is None:
+    return None if best is None else counter_action(ctx, best[1], get)
+
+
+def easy_counter(ctx: Ctx, give: list[int], get: list[int]) -> Action | None:
+    """Easy: pay with one card of the kind the bot holds most of (two at least) instead."""
+    spare = [pay for pay in payments(ctx.hand, give, get)
+             if sum(pay) == 1 and ctx.hand[pay.index(1)] >= 2]
+    if not spare:
         return None
-    return {"type": "counter_trade", "player": ctx.colour, "give": names(get),
-            "get": names(best[1])}
+    return counter_action(ctx, max(spare, key=lambda pay: ctx.hand[pay.index(1)]), get)

@@ -63,12 +63,13 @@ export function describe(event, ctx) {
       }
       return t("log_offered", { name: p, give: cardsText(text, event.give), get: cardsText(text, event.get) })
     case "trade_accepted": return t("log_accepted", { name: p })
-    case "trade_rejected": return t("log_rejected", { name: p })
+    case "trade_rejected": return t(event.ignored ? "log_ignored" : "log_rejected", { name: p })
     case "trade_countered":
       return t("log_countered", { name: p, give: cardsText(text, event.get), get: cardsText(text, event.give) })
     case "traded":
       return t("log_traded", { name: p, partner: name(event.with), give: cardsText(text, event.give), get: cardsText(text, event.get) })
-    case "trade_cancelled": return t("log_cancelled", { name: p })
+    case "trade_cancelled":
+      return event.declined ? t("log_declined_counter", { name: p, partner: name(event.declined) }) : t("log_cancelled", { name: p })
     case "longest_road":
       return event.player ? t("log_longest_road", { name: p, n: event.length }) : t("log_longest_road_none")
     case "largest_army": return t("log_largest_army", { name: p, n: event.knights })

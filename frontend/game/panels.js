@@ -70,7 +70,7 @@ export const panels = {
     const names = this.game.settings.seats.map((s) => s.name)
     this.patch(this.awayEl, [view.seats, names], () => this.renderAway())
     this.patch(this.actionsEl, [view.phase, view.next, view.trade, view.discard, view.can, view.me, view.winner,
-      this.mode, names], () => this.renderActions())
+      this.mode, names, this.declined], () => this.renderActions())
     this.patch(this.handEl, [view.me, view.cards, view.next.decides], () => this.renderHand())
     this.patch(this.playersEl, [view.players, view.current, view.me && view.me.colour, view.seats, names, view.bank, view.deck], () => this.renderPlayers())
     this.patch(this.costsEl, [view.costs], () => this.renderCosts())
@@ -176,10 +176,11 @@ export const panels = {
     }
   },
 
-  button(label, onclick, { key, primary = false, available = true, pressed = null } = {}) {
+  button(label, onclick, { key, primary = false, available = true, pressed = null, name = null } = {}) {
     return h("button", {
       type: "button", class: `md-button${primary ? " md-button--primary" : ""}${available ? "" : " is-unavailable"}`,
       onclick, "data-key": key, "data-action": key, "aria-pressed": pressed === null ? null : String(pressed),
+      "aria-label": name,
     }, label)
   },
 
@@ -206,9 +207,9 @@ export const panels = {
     } else if (this.can("discard")) {
       el.append(this.button(t("discard_title", { n: view.discard[me] }), () => this.discardDialog(), { key: "discard-open", primary: true }))
     } else if (this.can("confirm_trade") || this.can("cancel_trade")) {
-      el.append(this.answersPanel())
+      el.append(this.reveal(this.answersPanel(), view.trade.answers))
     } else if (this.can("accept_trade") || this.can("reject_trade")) {
-      el.append(this.offerPanel())
+      el.append(this.reveal(this.offerPanel(), null))
     } else if (this.can("end_turn")) {
       const mode = this.mode && this.mode.kind
       const costs = Object.fromEntries(view.costs.map((c) => [c.item, c]))
@@ -222,6 +223,24 @@ export const panels = {
       this.tradePanel(),
       h("div", { class: "catan-game__buttons" }, this.button(t("end_turn"), () => this.perform({ type: "end_turn", player: me }), { key: "end-turn", primary: true })))
     }
+  },
+
+  /** Bring an offer panel into view below the sticky bar the first time it shows (`answers`:
+   *  again when they change), for it may replace the taller trade panel the person scrolled
+   *  to. Returns the panel. */
+  reveal(panel, answers) {
+    const key = JSON.stringify([this.offerId(), answers])
+    if (this.revealed === key) return panel
+    this.revealed = key
+    requestAnimationFrame(() => {
+      if (!panel.isConnected) return
+      const bar = this.bar.getBoundingClientRect().bottom + 8
+      const box = panel.getBoundingClientRect()
+      const below = Math.max(0, box.bottom + 8 - innerHeight)
+      const by = box.top < bar ? box.top - bar : Math.min(below, box.top - bar)
+      if (by) window.scrollBy(0, by)
+    })
+    return panel
   },
 
   tradePanel() {
@@ -269,33 +288,68 @@ export const panels = {
       h("div", { class: "catan-game__buttons" },
         this.button(t("accept"), answer("accept_trade"), { key: "accept", primary: true, available: this.can("accept_trade") }),
         this.button(t("reject"), answer("reject_trade"), { key: "reject" }),
-        this.button(t("counter"), () => this.answerDialog(true), { key: "counter" })))
+        this.button(t("counter"), () => this.answerDialog(true), { key: "counter" })),
+      // a computer's offer does not hold the game: unanswered, it is declined when time is up
+      // (a room's clock is the server's, whose stand-in answers instead)
+      view.next.offer_s && !this.transport.online ? h("p", { class: "catan-muted catan-offer__note" }, t("offer_expires")) : null)
   },
 
+  /** The answers to the viewer's offer; a counter-offer in a panel of its own, with what the
+   *  viewer would give and get, to accept or decline. */
   answersPanel() {
     const view = this.view
     const t = (k, p) => this.t(k, p)
     const me = view.me.colour
     const offer = view.trade
-    const rows = view.players.filter((p) => p.colour !== me).map(({ colour }) => {
+    const declined = this.declinedCounters()
+    // only the players the offer asks (the referee declines for the others: no news)
+    const asked = view.players.map((p) => p.colour).filter((c) => c !== me && (!offer.to || offer.to.includes(c)))
+    const rows = asked.map((colour) => {
       const answer = offer.answers[colour]
-      let what
-      let button = null
-      if (answer === undefined) what = t("answer_waiting")
-      else if (answer === "reject") what = t("answer_rejected")
-      else if (answer === "accept") {
-        what = t("answer_accepted")
-        button = this.button(t("trade_with", { name: this.name(colour) }), () => this.confirmTrade(colour), { key: `confirm-${colour}`, primary: true })
-      } else {
-        what = [t("answer_countered"), " ", t("counter_terms"), " ", cardChips(this.text, answer.give), " → ", cardChips(this.text, answer.get)]
-        button = this.button(t("accept_counter", { name: this.name(colour) }), () => this.confirmTrade(colour), { key: `confirm-${colour}`, primary: true })
+      const who = [this.swatch(colour), " ", h("strong", {}, this.name(colour)), ": "]
+      if (answer === undefined) return h("li", { "data-colour": colour }, who, t("answer_waiting"))
+      if (answer === "reject") return h("li", { "data-colour": colour }, who, t("answer_rejected"))
+      if (answer === "accept") {
+        return h("li", { "data-colour": colour }, who, t("answer_accepted"), " ",
+          this.button(t("trade_with", { name: this.name(colour) }), () => this.confirmTrade(colour), { key: `confirm-${colour}`, primary: true }))
       }
-      return h("li", { "data-colour": colour }, this.swatch(colour), " ", h("strong", {}, this.name(colour)), ": ", what, " ", button)
+      if (declined.includes(colour)) return h("li", { "data-colour": colour }, who, t("answer_counter_declined"))
+      return h("li", { class: "catan-offer catan-offer--counter", "data-colour": colour, role: "group", "aria-label": t("counter_title", { name: this.name(colour) }) },
+        h("h3", {}, this.swatch(colour), " ", t("counter_title", { name: this.name(colour) })),
+        h("p", {}, t("offer_you_give"), " ", cardChips(this.text, answer.give)),
+        h("p", {}, t("offer_you_get"), " ", cardChips(this.text, answer.get)),
+        h("div", { class: "catan-game__buttons" },
+          this.button(t("accept"), () => this.confirmTrade(colour),
+            { key: `confirm-${colour}`, primary: true, name: t("accept_counter", { name: this.name(colour) }) }),
+          this.button(t("reject"), () => this.declineCounter(colour),
+            { key: `decline-${colour}`, name: t("decline_counter", { name: this.name(colour) }) })))
     })
     return h("div", { class: "catan-answers" },
-      h("p", {}, t("your_offer"), " ", cardChips(this.text, offer.give), " → ", cardChips(this.text, offer.get)),
+      h("p", {}, t("your_offer"), " ", cardChips(this.text, offer.give), " ", h("span", { class: "catan-nowrap" }, "→ ", cardChips(this.text, offer.get))),
       h("ul", {}, rows),
       this.button(t("cancel_offer"), () => this.perform({ type: "cancel_trade", player: me }), { key: "cancel-offer" }))
+  },
+
+  /** The counter-offers the viewer declined while their offer stays open for other answers. */
+  declinedCounters() {
+    const id = this.offerId()
+    return this.declined && this.declined.id === id ? this.declined.colours : []
+  },
+
+  /** Decline `colour`'s counter-offer: the offer ends when no other answer could still make a
+   *  trade (the log names the counter-offer declined); otherwise it stays open for the others. */
+  declineCounter(colour) {
+    const view = this.view
+    const me = view.me.colour
+    const declined = [...this.declinedCounters(), colour]
+    const open = view.players.some(({ colour: c }) => {
+      const answer = view.trade.answers[c]
+      return c !== me && answer !== "reject" && !declined.includes(c)
+    })
+    if (!open) return this.perform({ type: "cancel_trade", player: me }, { declined: colour })
+    this.declined = { id: this.offerId(), colours: declined }
+    this.render()
+    return true
   },
 
   async confirmTrade(colour) {
