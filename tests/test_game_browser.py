@@ -70,6 +70,20 @@ def test_every_string_the_page_uses_exists() -> None:
         assert f"prompt_{kind}" in catalog
 
 
+def test_every_string_of_the_catalog_is_used() -> None:
+    """No dead words: each key of i18n/game.yml is named by the page's scripts, the bridge that
+    writes prompts and log lines (catan_web), the plugin or the theme, whole or as the start of
+    a key built in code (`online_error_${code}`, f"prompt_{kind}")."""
+    sources = [*SCRIPTS, *sorted((ROOT / "catan_web").glob("*.py")),
+               *sorted((ROOT / "catan_site").glob("*.py")),
+               *sorted((ROOT / "overrides").rglob("*.html"))]
+    text = "\n".join(path.read_text(encoding="utf-8") for path in sources)
+    built = {*re.findall(r"([a-z_]+_)(?:\$\{|\{)", text), *re.findall(r'"([a-z_]+_)" \+', text)}
+    unused = [key for key in _catalog()
+              if not re.search(rf"\b{key}\b", text) and not key.startswith(tuple(built))]
+    assert not unused, f"strings of i18n/game.yml nothing uses: {unused}"
+
+
 def test_names_and_imported_data_are_never_parsed_as_html() -> None:
     for path in SCRIPTS:
         source = path.read_text(encoding="utf-8")
