@@ -35,7 +35,7 @@ function readQueries(lang, dir) {
   for (const line of text.split("\n")) {
     const m = line.match(/^\s*-\s*\{q:\s*(.*?),\s*kind:\s*(\w+),(?:\s*first:\s*(true),)?\s*a:\s*\[(.*)\]\}\s*$/)
     if (m)
-      out.push({ q: m[1], kind: m[2], first: !!m[3], a: m[4].split(",").map(s => s.trim()) })
+      out.push({ q: m[1].replace(/^"(.*)"$/, "$1"), kind: m[2], first: !!m[3], a: m[4].split(",").map(s => s.trim()) })
   }
   return out
 }

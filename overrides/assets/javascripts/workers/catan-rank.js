@@ -40,15 +40,20 @@
     const lex = N.prepare(data.rules)
     const docs = data.docs.map((doc, id) => ({ id, ...doc }))
     const { tokenize, parts } = compounds(docs, lex, N)
+    const known = new Set()  /* every token of the index */
     const index = new MiniSearch({
       fields: ["t", "v", "a", "x", "p"],
       storeFields: [],
-      tokenize,
+      tokenize: text => {
+        const tokens = tokenize(text)
+        tokens.forEach(token => known.add(token))
+        return tokens
+      },
       processTerm: term => term
     })
     index.addAll(docs)
     docs.forEach(doc => { doc.exact = exactWords(doc.t, lex, N) })
-    const weights = { ...DEFAULTS, ...tuning, parts }
+    const weights = { ...DEFAULTS, ...tuning, parts, known }
     return {
       index, docs, lex,
       search: (query, options) => search(index, docs, lex, N, query, { ...weights, ...options })
@@ -110,7 +115,9 @@
     const terms = N.expandSynonymsIndexed(stems, lex).map(([token, i]) => [token, typed[i]])
     /* the stems of the words typed: only these may have a typo or be completed */
     terms.typed = new Set(stems)
-    const last = terms.last
+    /* the last word typed, completed as a prefix (not when it is a stop word) */
+    const last = typed.length && typed[typed.length - 1] === all[all.length - 1]
+      ? stems[stems.length - 1] : null
     for (const [token, i, span] of N.phrasingTokens(all, lex)) {
       /* owned by the phrase's first word that is not a stop word (the one shown as missing) */
       const words = all.slice(i, i + span)
@@ -151,7 +158,9 @@
       fuzzy: closest ? 0.34 : term => terms.typed.has(term)
         && (words.get(term) || term).length >= TYPO_MIN_LENGTH ? 1 : 0,
       maxFuzzy: closest ? 3 : 1,
-      prefix: term => closest || (prefix && term === last && term.length >= 2),
+      /* the last word typed is completed unless it is a word of the index as it stands */
+      prefix: term => closest
+        || (prefix && term === last && term.length >= 2 && !options.known?.has(term)),
       boostDocument: id => options.kind[docs[id].k] || 1,
       weights: options.weights
     })
@@ -167,7 +176,30 @@
     return { terms, hits: hits.sort((a, b) => b.score - a.score) }
   }
 
-  const api = { createIndex, search, queryTerms, DEFAULTS }
+  /**
+   * The tokens another engine is given, for a fair comparison (benchmarks/search_compare.cjs):
+   * the index's tokenizer (normaliser and compounds) and a query's tokens as this ranking
+   * searches them ({tokens, typed: may have a typo, last: may be completed}).
+   */
+  function tokens(N, data) {
+    const lex = N.prepare(data.rules)
+    const { tokenize, parts } = compounds(data.docs, lex, N)
+    const query = text => {
+      const terms = queryTerms(text, lex, N)
+      const out = terms.map(([token]) => token)
+      for (const token of [...out])
+        for (const part of parts(token))
+          if (!out.includes(part))
+            out.push(part)
+      const words = new Map(terms)
+      const typed = new Set(out.filter(t => terms.typed.has(t)
+        && (words.get(t) || t).length >= TYPO_MIN_LENGTH))
+      return { tokens: out, typed, last: /\s$/.test(text) ? null : terms.last }
+    }
+    return { tokenize, query }
+  }
+
+  const api = { createIndex, search, queryTerms, tokens, DEFAULTS }
   if (typeof module !== "undefined" && module.exports)
     module.exports = api
   else
