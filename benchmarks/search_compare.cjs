@@ -3,7 +3,7 @@
  *
  *   node benchmarks/search_compare.cjs --site <lang>=<built site dir of that language> ...
  *        [--material <lang>=<site dir built with Material's lunr index>] [--engines a,b]
- *        [--queries <folder of <lang>.yml>] [--misses]
+ *        [--queries <folder of <lang>.yml>] [--misses | --not-first]
  *
  * Engines: "minisearch" (catan-rank.js, what the site ships), and "lunr", "flexsearch", "orama"
  * given the same tokens (catan-rank.js's tokenizer for the pages, its query tokens for the
@@ -230,7 +230,9 @@ function parseArgs(argv) {
     } else if (argv[i] === "--queries") {
       out.queries = argv[++i]
     } else if (argv[i] === "--misses") {
-      out.misses = true
+      out.misses = "miss"
+    } else if (argv[i] === "--not-first") {
+      out.misses = "all"
     }
   }
   return out
@@ -246,7 +248,8 @@ async function evaluate(run, queries) {
     const rank = ranked.slice(0, 3).findIndex(l => item.a.includes(l))
     if (rank === 0) top1++
     if (rank >= 0) top3++
-    else misses.push(`${item.q}  ->  ${ranked.slice(0, 3).join(" | ")}`)
+    if (rank !== 0)
+      misses.push(`${rank < 0 ? "miss" : `rank ${rank + 1}`}: ${item.q}  ->  ${ranked.slice(0, 3).join(" | ")}`)
   }
   return { top1, top3, n: queries.length, ms: time / queries.length, misses }
 }
@@ -279,7 +282,8 @@ async function main() {
         + `  top-1 ${(100 * r.top1 / r.n).toFixed(1).padStart(5)}%  (${r.top3}/${r.n})`
         + `  ${r.ms.toFixed(2)} ms/query`)
       if (args.misses)
-        r.misses.forEach(m => console.log(`    miss: ${m}`))
+        r.misses.filter(m => args.misses === "all" || m.startsWith("miss"))
+          .forEach(m => console.log(`    ${m}`))
     }
   }
 }

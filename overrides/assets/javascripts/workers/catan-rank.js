@@ -19,11 +19,17 @@
     kind: { q: 1.6, r: 1.2, s: 0.8, p: 0.35 },
     /** Bonus per question word or negation (exact_words) that the query and the title share. */
     exactBonus: 0.6,
+    /* A token found in the heading fields and in the body: the body's score counts this much
+       (and the other way round when the body scores higher). */
+    tie: 0.5,
     /** Weights of a match with a typo and of a completed word (MiniSearch's: 0.45, 0.375). */
     weights: { fuzzy: 0.4, prefix: 0.5 },
     /** BM25 parameters (MiniSearch's defaults: k 1.2, b 0.7, d 0.5). */
     bm25: { k: 1.2, b: 0.7, d: 0.5 }
   }
+  /** The heading fields (the question, merged questions, the answer line) and the body. */
+  const HEAD = ["t", "v", "a"]
+  const BODY = ["x", "p"]
   /** Edit distance allowed: one typo in a word of five letters or more. */
   const TYPO_MIN_LENGTH = 5
   /** Compounds (Dutch): a word of this length or more also indexes a known word it ends with. */
@@ -150,8 +156,8 @@
     const words = new Map(terms)
     const prefix = options.prefix ?? !/\s$/.test(query)
     const closest = !!options.closest  /* nothing matched: look further */
-    const results = index.search(terms.map(([token]) => token).join(" "), {
-      tokenize: text => text.split(" "),
+    const searchOptions = {
+      tokenize: text => [text],
       boost: options.boost,
       bm25: options.bm25,
       /* a typo in a word typed, never in a synonym's or phrasing's tokens */
@@ -163,15 +169,38 @@
         || (prefix && term === last && term.length >= 2 && !options.known?.has(term)),
       boostDocument: id => options.kind[docs[id].k] || 1,
       weights: options.weights
-    })
+    }
+    /* Each token is scored in the heading fields and in the body fields apart, and a document
+       gets the better of the two plus a fraction (tie) of the other: a word of the question
+       found again in its text adds little, so the question about a term does not lose to
+       one whose text repeats it (a sum of fields, MiniSearch's, when tie is 1). */
+    const found = new Map()
+    for (const [token] of terms) {
+      const head = new Map(index.search(token, { ...searchOptions, fields: HEAD })
+        .map(r => [r.id, r]))
+      const body = new Map(index.search(token, { ...searchOptions, fields: BODY })
+        .map(r => [r.id, r]))
+      for (const id of new Set([...head.keys(), ...body.keys()])) {
+        const h = head.get(id)?.score || 0
+        const b = body.get(id)?.score || 0
+        let entry = found.get(id)
+        if (!entry)
+          found.set(id, entry = { score: 0, words: new Set(), terms: new Set(), queryTerms: [] })
+        entry.score += Math.max(h, b) + options.tie * Math.min(h, b)
+        entry.words.add(words.get(token))
+        if (!entry.queryTerms.includes(token))
+          entry.queryTerms.push(token)
+        for (const r of [head.get(id), body.get(id)])
+          r?.terms.forEach(t => entry.terms.add(t))
+      }
+    }
     const asked = exactWords(query, lex, N)
-    const hits = results.map(r => {
-      const shared = asked.filter(w => docs[r.id].exact.includes(w)).length
+    const hits = [...found].map(([id, entry]) => {
+      const shared = asked.filter(w => docs[id].exact.includes(w)).length
       /* MiniSearch multiplies by the number of tokens found: count the words typed instead,
          so one word found as its stem and as its phrasing's wording counts once */
-      const found = new Set(r.queryTerms.map(t => words.get(t))).size / r.queryTerms.length
-      const score = r.score * found * (1 + options.exactBonus * shared)
-      return { doc: docs[r.id], score, terms: r.terms, queryTerms: r.queryTerms }
+      const score = entry.score * entry.words.size * (1 + options.exactBonus * shared)
+      return { doc: docs[id], score, terms: [...entry.terms], queryTerms: entry.queryTerms }
     })
     return { terms, hits: hits.sort((a, b) => b.score - a.score) }
   }
