@@ -22,6 +22,9 @@
     /* A token found in the heading fields and in the body: the body's score counts this much
        (and the other way round when the body scores higher). */
     tie: 0.5,
+    /* MiniSearch multiplies a score by the number of words found; a word found only in the
+       body counts this much */
+    bodyWord: 0.8,
     /** Weights of a match with a typo and of a completed word (MiniSearch's: 0.45, 0.375). */
     weights: { fuzzy: 0.4, prefix: 0.5 },
     /** BM25 parameters (MiniSearch's defaults: k 1.2, b 0.7, d 0.5). */
@@ -185,9 +188,11 @@
         const b = body.get(id)?.score || 0
         let entry = found.get(id)
         if (!entry)
-          found.set(id, entry = { score: 0, words: new Set(), terms: new Set(), queryTerms: [] })
+          found.set(id, entry = { score: 0, words: new Map(), terms: new Set(), queryTerms: [] })
         entry.score += Math.max(h, b) + options.tie * Math.min(h, b)
-        entry.words.add(words.get(token))
+        /* a word typed counts fully when found in the heading fields, else bodyWord */
+        const word = words.get(token)
+        entry.words.set(word, Math.max(entry.words.get(word) || 0, h ? 1 : options.bodyWord))
         if (!entry.queryTerms.includes(token))
           entry.queryTerms.push(token)
         for (const r of [head.get(id), body.get(id)])
@@ -199,7 +204,9 @@
       const shared = asked.filter(w => docs[id].exact.includes(w)).length
       /* MiniSearch multiplies by the number of tokens found: count the words typed instead,
          so one word found as its stem and as its phrasing's wording counts once */
-      const score = entry.score * entry.words.size * (1 + options.exactBonus * shared)
+      let count = 0
+      entry.words.forEach(weight => { count += weight })
+      const score = entry.score * count * (1 + options.exactBonus * shared)
       return { doc: docs[id], score, terms: [...entry.terms], queryTerms: entry.queryTerms }
     })
     return { terms, hits: hits.sort((a, b) => b.score - a.score) }
