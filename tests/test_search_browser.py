@@ -164,6 +164,34 @@ def test_no_match_offers_the_closest_questions(page: Any, base_url: str) -> None
     assert top and top[0].startswith("faq/development-cards#monopoly")
 
 
+#: One page of each kind, each language in turn, and the query typed there (issue 14: the box
+#: works the same on every page). The results must be those of the language's home page.
+PAGE_KINDS = [("en", "rules/robber/"), ("fr", "tutorial/setup/"), ("es", "play/"),
+              ("nl", "glossary/"), ("en", "editions/"), ("fr", "mistakes/"),
+              ("es", "strategy/"), ("nl", "faq/trading/")]
+KIND_QUERY = {"en": "thief desert", "fr": "brigand désert", "es": "ladron desierto",
+              "nl": "dief woestijn"}
+
+
+def test_search_box_answers_the_same_on_every_kind_of_page(search_page: Any,
+                                                           base_url: str) -> None:
+    def results(path: str, lang: str) -> list[str]:
+        page = search_page.new_page()
+        seen = watch(page, base_url)
+        page.goto(f"{base_url}/{lang}/{path}")
+        page.locator("input.md-search__input").focus()
+        top = search(page, KIND_QUERY[lang])[:5]
+        seen.assert_clean()
+        page.close()
+        return top
+
+    home = {lang: results("", lang) for lang in KIND_QUERY}
+    assert all(home.values()), home
+    differ = [(lang, path, top) for lang, path in PAGE_KINDS
+              if (top := results(path, lang)) != home[lang]]
+    assert not differ, f"home: {home}; differ: {differ}"
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_search_on_a_phone_in_both_colour_schemes(browser: Any, base_url: str,
                                                   scheme: str) -> None:
