@@ -139,9 +139,9 @@
   }
 
   /**
-   * Rank the documents for a query: [{doc, score, match}], best first.
-   *
-   * match maps each matched index term to the fields it was found in (MiniSearch's).
+   * Rank the documents for a query: {terms, hits: [{doc, score, terms, queryTerms}]}, best
+   * first; a hit's terms are the index terms it matched (typos and completions included), its
+   * queryTerms the query's tokens that found them.
    * options.prefix: complete the last word as typed (search as you type); default true
    * unless the query ends with a space. options.closest: when nothing matched, allow more
    * typos and complete every word, to offer the closest questions.
