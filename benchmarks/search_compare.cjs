@@ -3,13 +3,19 @@
  *
  *   node benchmarks/search_compare.cjs --site <lang>=<built site dir of that language> ...
  *        [--material <lang>=<site dir built with Material's lunr index>] [--engines a,b]
- *        [--queries <folder of <lang>.yml>] [--misses]
+ *        [--queries <folder of <lang>.yml>] [--misses | --not-first]
  *
- * Engines: "minisearch" (catan-rank.js, what the site ships), "flexsearch", "orama" (the same
- * documents and normaliser, each library's own scoring and typo handling), and "lunr": Material's
- * own search worker with the previous query transformation (catan-search.js of commit 6985df1),
- * run unchanged in a Node vm over the index Material wrote. FlexSearch and Orama are not site
- * dependencies: install them next to this script's NODE_PATH to compare (see notes/search.md).
+ * Engines: "minisearch" (catan-rank.js, what the site ships), and "lunr", "flexsearch", "orama"
+ * given the same tokens (catan-rank.js's tokenizer for the pages, its query tokens for the
+ * query: normaliser, glossary synonyms, phrasings, Dutch compounds), the same index fields and
+ * the same field and kind weights, each ranking with its own scoring and typo handling.
+ * "material" (only with --material): Material's own search worker with the previous query
+ * transformation (catan-search.js of commit 6985df1), run unchanged in a Node vm over the index
+ * Material wrote. lunr, FlexSearch and Orama are not site dependencies: install them outside
+ * the repository and put their node_modules on NODE_PATH (see notes/search.md):
+ *
+ *   npm install --prefix /work/searchcmp lunr@2.3.9 flexsearch@0.8.212 @orama/orama@3.1.18
+ *   NODE_PATH=/work/searchcmp/node_modules node benchmarks/search_compare.cjs ...
  *
  * Prints top-1 and top-3 accuracy per language and engine, and the mean time per query.
  */
@@ -35,7 +41,7 @@ function readQueries(lang, dir) {
   for (const line of text.split("\n")) {
     const m = line.match(/^\s*-\s*\{q:\s*(.*?),\s*kind:\s*(\w+),(?:\s*first:\s*(true),)?\s*a:\s*\[(.*)\]\}\s*$/)
     if (m)
-      out.push({ q: m[1], kind: m[2], first: !!m[3], a: m[4].split(",").map(s => s.trim()) })
+      out.push({ q: m[1].replace(/^"(.*)"$/, "$1"), kind: m[2], first: !!m[3], a: m[4].split(",").map(s => s.trim()) })
   }
   return out
 }
@@ -75,53 +81,110 @@ function minisearch(data) {
   return query => idx.search(query).hits.map(h => h.doc.l)
 }
 
+/** Field weights and kind weights of catan-rank.js, given to every engine. */
+const FIELDS = ["t", "v", "a", "x", "p"]
+const BOOST = Rank.DEFAULTS.boost
+const KIND = Rank.DEFAULTS.kind
+
+/**
+ * The same tokens for every engine: the index's words through catan-rank.js's tokenizer
+ * (normaliser, synonyms, phrasings, Dutch compounds), and each query's tokens as catan-rank.js
+ * searches them. The libraries call their tokenizer with the text; a query's text is looked up
+ * in `pending` (set just before searching) so it gets the query's tokens, not the pages'.
+ */
+function sameTokens(data) {
+  const T = Rank.tokens(N, data)
+  const pending = new Map()
+  const tokenize = text => pending.get(text)?.tokens ?? T.tokenize(String(text ?? ""))
+  const ask = query => {
+    const q = T.query(query)
+    const key = q.tokens.join(" ")
+    pending.clear()
+    pending.set(key, q)
+    return { ...q, key }
+  }
+  return { tokenize, ask }
+}
+
+/** FlexSearch: one list per field (no edit distance), merged by weighted reciprocal rank. */
 function flexsearch(data) {
   const { Document } = require("flexsearch")
-  const lex = N.prepare(data.rules)
-  const encoder = { encode: text => N.normalise(text, lex) }
+  const { tokenize, ask } = sameTokens(data)
+  const encoder = { encode: tokenize }
   const index = new Document({
-    document: { id: "id", index: ["t", "a", "x"].map(f => ({ field: f, tokenize: "strict", encoder })) }
+    document: { id: "id", index: FIELDS.map(f => ({ field: f, tokenize: "strict", encoder })) }
   })
-  data.docs.forEach((doc, id) => index.add({ id, ...doc }))
-  const weight = { t: 4, a: 2.5, x: 1 }
+  data.docs.forEach((doc, id) => index.add({ id, ...Object.fromEntries(FIELDS.map(f => [f, doc[f] || ""])) }))
   return query => {
+    const q = ask(query)
+    if (!q.tokens.length) return []
     const scores = new Map()
-    for (const res of index.search(query, { limit: 60, suggest: true })) {
+    for (const res of index.search(q.key, { limit: 60, suggest: true })) {
       res.result.forEach((id, rank) => {
-        const kind = Rank.DEFAULTS.kind[data.docs[id].k] || 1
-        scores.set(id, (scores.get(id) || 0) + weight[res.field] * kind / (rank + 3))
+        const kind = KIND[data.docs[id].k] || 1
+        scores.set(id, (scores.get(id) || 0) + BOOST[res.field] * kind / (rank + 3))
       })
     }
     return [...scores].sort((a, b) => b[1] - a[1]).map(([id]) => data.docs[id].l)
   }
 }
 
+/** Orama: its BM25 over the fields, its typo tolerance (1 edit) and prefix matching. */
 function orama(data) {
   const { create, insertMultiple, search } = require("@orama/orama")
-  const lex = N.prepare(data.rules)
+  const { tokenize, ask } = sameTokens(data)
   const db = create({
-    schema: { t: "string", a: "string", x: "string", k: "string", l: "string" },
+    schema: { t: "string", v: "string", a: "string", x: "string", p: "string", k: "string", l: "string" },
     components: {
-      tokenizer: {
-        language: "english", normalizationCache: new Map(),
-        tokenize: raw => N.normalise(String(raw), lex)
-      }
+      tokenizer: { language: "english", normalizationCache: new Map(), tokenize: raw => tokenize(raw) }
     }
   })
-  insertMultiple(db, data.docs.map(d => ({ t: d.t, a: d.a, x: d.x, k: d.k, l: d.l })))
+  insertMultiple(db, data.docs.map(d => ({
+    ...Object.fromEntries(FIELDS.map(f => [f, d[f] || ""])), k: d.k, l: d.l
+  })))
   return query => {
+    const q = ask(query)
+    if (!q.tokens.length) return []
     const res = search(db, {
-      term: query, properties: ["t", "a", "x"], boost: { t: 4, a: 2.5, x: 1 },
-      tolerance: 1, limit: 30, threshold: 1
+      term: q.key, properties: FIELDS, boost: BOOST, tolerance: 1, limit: 30, threshold: 1
     })
     return res.hits
-      .map(h => [h.document.l, h.score * (Rank.DEFAULTS.kind[h.document.k] || 1)])
+      .map(h => [h.document.l, h.score * (KIND[h.document.k] || 1)])
       .sort((a, b) => b[1] - a[1]).map(([l]) => l)
   }
 }
 
+/**
+ * lunr (npm, the library inside Material's search): its BM25 with field and document boosts;
+ * the same typo rule as catan-rank.js (one edit in a word typed of five letters or more) and
+ * the last word typed completed, through lunr's query clauses.
+ */
+function lunr(data) {
+  const lunrLib = require("lunr")
+  const { tokenize, ask } = sameTokens(data)
+  const index = lunrLib(function () {
+    this.ref("id")
+    FIELDS.forEach(f => this.field(f, { boost: BOOST[f] }))
+    this.pipeline.reset()
+    this.searchPipeline.reset()
+    this.tokenizer = obj => tokenize(obj == null ? "" : String(obj)).map(t => new lunrLib.Token(t, {}))
+    data.docs.forEach((doc, id) => this.add(
+      { id, ...Object.fromEntries(FIELDS.map(f => [f, doc[f] || ""])) }, { boost: KIND[doc.k] || 1 }))
+  })
+  return query => {
+    const q = ask(query)
+    if (!q.tokens.length) return []
+    return index.query(builder => {
+      for (const token of q.tokens)
+        builder.term(token, token === q.last
+          ? { usePipeline: false, wildcard: lunrLib.Query.wildcard.TRAILING }
+          : { usePipeline: false, editDistance: q.typed.has(token) ? 1 : 0 })
+    }).map(r => data.docs[r.ref].l)
+  }
+}
+
 /** Material's own worker (lunr) with the previous catan-search.js, in a vm. */
-function lunr(siteDir) {
+function material(siteDir) {
   const workers = path.join(siteDir, "assets/javascripts/workers")
   const material = fs.readdirSync(workers).find(f => /^search\.[0-9a-f]+\.min\.js$/.test(f))
   const listeners = []
@@ -155,7 +218,7 @@ function lunr(siteDir) {
 
 function parseArgs(argv) {
   const out = {
-    site: {}, material: {}, engines: ["minisearch", "flexsearch", "orama", "lunr"], misses: false,
+    site: {}, material: {}, engines: ["minisearch", "lunr", "flexsearch", "orama", "material"], misses: false,
     queries: path.join(ROOT, "tests/search/queries")
   }
   for (let i = 0; i < argv.length; i++) {
@@ -167,7 +230,9 @@ function parseArgs(argv) {
     } else if (argv[i] === "--queries") {
       out.queries = argv[++i]
     } else if (argv[i] === "--misses") {
-      out.misses = true
+      out.misses = "miss"
+    } else if (argv[i] === "--not-first") {
+      out.misses = "all"
     }
   }
   return out
@@ -183,22 +248,23 @@ async function evaluate(run, queries) {
     const rank = ranked.slice(0, 3).findIndex(l => item.a.includes(l))
     if (rank === 0) top1++
     if (rank >= 0) top3++
-    else misses.push(`${item.q}  ->  ${ranked.slice(0, 3).join(" | ")}`)
+    if (rank !== 0)
+      misses.push(`${rank < 0 ? "miss" : `rank ${rank + 1}`}: ${item.q}  ->  ${ranked.slice(0, 3).join(" | ")}`)
   }
   return { top1, top3, n: queries.length, ms: time / queries.length, misses }
 }
 
 async function main() {
   const args = parseArgs(process.argv.slice(2))
-  const builders = { minisearch, flexsearch, orama }
+  const builders = { minisearch, lunr, flexsearch, orama }
   const rows = []
   for (const engine of args.engines) {
     for (const lang of Object.keys(args.site)) {
       let run
       try {
-        if (engine === "lunr") {
+        if (engine === "material") {
           if (!args.material[lang]) continue
-          run = lunr(path.join(args.material[lang], lang))
+          run = material(path.join(args.material[lang], lang))
         } else {
           const file = path.join(args.site[lang], lang, "search/catan-index.json")
           run = builders[engine](JSON.parse(fs.readFileSync(file, "utf8")))
@@ -216,7 +282,8 @@ async function main() {
         + `  top-1 ${(100 * r.top1 / r.n).toFixed(1).padStart(5)}%  (${r.top3}/${r.n})`
         + `  ${r.ms.toFixed(2)} ms/query`)
       if (args.misses)
-        r.misses.forEach(m => console.log(`    miss: ${m}`))
+        r.misses.filter(m => args.misses === "all" || m.startsWith("miss"))
+          .forEach(m => console.log(`    ${m}`))
     }
   }
 }

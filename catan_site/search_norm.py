@@ -8,8 +8,8 @@ reference implementation: tests/test_search_norm.py requires both to give the sa
 every word of the site, and documents what readers' words meet.
 
 >>> lex = load_lexicon("fr")
->>> normalise("Je dois défausser 4 cartes", lex)
-['defauss', '4', 'cart']
+>>> normalise("Je dois défausser 4 cartes", lex)  # "dois": an obligation (glossary phrasings)
+['defauss', '4', 'cart', 'oblig']
 >>> normalise("defaussez", lex) == normalise("Défaussées", lex)
 True
 """

@@ -61,6 +61,22 @@ def test_each_language_has_its_own_search_index(site_dir: Path, lang: str) -> No
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_has_the_search_box_on_the_sites_worker(site_dir: Path, lang: str) -> None:
+    """The same box everywhere (issue 14): Material's search input, and overrides/main.html's
+    script that points Material at catan-search.js, on every page of the language."""
+    pages = sorted((site_dir / lang).rglob("*.html"))
+    assert len(pages) > 30
+    lacking = []
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        inputs = [a for tag, a in tags(path) if tag == "input" and "md-search__input" in
+                  (a.get("class") or "").split()]
+        if len(inputs) != 1 or 'replace(/[^/]*$/, "catan-search.js")' not in html:
+            lacking.append(path.relative_to(site_dir).as_posix())
+    assert not lacking, lacking[:10]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_faq_question_is_a_search_entry_with_its_answer(site_dir: Path, lang: str) -> None:
     docs = {doc["l"]: doc for doc in search_index(site_dir, lang)["docs"]}
     topics = [p for p in sorted((ROOT / "docs" / lang / "faq").glob("*.md")) if p.stem != "index"]

@@ -67,9 +67,9 @@ def test_synonyms_add_official_term(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "question", "expected"), [
-    ("fr", "Est-ce que je dois défausser mes cartes ?", ["defauss", "cart"]),
+    ("fr", "Est-ce que je dois défausser mes cartes ?", ["defauss", "cart", "oblig"]),
     ("es", "¿Puedo comerciar fuera de mi turno?", ["comerci", "fuer", "turn"]),
-    ("nl", "Hoeveel kaarten moet ik afleggen?", ["kart", "afleg"]),
+    ("nl", "Hoeveel kaarten moet ik afleggen?", ["kart", "afleg", "verplicht"]),
     ("en", "Can I trade when it is not my turn?", ["trad", "turn"]),
 ])
 def test_questions_keep_content_words(lang: str, question: str, expected: list[str]) -> None:

@@ -19,11 +19,20 @@
     kind: { q: 1.6, r: 1.2, s: 0.8, p: 0.35 },
     /** Bonus per question word or negation (exact_words) that the query and the title share. */
     exactBonus: 0.6,
+    /* A token found in the heading fields and in the body: the body's score counts this much
+       (and the other way round when the body scores higher). */
+    tie: 0.5,
+    /* MiniSearch multiplies a score by the number of words found; a word found only in the
+       body counts this much */
+    bodyWord: 0.8,
     /** Weights of a match with a typo and of a completed word (MiniSearch's: 0.45, 0.375). */
     weights: { fuzzy: 0.4, prefix: 0.5 },
     /** BM25 parameters (MiniSearch's defaults: k 1.2, b 0.7, d 0.5). */
     bm25: { k: 1.2, b: 0.7, d: 0.5 }
   }
+  /** The heading fields (the question, merged questions, the answer line) and the body. */
+  const HEAD = ["t", "v", "a"]
+  const BODY = ["x", "p"]
   /** Edit distance allowed: one typo in a word of five letters or more. */
   const TYPO_MIN_LENGTH = 5
   /** Compounds (Dutch): a word of this length or more also indexes a known word it ends with. */
@@ -40,15 +49,20 @@
     const lex = N.prepare(data.rules)
     const docs = data.docs.map((doc, id) => ({ id, ...doc }))
     const { tokenize, parts } = compounds(docs, lex, N)
+    const known = new Set()  /* every token of the index */
     const index = new MiniSearch({
       fields: ["t", "v", "a", "x", "p"],
       storeFields: [],
-      tokenize,
+      tokenize: text => {
+        const tokens = tokenize(text)
+        tokens.forEach(token => known.add(token))
+        return tokens
+      },
       processTerm: term => term
     })
     index.addAll(docs)
     docs.forEach(doc => { doc.exact = exactWords(doc.t, lex, N) })
-    const weights = { ...DEFAULTS, ...tuning, parts }
+    const weights = { ...DEFAULTS, ...tuning, parts, known }
     return {
       index, docs, lex,
       search: (query, options) => search(index, docs, lex, N, query, { ...weights, ...options })
@@ -110,7 +124,9 @@
     const terms = N.expandSynonymsIndexed(stems, lex).map(([token, i]) => [token, typed[i]])
     /* the stems of the words typed: only these may have a typo or be completed */
     terms.typed = new Set(stems)
-    const last = terms.last
+    /* the last word typed, completed as a prefix (not when it is a stop word) */
+    const last = typed.length && typed[typed.length - 1] === all[all.length - 1]
+      ? stems[stems.length - 1] : null
     for (const [token, i, span] of N.phrasingTokens(all, lex)) {
       /* owned by the phrase's first word that is not a stop word (the one shown as missing) */
       const words = all.slice(i, i + span)
@@ -123,9 +139,9 @@
   }
 
   /**
-   * Rank the documents for a query: [{doc, score, match}], best first.
-   *
-   * match maps each matched index term to the fields it was found in (MiniSearch's).
+   * Rank the documents for a query: {terms, hits: [{doc, score, terms, queryTerms}]}, best
+   * first; a hit's terms are the index terms it matched (typos and completions included), its
+   * queryTerms the query's tokens that found them.
    * options.prefix: complete the last word as typed (search as you type); default true
    * unless the query ends with a space. options.closest: when nothing matched, allow more
    * typos and complete every word, to offer the closest questions.
@@ -143,31 +159,83 @@
     const words = new Map(terms)
     const prefix = options.prefix ?? !/\s$/.test(query)
     const closest = !!options.closest  /* nothing matched: look further */
-    const results = index.search(terms.map(([token]) => token).join(" "), {
-      tokenize: text => text.split(" "),
+    const searchOptions = {
+      tokenize: text => [text],
       boost: options.boost,
       bm25: options.bm25,
       /* a typo in a word typed, never in a synonym's or phrasing's tokens */
       fuzzy: closest ? 0.34 : term => terms.typed.has(term)
         && (words.get(term) || term).length >= TYPO_MIN_LENGTH ? 1 : 0,
       maxFuzzy: closest ? 3 : 1,
-      prefix: term => closest || (prefix && term === last && term.length >= 2),
+      /* the last word typed is completed unless it is a word of the index as it stands */
+      prefix: term => closest
+        || (prefix && term === last && term.length >= 2 && !options.known?.has(term)),
       boostDocument: id => options.kind[docs[id].k] || 1,
       weights: options.weights
-    })
+    }
+    /* Each token is scored in the heading fields and in the body fields apart, and a document
+       gets the better of the two plus a fraction (tie) of the other: a word of the question
+       found again in its text adds little, so the question about a term does not lose to
+       one whose text repeats it (a sum of fields, MiniSearch's, when tie is 1). */
+    const found = new Map()
+    for (const [token] of terms) {
+      const head = new Map(index.search(token, { ...searchOptions, fields: HEAD })
+        .map(r => [r.id, r]))
+      const body = new Map(index.search(token, { ...searchOptions, fields: BODY })
+        .map(r => [r.id, r]))
+      for (const id of new Set([...head.keys(), ...body.keys()])) {
+        const h = head.get(id)?.score || 0
+        const b = body.get(id)?.score || 0
+        let entry = found.get(id)
+        if (!entry)
+          found.set(id, entry = { score: 0, words: new Map(), terms: new Set(), queryTerms: [] })
+        entry.score += Math.max(h, b) + options.tie * Math.min(h, b)
+        /* a word typed counts fully when found in the heading fields, else bodyWord */
+        const word = words.get(token)
+        entry.words.set(word, Math.max(entry.words.get(word) || 0, h ? 1 : options.bodyWord))
+        if (!entry.queryTerms.includes(token))
+          entry.queryTerms.push(token)
+        for (const r of [head.get(id), body.get(id)])
+          r?.terms.forEach(t => entry.terms.add(t))
+      }
+    }
     const asked = exactWords(query, lex, N)
-    const hits = results.map(r => {
-      const shared = asked.filter(w => docs[r.id].exact.includes(w)).length
+    const hits = [...found].map(([id, entry]) => {
+      const shared = asked.filter(w => docs[id].exact.includes(w)).length
       /* MiniSearch multiplies by the number of tokens found: count the words typed instead,
          so one word found as its stem and as its phrasing's wording counts once */
-      const found = new Set(r.queryTerms.map(t => words.get(t))).size / r.queryTerms.length
-      const score = r.score * found * (1 + options.exactBonus * shared)
-      return { doc: docs[r.id], score, terms: r.terms, queryTerms: r.queryTerms }
+      let count = 0
+      entry.words.forEach(weight => { count += weight })
+      const score = entry.score * count * (1 + options.exactBonus * shared)
+      return { doc: docs[id], score, terms: [...entry.terms], queryTerms: entry.queryTerms }
     })
     return { terms, hits: hits.sort((a, b) => b.score - a.score) }
   }
 
-  const api = { createIndex, search, queryTerms, DEFAULTS }
+  /**
+   * The tokens another engine is given, for a fair comparison (benchmarks/search_compare.cjs):
+   * the index's tokenizer (normaliser and compounds) and a query's tokens as this ranking
+   * searches them ({tokens, typed: may have a typo, last: may be completed}).
+   */
+  function tokens(N, data) {
+    const lex = N.prepare(data.rules)
+    const { tokenize, parts } = compounds(data.docs, lex, N)
+    const query = text => {
+      const terms = queryTerms(text, lex, N)
+      const out = terms.map(([token]) => token)
+      for (const token of [...out])
+        for (const part of parts(token))
+          if (!out.includes(part))
+            out.push(part)
+      const words = new Map(terms)
+      const typed = new Set(out.filter(t => terms.typed.has(t)
+        && (words.get(t) || t).length >= TYPO_MIN_LENGTH))
+      return { tokens: out, typed, last: /\s$/.test(text) ? null : terms.last }
+    }
+    return { tokenize, query }
+  }
+
+  const api = { createIndex, search, queryTerms, tokens, DEFAULTS }
   if (typeof module !== "undefined" && module.exports)
     module.exports = api
   else
