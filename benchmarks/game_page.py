@@ -32,13 +32,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from catan_site.chromium import launch_args
 from catan_site.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
 LONG_TASK_TARGET = 50.0
 MOVE_P95_TARGET = 300.0
 OFFERS_TARGET = 15
@@ -214,12 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     server = make_server(0, args.site, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base_url = f"http://127.0.0.1:{server.server_address[1]}"
-    launch: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
-    if CHROMIUM.exists():
-        launch["executable_path"] = str(CHROMIUM)
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(**launch)
+            browser = p.chromium.launch(**launch_args())
             games = [play_one(browser, base_url, args.seed + i) for i in range(args.games)]
             browser.close()
     finally:

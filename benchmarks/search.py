@@ -26,16 +26,14 @@ from typing import Any
 
 import yaml
 
+from catan_site import languages
+from catan_site.chromium import launch_args
 from catan_site.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 QUERIES = ROOT / "tests" / "search" / "queries"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
-LANGUAGES = ("en", "fr", "es", "nl")
+LANGUAGES = languages.codes()  # i18n/languages.yml
 TARGET_MS = 100.0
 
 #: Installed once per page: remembers the last keydown in the box and the next redraw after it.
@@ -106,10 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     try:
         with sync_playwright() as playwright:
-            launch: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
-            if Path(CHROMIUM).exists():
-                launch["executable_path"] = CHROMIUM
-            browser = playwright.chromium.launch(**launch)
+            browser = playwright.chromium.launch(**launch_args())
             for lang in args.lang or LANGUAGES:
                 page = browser.new_page()
                 results.append(measure(page, base_url, lang))

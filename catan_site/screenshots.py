@@ -14,13 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from catan_site import languages
+from catan_site.chromium import launch_args
 from catan_site.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
 PAGES = {"home": "", "rules": "rules/robber/", "faq": "faq/robber/", "glossary": "glossary/"}
 DEVICES: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
@@ -81,11 +78,8 @@ def main(argv: list[str] | None = None) -> None:
     server = make_server(0, args.site_dir, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
-    launch: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
-    if CHROMIUM.exists():
-        launch["executable_path"] = str(CHROMIUM)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch)
+        browser = playwright.chromium.launch(**launch_args())
         shots = [s for lang in languages.codes()
                  for s in shoot_language(browser, base, lang, args.out)]
         browser.close()

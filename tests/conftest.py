@@ -31,6 +31,7 @@ from typing import Any
 import pytest
 from filelock import FileLock
 
+from catan_site.chromium import launch_args
 from catan_site.runtime_assets import FRONTEND_DIR
 from catan_site.serve import make_server
 
@@ -40,16 +41,6 @@ SITE_SOURCES = ("mkdocs.yml", "pyproject.toml", "package-lock.json", "docs", "i1
                 "overrides", "catan_site", "catan_core", "catan_web", FRONTEND_DIR.name)
 TEST_SITES = ROOT / "build" / "test-site"
 KEEP_SITES = 3
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 #: For the tests only: the reader asks for reduced motion, so pages skip their entrance fades and
 #: smooth scrolling (what is tested is the same; the browser draws about a tenth less: a game
 #: test file took 84 s instead of 95 s). The page's own reduced-motion paths are thus tested too.
@@ -119,10 +110,7 @@ def base_url(site_server: str) -> str:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Headless Chromium with the flags this machine needs; Debian's binary if present."""
-    args = {**browser_type_launch_args, "headless": True, "args": [*CHROMIUM_ARGS, *TEST_ARGS]}
-    if CHROMIUM.exists():
-        args["executable_path"] = str(CHROMIUM)
-    return args
+    return {**browser_type_launch_args, **launch_args(*TEST_ARGS)}
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,31 @@
+"""How the project starts headless Chromium (tests, benchmarks, screenshots): one list of flags.
+
+Debian's ``/usr/bin/chromium`` when it is installed (``apt-get install -y chromium``), else the
+browser Playwright downloads (``python -m playwright install chromium``). The flags keep a
+headless browser quiet on a machine with no internet: no sandbox (root in containers), no GPU, no
+QUIC, and none of the background connections a first start makes (they would be refused, many
+at a time).
+
+>>> launch_args("--force-prefers-reduced-motion")["args"][-1]
+'--force-prefers-reduced-motion'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+#: Debian's Chromium, used when present.
+CHROMIUM = Path("/usr/bin/chromium")
+#: What every headless start here passes.
+FLAGS = ("--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync")
+
+
+def launch_args(*extra: str) -> dict[str, Any]:
+    """Keyword arguments for Playwright's ``chromium.launch`` or ``launch_persistent_context``:
+    headless, :data:`FLAGS` then ``extra``, and Debian's binary if it is installed."""
+    args: dict[str, Any] = {"headless": True, "args": [*FLAGS, *extra]}
+    if CHROMIUM.exists():
+        args["executable_path"] = str(CHROMIUM)
+    return args
