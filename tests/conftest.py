@@ -152,3 +152,16 @@ def context(profile: Any, base_url: str) -> Iterator[Any]:
     """pytest-playwright's ``context`` (and so ``page``), taken from the on-disk ``profile``."""
     yield profile
     forget_site(profile, base_url)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Longest first, for pytest-xdist: the groups that share an expensive fixture (the Node runs
+    of Pyodide, the bot games, each language's widget page), then the browser tests, then the
+    many short ones, which fill the workers evenly at the end instead of one long test running
+    alone (the order of tests within each kind is kept)."""
+    def weight(item: pytest.Item) -> int:
+        if item.get_closest_marker("xdist_group"):
+            return 0
+        return 1 if item.get_closest_marker("browser") else 2
+
+    items.sort(key=weight)
