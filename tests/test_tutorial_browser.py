@@ -310,7 +310,7 @@ def test_board_answers_with_the_keyboard(browser: Any, base_url: str) -> None:
     assert corner.get_attribute("aria-label") == "corner of hills 6, forest 11, and desert"
     assert corner.get_attribute("role") == "button"
     coast = page.locator("#task-corner svg g.node[data-node='0.N']")
-    assert coast.get_attribute("aria-label") == "corner of mountains 10 and sea"
+    assert coast.get_attribute("aria-label") == "corner of mountains 10 and sea, north"
     box = page.locator("#task-corner")
     before = int(box.get_attribute("data-verdicts") or 0)
     corner.focus()
