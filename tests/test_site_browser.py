@@ -43,9 +43,6 @@ LANG_AND_H1S = """() => [document.documentElement.lang,
                         document.querySelectorAll('.md-content h1').length]"""
 
 
-#: The language whose every page is loaded in the browser; the others load one page of each
-#: kind (tests/test_build.py reads every page of every language from disk).
-WHOLE = "en"
 SCRIPT = re.compile(r'<script[^>]*\ssrc="[^"]*?([\w.-]+\.m?js)"')
 PART = re.compile(r'class="((?:catan|cw)-[a-z-]+)')
 
@@ -71,13 +68,11 @@ def load_cleanly(page: Any, base_url: str, lang: str, paths: list[str]) -> None:
     seen.assert_clean()
 
 
-def test_every_page_loads_cleanly(page: Any, base_url: str) -> None:
-    load_cleanly(page, base_url, WHOLE, PAGES)
-
-
-@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != WHOLE])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_kind_of_page_loads_cleanly(page: Any, base_url: str, site_dir: Path,
                                          lang: str) -> None:
+    """One page of each kind in every language (tests/test_build.py reads every page of every
+    language from disk; the widgets, the tutorial and the Play page have tests of their own)."""
     paths = kinds_of_page(site_dir, lang)
     assert {"", "play/", "tutorial/"} <= set(paths) and len(paths) >= 8, paths
     load_cleanly(page, base_url, lang, paths)
