@@ -133,17 +133,55 @@ def load(page: Any, base: str, mode: str) -> dict[str, float]:
     return {"play": page.evaluate("() => window.__marks.play")}
 
 
+def browser_cpu(profile: str) -> float | None:
+    """CPU seconds used so far by the browser running on ``profile``: its process and every
+    descendant (renderers, their workers and V8's compile threads, the GPU and network
+    processes), those that ended included (Linux ``/proc``; None elsewhere)."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return None
+    parents: dict[int, int] = {}
+    ticks: dict[int, int] = {}
+    root = None
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:  # ended meanwhile
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        pid = int(entry.name)
+        parents[pid] = int(fields[1])
+        # utime, stime, and cutime, cstime: the ended children this process waited for
+        ticks[pid] = sum(int(n) for n in fields[11:15])
+        if f"--user-data-dir={profile}".encode() in cmdline and b"--type=" not in cmdline:
+            root = pid
+    if root is None:
+        return None
+    tree, grew = {root}, True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in tree} - tree
+        tree |= more
+        grew = bool(more)
+    return sum(ticks[pid] for pid in tree) / os.sysconf("SC_CLK_TCK")
+
+
 def measure_start(playwright: Any, base: str, runs: int) -> tuple[
-        dict[str, dict[str, list[float]]], dict[str, dict[str, int]], set[str]]:
-    """Times of each visit of each mode, the modes taking turns (rotated each run), and V8's
-    compiled-wasm cache counts per mode.
+        dict[str, dict[str, list[float]]], dict[str, dict[str, dict[str, int]]], set[str]]:
+    """Times and CPU seconds of each visit of each mode, the modes taking turns (rotated each
+    run), and V8's compiled-wasm cache counts per mode and visit.
 
     Each mode runs in a browser of its own with a fresh on-disk profile, as a reader's browser:
     Playwright's ordinary contexts are off the record, and there V8 never keeps compiled
     WebAssembly. Visits are ``PAUSE_MS`` apart (a reader's visits are further apart still)."""
-    cache: dict[str, dict[str, int]] = {}
+    cache: dict[str, dict[str, dict[str, int]]] = {
+        mode: {visit: {} for visit in VISITS} for mode in MODES}
     times: dict[str, dict[str, list[float]]] = {
-        key: {visit: [] for visit in VISITS} for key in ("bare", "faq", "faq_activation", "play")}
+        key: {visit: [] for visit in VISITS}
+        for key in ("bare", "faq", "faq_activation", "play",
+                    "bare_cpu", "faq_cpu", "play_cpu")}
     hosts: set[str] = set()
     for run in range(runs):
         for mode in MODES[run % 3:] + MODES[:run % 3]:
@@ -155,14 +193,22 @@ def measure_start(playwright: Any, base: str, runs: int) -> tuple[
                            and hosts.add(urlsplit(request.url).netloc))
                 context.add_init_script(WATCH)
                 page = context.new_page()
+                before = wasm_code_cache(context)
                 for visit in VISITS:
+                    cpu = browser_cpu(profile)
                     for key, ms in load(page, base, mode).items():
                         times[key][visit].append(ms)
+                    after_cpu = browser_cpu(profile)
+                    if cpu is not None and after_cpu is not None:
+                        times[f"{mode}_cpu"][visit].append(after_cpu - cpu)
                     page.goto("about:blank")
                     page.wait_for_timeout(PAUSE_MS)  # the time between two visits
-                for bucket, n in wasm_code_cache(context).items():
-                    cache.setdefault(mode, {}).setdefault(bucket, 0)
-                    cache[mode][bucket] += n
+                    after = wasm_code_cache(context)
+                    counts = cache[mode][visit]
+                    for bucket, n in after.items():
+                        if n - before.get(bucket, 0):
+                            counts[bucket] = counts.get(bucket, 0) + n - before.get(bucket, 0)
+                    before = after
                 context.close()
     return times, cache, hosts
 
@@ -239,62 +285,100 @@ def measure_bytes(browser: Any, base: str, site: Path) -> dict[str, dict[str, in
     return {path: page_bytes(browser, base, site, path) for path in widget_free_pages(site)}
 
 
+def spread(values: list[float], digits: int = 0) -> str:
+    """``median [min-max]`` of some values."""
+    if not values:
+        return "n/a"
+    low, mid, high = min(values), statistics.median(values), max(values)
+    return f"{mid:.{digits}f} [{low:.{digits}f}-{high:.{digits}f}]"
+
+
+def ratios(times: dict[str, dict[str, list[float]]], key: str, bare: str,
+           visit: str) -> list[float]:
+    """Each run's ratio of ``key`` to the bare page measured in the same run."""
+    return [a / b for a, b in zip(times[key][visit], times[bare][visit], strict=True)]
+
+
 def report(times: dict[str, dict[str, list[float]]], budget: dict[str, dict[str, int]],
-           pages: dict[str, dict[str, int]], cache: dict[str, dict[str, int]],
+           pages: dict[str, dict[str, int]], cache: dict[str, dict[str, dict[str, int]]],
            hosts: set[str]) -> dict[str, Any]:
-    """Print and return medians, ratios to the bare page, bytes, and whether targets are met."""
-    med = {m: {s: statistics.median(v) for s, v in states.items()} for m, states in times.items()}
-    ratio = {key: {s: med[key][s] / med["bare"][s] for s in VISITS}
-             for key in ("faq", "faq_activation", "play")}
+    """Print and return medians and spreads, each run's ratios to the bare page of the same run,
+    compiled-wasm reuse per visit, bytes, and whether targets are met (medians of the runs'
+    ratios)."""
+    med = {m: {s: statistics.median(v) if v else float("nan") for s, v in states.items()}
+           for m, states in times.items()}
+    pairs = {"faq": "bare", "faq_activation": "bare", "play": "bare"}
+    if times["bare_cpu"]["cold"]:
+        pairs |= {"faq_cpu": "bare_cpu", "play_cpu": "bare_cpu"}
+    ratio = {key: {v: ratios(times, key, bare, v) for v in VISITS} for key, bare in pairs.items()}
+    ratio_med = {key: {v: statistics.median(r) for v, r in visits.items()}
+                 for key, visits in ratio.items()}
     runs = len(times["bare"]["cold"])
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"FAQ widget: {FAQ_PAGE}, Play page: {PLAY_PAGE}")
-    print(f"Time to usable in headless Chromium, median of {runs} run(s) taking turns, "
-          f"load average {load:.1f} on {os.cpu_count()} CPUs")
-    print(f"{'':48}" + "".join(f"{v + ' ms':>10}" for v in VISITS))
-    rows = (("bare page: loadPyodide in a module worker", "bare"),
-            ("FAQ widget usable, from navigation", "faq"),
-            ("FAQ widget usable, from the reader's press", "faq_activation"),
-            ("Play page usable, from navigation", "play"))
-    for label, key in rows:
-        print(f"{label:48}" + "".join(f"{med[key][v]:10.0f}" for v in VISITS))
+    print(f"Start-up in headless Chromium, {runs} run(s) taking turns, median [min-max]; "
+          f"load average {load:.1f} on {os.cpu_count()} CPUs at the end")
+    width = 24
+    print(f"{'':44}" + "".join(f"{v:>{width}}" for v in VISITS))
+    rows = (("bare page: loadPyodide in a worker, ms", "bare", 0),
+            ("FAQ widget usable from navigation, ms", "faq", 0),
+            ("FAQ widget usable from the press, ms", "faq_activation", 0),
+            ("Play page usable from navigation, ms", "play", 0),
+            ("bare page, browser CPU s", "bare_cpu", 2),
+            ("FAQ widget, browser CPU s", "faq_cpu", 2),
+            ("Play page, browser CPU s", "play_cpu", 2))
+    for label, key, digits in rows:
+        if times[key]["cold"]:
+            print(f"{label:44}" + "".join(f"{spread(times[key][v], digits):>{width}}"
+                                          for v in VISITS))
     met = {}
-    for label, key in (("FAQ widget / bare", "faq"), ("Play page / bare", "play"),
-                       ("FAQ widget from press / bare", "faq_activation")):
-        print(f"{'ratio ' + label:48}" + "".join(f"{ratio[key][v]:10.2f}" for v in VISITS)
-              + f"   target cold <= {TARGETS['cold']}, warm <= {TARGETS['warm']}")
-        if key != "faq_activation":
-            met[f"{key}_cold"] = ratio[key]["cold"] <= TARGETS["cold"]
-            met[f"{key}_warm"] = ratio[key]["warm"] <= TARGETS["warm"]
-    for mode, counts in cache.items():
-        print(f"compiled WebAssembly reused, {mode} (V8.WasmCodeCaching, all visits): "
-              + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    for label, key in (("FAQ widget / bare, time", "faq"), ("Play page / bare, time", "play"),
+                       ("FAQ from press / bare, time", "faq_activation"),
+                       ("FAQ widget / bare, CPU", "faq_cpu"),
+                       ("Play page / bare, CPU", "play_cpu")):
+        if key not in ratio:
+            continue
+        print(f"{'ratio ' + label:44}" + "".join(f"{spread(ratio[key][v], 2):>{width}}"
+                                                 for v in VISITS))
+        if key in ("faq", "play"):
+            met[f"{key}_cold"] = ratio_med[key]["cold"] <= TARGETS["cold"]
+            met[f"{key}_warm"] = ratio_med[key]["warm"] <= TARGETS["warm"]
+    print(f"targets on the medians of the runs' time ratios: cold <= {TARGETS['cold']}, "
+          f"warm <= {TARGETS['warm']}")
+    for mode, visits in cache.items():
+        print(f"compiled WebAssembly reused (V8.WasmCodeCaching, all runs), {mode}: " + "; ".join(
+            f"{v} " + (", ".join(f"{k} {n}" for k, n in counts.items()) or "none")
+            for v, counts in visits.items()))
     for path, b in budget.items():
         print(f"before interaction, {path}: {b['bytes'] / 1e3:.0f} kB as a static host sends it "
               f"(gzip; {b['raw_bytes'] / 1e3:.0f} kB uncompressed here), {b['requests']} requests,"
               f" search {b['search_bytes'] / 1e3:.0f} kB, Pyodide/wheel/front end "
               f"{b['runtime_bytes'] / 1e3:.0f} kB")
-    met["faq_bytes"] = budget[FAQ_PAGE]["bytes"] < FAQ_BYTES_TARGET
-    print(f"FAQ page before interaction: target < {FAQ_BYTES_TARGET / 1e3:.0f} kB")
-    heaviest = max(pages.values(), key=lambda p: p["bytes"]) if pages else {"bytes": 0}
+    if budget:
+        met["faq_bytes"] = budget[FAQ_PAGE]["bytes"] < FAQ_BYTES_TARGET
+        print(f"FAQ page before interaction: target < {FAQ_BYTES_TARGET / 1e3:.0f} kB")
     runtime = sum(p["runtime_bytes"] for p in pages.values())
-    print(f"widget-free pages: {len(pages)}, largest {heaviest['bytes'] / 1e3:.0f} kB (gzip), "
-          f"Pyodide/engine/widget bytes in all of them: {runtime} (target 0)")
+    if pages:
+        heaviest = max(pages.values(), key=lambda p: p["bytes"])
+        print(f"widget-free pages: {len(pages)}, largest {heaviest['bytes'] / 1e3:.0f} kB "
+              f"(gzip), Pyodide/engine/widget bytes in all of them: {runtime} (target 0)")
     print("targets: " + ", ".join(f"{k} {'met' if v else 'MISSED'}" for k, v in met.items()))
     print(f"hosts contacted: {', '.join(sorted(hosts))}")
-    return {"median_ms": med, "ratio": ratio, "raw_ms": times, "targets_met": met,
-            "wasm_code_cache": cache, "before_interaction": budget, "widget_free_pages": pages,
-            "runtime_bytes_on_widget_free_pages": runtime, "hosts": sorted(hosts),
-            "runs": runs, "load_average": load}
+    return {"median": med, "ratio_per_run": ratio, "ratio_median": ratio_med, "raw": times,
+            "targets_met": met, "wasm_code_cache": cache, "before_interaction": budget,
+            "widget_free_pages": pages, "runtime_bytes_on_widget_free_pages": runtime,
+            "hosts": sorted(hosts), "runs": runs, "load_average": load}
 
 
 def main(argv: list[str] | None = None) -> int:
     """Command line entry point; exit status 1 if a widget-free page fetched runtime bytes or
     a request left 127.0.0.1 (timing targets are printed, never fatal: machines differ)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", type=Path, help="also write the results to this file")
     parser.add_argument("--site", type=Path, default=SITE, help="the built site (default: site/)")
+    parser.add_argument("--no-bytes", action="store_true",
+                        help="time the start-up only (skip the bytes of every page)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -308,10 +392,11 @@ def main(argv: list[str] | None = None) -> int:
                 times, cache, hosts = measure_start(p, base, args.runs)
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 try:
-                    budget = {path: page_bytes(browser, base, site, path)
-                              for path in (FAQ_PAGE, PLAY_PAGE)}
-                    results = report(times, budget, measure_bytes(browser, base, site), cache,
-                                     hosts)
+                    budget = {} if args.no_bytes else {
+                        path: page_bytes(browser, base, site, path)
+                        for path in (FAQ_PAGE, PLAY_PAGE)}
+                    pages = {} if args.no_bytes else measure_bytes(browser, base, site)
+                    results = report(times, budget, pages, cache, hosts)
                 finally:
                     browser.close()
         finally:

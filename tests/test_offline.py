@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import struct
 import threading
 from collections.abc import Iterator
@@ -228,3 +229,70 @@ def test_the_site_works_offline_in_two_languages(browser: Any, site_dir: Path,
     assert not [e for e in seen.errors if not e.startswith("Failed to load resource")], \
         seen.errors
     context.close()
+
+
+def histogram(context: Any, name: str) -> dict[int, int]:
+    """Chrome's counts of histogram ``name`` so far, by bucket (chrome://histograms)."""
+    page = context.new_page()
+    try:
+        page.goto(f"chrome://histograms/{name}")
+        page.reload()  # the page shows the counts as of its previous load
+        text = page.inner_text("body")
+    finally:
+        page.close()
+    return {int(bucket): int(n) for bucket, n in
+            re.findall(r"^(\d+)\s+-*O\s+\((\d+) = ", text, re.MULTILINE)}
+
+
+def play_until_usable(page: Any, base: str) -> None:
+    page.goto(f"{base}/en/play/")
+    page.wait_for_selector(".catan-game__loading", state="hidden", timeout=ENGINE_MS)
+
+
+def keep_compiled(context: Any, page: Any) -> None:
+    """Leave the page once V8 has serialised the compiled module (it does so after some
+    tiering up) and the browser had a moment to write it to its code cache."""
+    for _ in range(120):
+        if histogram(context, "V8.WasmSerializationTimeMilliSeconds"):
+            break
+        page.wait_for_timeout(1000)
+    page.goto("about:blank")
+    page.wait_for_timeout(1000)
+
+
+WASM_KEPT = """async ([path, hash]) => {
+  const cache = await caches.open("catan-offline")
+  return Boolean(await cache.match(`${location.origin}/${path}?sw=${hash}`))
+}"""
+
+
+@pytest.mark.browser
+def test_later_visits_reuse_the_compiled_engine(browser_type: Any,
+                                                browser_type_launch_args: dict[str, Any],
+                                                site_dir: Path, own_server: tuple[str, Any],
+                                                tmp_path: Path) -> None:
+    """Chrome keeps the machine code it compiled from Pyodide's WebAssembly, and reuses it on
+    every later visit, as on a bare Pyodide page, though the service worker took over and keeps
+    a copy of the file (V8's WasmCodeCaching histogram: bucket 0 a miss, 1 a hit)."""
+    base, _ = own_server
+    wasm = "assets/pyodide/pyodide.asm.wasm"
+    digest = offline.read_build(site_dir)["files"][wasm][0]
+    # an on-disk profile: off the record (Playwright's usual contexts), V8 keeps no machine code
+    context = browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), **browser_type_launch_args, service_workers="allow")
+    try:
+        page = context.new_page()
+        play_until_usable(page, base)  # registers the service worker, which is not in control
+        assert not page.evaluate("navigator.serviceWorker.controller")
+        assert histogram(context, "V8.WasmCodeCaching") == {0: 1}  # compiled, nothing kept yet
+        keep_compiled(context, page)
+
+        play_until_usable(page, base)  # the service worker's first visit: it keeps a copy
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        page.wait_for_function(WASM_KEPT, arg=[wasm, digest], timeout=ENGINE_MS)
+        keep_compiled(context, page)
+
+        play_until_usable(page, base)  # the copy is there: the compiled code must still serve
+        assert histogram(context, "V8.WasmCodeCaching") == {0: 1, 1: 2}
+    finally:
+        context.close()
