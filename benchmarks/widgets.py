@@ -3,8 +3,9 @@
 On the built site (``site/``, built first if missing) served on 127.0.0.1, each run measures, from
 the start of the navigation (``performance.now()`` of the page), in a fresh browser context:
 
-* **bare**: a page whose inline module script starts a module Web Worker that imports
-  ``pyodide.mjs`` and awaits ``loadPyodide()``: the floor for anything that runs Python;
+* **bare**: a page whose inline module script starts a module Web Worker that imports stock
+  Pyodide's ``pyodide.mjs`` (``node_modules/pyodide``) and awaits ``loadPyodide()``: the floor
+  for anything that runs Python;
 * **faq**: ``en/faq/production/``, the reader pressing its first widget as soon as the widget is
   bound, until the widget is usable (``data-state`` ``ready``: Pyodide, the engine and the
   widget's first answer drawn); also from that press (*activation*);
@@ -43,6 +44,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from catan_site.runtime_assets import PYODIDE_DIR
 from catan_site.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,8 +70,10 @@ BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bare</tit
   worker.onerror = (event) => { window.__bare = { ok: false, error: event.message } }
 </script></head><body><p>bare loadPyodide</p></body></html>
 """
-BARE_WORKER = """const { loadPyodide } = await import("../assets/pyodide/pyodide.mjs")
-const pyodide = await loadPyodide({ indexURL: new URL("../assets/pyodide/", import.meta.url).href })
+#: Stock Pyodide, as npm ships it (node_modules/pyodide served at bench/pyodide/): the site's
+#: copy differs only by its precompiled standard library, which is the site's own saving.
+BARE_WORKER = """const { loadPyodide } = await import("./pyodide/pyodide.mjs")
+const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href })
 self.postMessage({ ok: pyodide.runPython("1 + 1") === 2 })
 """
 # Installed before the page's own scripts. FAQ: press the first widget as soon as it is bound,
@@ -110,6 +114,7 @@ def site_root(site: Path, tmp: Path) -> Path:
     (tmp / "bench").mkdir()
     (tmp / "bench" / "index.html").write_text(BARE_PAGE, encoding="utf-8")
     (tmp / "bench" / "bare-worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
+    os.symlink(PYODIDE_DIR, tmp / "bench" / "pyodide")
     return tmp
 
 
