@@ -163,10 +163,14 @@ async function passThrough(event, path) {
   return response && sameFile(response, copy) ? response : copy
 }
 
+// A language's sitemap, which Material's instant navigation needs to follow links within the
+// page: fresh from the network while online (left to the browser), else this version's copy.
+const SITEMAP = /(^|\/)sitemap\.xml$/
+
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET" || event.request.headers.has("range")) return
   const path = pathOf(event.request.url)
-  if (!path) return
+  if (!path || (SITEMAP.test(path) && self.navigator.onLine)) return
   event.respondWith(PASS_THROUGH.test(path) ? passThrough(event, path) : respond(event, path))
 })
 
@@ -201,6 +205,10 @@ async function visited(urls) {
   const cache = await caches.open(CACHE)
   const paths = new Set(urls.map((url) => { try { return pathOf(url) } catch { return null } }))
   paths.delete(null)
+  for (const path of [...paths]) {  // and its language's sitemap, for links followed offline
+    const sitemap = `${FILES.get(path)[2]}/sitemap.xml`
+    if (FILES.has(sitemap)) paths.add(sitemap)
+  }
   // a page loaded before this worker controlled it: keep what it loaded
   await Promise.all([...paths].map((path) => download(cache, path).catch(() => 0)))
 }
