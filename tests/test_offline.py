@@ -12,7 +12,9 @@ pages from the service worker), so one engine serves the three, as it does for a
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import http.server
 import json
 import re
 import struct
@@ -29,7 +31,7 @@ from test_tutorial_browser import LESSONS, submit, task_box
 from test_widgets_browser import cards, cell, idle, press
 
 from catan_site import languages, offline
-from catan_site.serve import make_server
+from catan_site.serve import SiteHandler, make_server
 
 LANGUAGES = languages.codes()
 TEXTS = yaml.safe_load((ROOT / "i18n" / "offline.yml").read_text("utf-8"))
@@ -308,3 +310,63 @@ def test_later_visits_reuse_the_compiled_engine(browser_type: Any,
         assert histogram(context, "V8.WasmCodeCaching") == {0: 1, 1: 2}
     finally:
         context.close()
+
+
+class ChangingServer(SiteHandler):
+    """The site with a ``Last-Modified`` the test chooses, and never from the HTTP cache (each
+    request reaches the server): as a server that got another version of a file."""
+
+    quiet = True
+    last_modified: str | None = None
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword == "Last-Modified" and self.last_modified:
+            value = self.last_modified
+        super().send_header(keyword, value)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+
+FETCH_WASM = """async (path) => {
+  const response = await fetch(path)
+  await response.arrayBuffer()
+  // the worker's copy keeps only its type and validators; the network's answer has more
+  return response.headers.has("Server") ? "network" : "copy"
+}"""
+
+
+@pytest.mark.browser
+def test_the_wasm_comes_from_the_network_only_while_it_is_this_versions(
+        browser: Any, site_dir: Path) -> None:
+    """The worker passes Pyodide's WebAssembly through from the network (where Chrome keeps the
+    code it compiled) but never another version's: once it has a copy, the network's answer
+    serves only with the copy's validators; else, or offline, the copy serves."""
+    handler = type("Handler", (ChangingServer,), {})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(site_dir)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    wasm = "assets/pyodide/pyodide.asm.wasm"
+    digest = offline.read_build(site_dir)["files"][wasm][0]
+    context = browser.new_context(service_workers="allow")
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/en/rules/")
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        assert page.evaluate(FETCH_WASM, f"/{wasm}") == "network"  # no copy yet: it keeps one
+        page.wait_for_function(WASM_KEPT, arg=[wasm, digest], timeout=ENGINE_MS)
+        assert page.evaluate(FETCH_WASM, f"/{wasm}") == "network"  # the same file
+        handler.last_modified = "Mon, 01 Jan 2035 00:00:00 GMT"  # another file now
+        assert page.evaluate(FETCH_WASM, f"/{wasm}") == "copy"
+        handler.last_modified = None
+        assert page.evaluate(FETCH_WASM, f"/{wasm}") == "network"
+        context.set_offline(True)
+        assert page.evaluate(FETCH_WASM, f"/{wasm}") == "copy"
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()

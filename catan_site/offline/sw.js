@@ -136,12 +136,21 @@ async function respond(event, path) {
 const PASS_THROUGH = /\.wasm$/
 const NETWORK_WAIT_MS = 3000  // then a slow link loses to the cached copy
 
+const VALIDATORS = ["ETag", "Last-Modified"]
+
 // The network's answer is the copy's file when its validators are the copy's.
 function sameFile(response, copy) {
   if (response.status !== 200 || response.type !== "basic") return false
-  const names = ["ETag", "Last-Modified"].filter((name) => copy.headers.has(name))
+  const names = VALIDATORS.filter((name) => copy.headers.has(name))
   return names.length > 0
     && names.every((name) => response.headers.get(name) === copy.headers.get(name))
+}
+
+// Keep a copy for offline use, read again from the HTTP cache once the page has its response
+// (not a clone: the page's response stays the browser's own); kept only if it is this version's.
+function keepCopy(event, cache, path) {
+  event.waitUntil(fetch(new URL(path, SCOPE), { cache: "force-cache" })
+    .then((again) => again.ok && store(cache, path, again)).catch(() => 0))
 }
 
 async function passThrough(event, path) {
@@ -150,17 +159,17 @@ async function passThrough(event, path) {
   const network = fetch(event.request)
   if (!copy) {
     const response = await network
-    if (response.status === 200 && response.type === "basic") {
-      // the copy for offline use, read again from the HTTP cache once the page has this one
-      // (not a clone: the page's response stays the browser's own)
-      event.waitUntil(fetch(new URL(path, SCOPE), { cache: "force-cache" })
-        .then((again) => again.ok && store(cache, path, again)).catch(() => 0))
-    }
+    if (response.status === 200 && response.type === "basic") keepCopy(event, cache, path)
     return response
   }
   const timeout = new Promise((resolve) => setTimeout(resolve, NETWORK_WAIT_MS, null))
   const response = await Promise.race([network.catch(() => null), timeout])
-  return response && sameFile(response, copy) ? response : copy
+  if (response && sameFile(response, copy)) return response
+  // a copy kept without validators (by an earlier version of this worker): keep it again
+  if (response?.ok && !VALIDATORS.some((name) => copy.headers.has(name))) {
+    keepCopy(event, cache, path)
+  }
+  return copy
 }
 
 // A language's sitemap, which Material's instant navigation needs to follow links within the
