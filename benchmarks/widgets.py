@@ -6,6 +6,8 @@ the start of the navigation (``performance.now()`` of the page), in a fresh brow
 * **bare**: a page whose inline module script starts a module Web Worker that imports stock
   Pyodide's ``pyodide.mjs`` (``node_modules/pyodide``) and awaits ``loadPyodide()``: the floor
   for anything that runs Python;
+* **site**: the same bare page on the site's own Pyodide (``assets/pyodide/``, its standard
+  library precompiled): ratios to it leave only the engine's and the page's own cost;
 * **faq**: ``en/faq/production/``, the reader pressing its first widget as soon as the widget is
   bound, until the widget is usable (``data-state`` ``ready``: Pyodide, the engine and the
   widget's first answer drawn); also from that press (*activation*);
@@ -14,11 +16,14 @@ the start of the navigation (``performance.now()`` of the page), in a fresh brow
 
 Each mode runs in a browser of its own with a fresh on-disk profile (Playwright's ordinary
 contexts are off the record, and there V8 never keeps compiled WebAssembly), visited three
-times, 5 s apart: *cold* (empty caches), *warm* (files in the HTTP cache and the offline
-service worker's cache; V8 compiles again and keeps the machine code) and *hot* (V8 reuses the
-compiled WebAssembly, if it kept it). The modes take turns in each run; medians and ratios to
-the bare page of the same run are printed (targets: cold <= 1.1, warm <= 1.2), with V8's
-``V8.WasmCodeCaching`` histogram per mode (a hit or a miss at every compile from a cache).
+times, staying 5 s on the page as a reader does (V8 keeps compiled code once it has tiered it
+up), then 1 s apart: *cold* (empty caches), *warm* (files in the HTTP cache; V8 reuses the
+code it compiled on the first visit, if it kept it) and *hot*. The modes take turns in each
+run. For each visit: the time to usable, the CPU seconds of the whole browser meanwhile (less
+sensitive to other work on the machine), and V8's ``V8.WasmCodeCaching`` histogram (a hit or a
+miss at every compile from a cache). Printed: median [min-max] over the runs of each figure and
+of each run's ratio to the bare pages of the same run (targets on the median ratio to the stock
+bare page: cold <= 1.1, warm <= 1.2).
 
 Then the bytes before interaction: the FAQ page and the Play page loaded in a fresh context and
 scrolled to the bottom, every response counted as a static host would send it (gzip level 6 for
@@ -76,6 +81,9 @@ BARE_WORKER = """const { loadPyodide } = await import("./pyodide/pyodide.mjs")
 const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href })
 self.postMessage({ ok: pyodide.runPython("1 + 1") === 2 })
 """
+#: The same bare page on the site's own Pyodide (its precompiled standard library): what is left
+#: of a ratio to it is the engine's and the page's own cost.
+SITE_WORKER = BARE_WORKER.replace("./pyodide/", "../../assets/pyodide/")
 # Installed before the page's own scripts. FAQ: press the first widget as soon as it is bound,
 # as an eager reader would, and note when it asks for the engine and when it is usable. Play:
 # note when the loading line hides.
@@ -97,11 +105,14 @@ WATCH = """(() => {
   }).observe(document, { subtree: true, attributes: true, childList: true,
                          attributeFilter: ["data-state", "hidden"] })
 })()"""
-MODES = ("bare", "faq", "play")
+MODES = ("bare", "site", "faq", "play")
 #: The first visit (empty caches), the second (files cached; V8 keeps the compiled WebAssembly
 #: now), the third (compiled WebAssembly reused).
 VISITS = ("cold", "warm", "hot")
-PAUSE_MS = 5000
+#: A reader stays on a page a while: Chrome keeps the compiled WebAssembly only once V8 has
+#: tiered it up and serialised it, a few seconds after the start. Then a pause between visits.
+READ_MS = 5000
+PAUSE_MS = 1000
 
 
 def site_root(site: Path, tmp: Path) -> Path:
@@ -115,18 +126,21 @@ def site_root(site: Path, tmp: Path) -> Path:
     (tmp / "bench" / "index.html").write_text(BARE_PAGE, encoding="utf-8")
     (tmp / "bench" / "bare-worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
     os.symlink(PYODIDE_DIR, tmp / "bench" / "pyodide")
+    (tmp / "bench" / "site").mkdir()
+    (tmp / "bench" / "site" / "index.html").write_text(BARE_PAGE, encoding="utf-8")
+    (tmp / "bench" / "site" / "bare-worker.mjs").write_text(SITE_WORKER, encoding="utf-8")
     return tmp
 
 
 def load(page: Any, base: str, mode: str) -> dict[str, float]:
     """Load the mode's page; ms from the start of the navigation until it is usable."""
-    if mode == "bare":
-        page.goto(f"{base}/bench/")
+    if mode in ("bare", "site"):
+        page.goto(f"{base}/bench/" + ("site/" if mode == "site" else ""))
         page.wait_for_function("() => window.__bare !== undefined", timeout=300_000)
         result = page.evaluate("() => window.__bare")
         if not result["ok"]:
             raise RuntimeError(f"bare Pyodide failed: {result}")
-        return {"bare": result["ms"]}
+        return {mode: result["ms"]}
     if mode == "faq":
         page.goto(f"{base}/{FAQ_PAGE}")
         page.wait_for_function("() => (window.__marks || {}).ready !== undefined",
@@ -185,11 +199,12 @@ def measure_start(playwright: Any, base: str, runs: int) -> tuple[
         mode: {visit: {} for visit in VISITS} for mode in MODES}
     times: dict[str, dict[str, list[float]]] = {
         key: {visit: [] for visit in VISITS}
-        for key in ("bare", "faq", "faq_activation", "play",
-                    "bare_cpu", "faq_cpu", "play_cpu")}
+        for key in ("bare", "site", "faq", "faq_activation", "play",
+                    "bare_cpu", "site_cpu", "faq_cpu", "play_cpu")}
     hosts: set[str] = set()
     for run in range(runs):
-        for mode in MODES[run % 3:] + MODES[:run % 3]:
+        turn = run % len(MODES)
+        for mode in MODES[turn:] + MODES[:turn]:
             with tempfile.TemporaryDirectory(prefix="catan-bench-profile-") as profile:
                 context = playwright.chromium.launch_persistent_context(
                     profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
@@ -206,6 +221,7 @@ def measure_start(playwright: Any, base: str, runs: int) -> tuple[
                     after_cpu = browser_cpu(profile)
                     if cpu is not None and after_cpu is not None:
                         times[f"{mode}_cpu"][visit].append(after_cpu - cpu)
+                    page.wait_for_timeout(READ_MS)  # the reader reads the page
                     page.goto("about:blank")
                     page.wait_for_timeout(PAUSE_MS)  # the time between two visits
                     after = wasm_code_cache(context)
@@ -312,10 +328,13 @@ def report(times: dict[str, dict[str, list[float]]], budget: dict[str, dict[str,
     ratios)."""
     med = {m: {s: statistics.median(v) if v else float("nan") for s, v in states.items()}
            for m, states in times.items()}
-    pairs = {"faq": "bare", "faq_activation": "bare", "play": "bare"}
+    pairs = {"faq": "bare", "faq_activation": "bare", "play": "bare",
+             "faq/site": "site", "play/site": "site"}
     if times["bare_cpu"]["cold"]:
-        pairs |= {"faq_cpu": "bare_cpu", "play_cpu": "bare_cpu"}
-    ratio = {key: {v: ratios(times, key, bare, v) for v in VISITS} for key, bare in pairs.items()}
+        pairs |= {"faq_cpu": "bare_cpu", "play_cpu": "bare_cpu",
+                  "faq_cpu/site": "site_cpu", "play_cpu/site": "site_cpu"}
+    ratio = {key: {v: ratios(times, key.split("/")[0], bare, v) for v in VISITS}
+             for key, bare in pairs.items()}
     ratio_med = {key: {v: statistics.median(r) for v, r in visits.items()}
                  for key, visits in ratio.items()}
     runs = len(times["bare"]["cold"])
@@ -325,11 +344,13 @@ def report(times: dict[str, dict[str, list[float]]], budget: dict[str, dict[str,
           f"load average {load:.1f} on {os.cpu_count()} CPUs at the end")
     width = 24
     print(f"{'':44}" + "".join(f"{v:>{width}}" for v in VISITS))
-    rows = (("bare page: loadPyodide in a worker, ms", "bare", 0),
+    rows = (("bare page: stock Pyodide in a worker, ms", "bare", 0),
+            ("bare page on the site's Pyodide, ms", "site", 0),
             ("FAQ widget usable from navigation, ms", "faq", 0),
             ("FAQ widget usable from the press, ms", "faq_activation", 0),
             ("Play page usable from navigation, ms", "play", 0),
             ("bare page, browser CPU s", "bare_cpu", 2),
+            ("bare page on the site's Pyodide, CPU s", "site_cpu", 2),
             ("FAQ widget, browser CPU s", "faq_cpu", 2),
             ("Play page, browser CPU s", "play_cpu", 2))
     for label, key, digits in rows:
@@ -340,7 +361,11 @@ def report(times: dict[str, dict[str, list[float]]], budget: dict[str, dict[str,
     for label, key in (("FAQ widget / bare, time", "faq"), ("Play page / bare, time", "play"),
                        ("FAQ from press / bare, time", "faq_activation"),
                        ("FAQ widget / bare, CPU", "faq_cpu"),
-                       ("Play page / bare, CPU", "play_cpu")):
+                       ("Play page / bare, CPU", "play_cpu"),
+                       ("FAQ widget / site's Pyodide, time", "faq/site"),
+                       ("Play page / site's Pyodide, time", "play/site"),
+                       ("FAQ widget / site's Pyodide, CPU", "faq_cpu/site"),
+                       ("Play page / site's Pyodide, CPU", "play_cpu/site")):
         if key not in ratio:
             continue
         print(f"{'ratio ' + label:44}" + "".join(f"{spread(ratio[key][v], 2):>{width}}"
