@@ -146,28 +146,24 @@ function sameFile(response, copy) {
     && names.every((name) => response.headers.get(name) === copy.headers.get(name))
 }
 
-// Keep a copy for offline use, read again from the HTTP cache once the page has its response
-// (not a clone: the page's response stays the browser's own); kept only if it is this version's.
-function keepCopy(event, cache, path) {
-  event.waitUntil(fetch(new URL(path, SCOPE), { cache: "force-cache" })
-    .then((again) => again.ok && store(cache, path, again)).catch(() => 0))
-}
-
 async function passThrough(event, path) {
   const cache = await caches.open(CACHE)
   const copy = await cache.match(keyOf(path))
   const network = fetch(event.request)
-  if (!copy) {
+  if (!copy) {  // the page's response, and a copy of its bytes kept if they are this version's
     const response = await network
-    if (response.status === 200 && response.type === "basic") keepCopy(event, cache, path)
+    if (response.status === 200 && response.type === "basic") {
+      event.waitUntil(store(cache, path, response.clone()).catch(() => 0))
+    }
     return response
   }
   const timeout = new Promise((resolve) => setTimeout(resolve, NETWORK_WAIT_MS, null))
   const response = await Promise.race([network.catch(() => null), timeout])
   if (response && sameFile(response, copy)) return response
-  // a copy kept without validators (by an earlier version of this worker): keep it again
+  // a copy kept without validators (by an earlier version of this worker): keep it again,
+  // from this response, which the page does not get
   if (response?.ok && !VALIDATORS.some((name) => copy.headers.has(name))) {
-    keepCopy(event, cache, path)
+    event.waitUntil(store(cache, path, response).catch(() => 0))
   }
   return copy
 }
