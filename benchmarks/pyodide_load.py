@@ -3,7 +3,8 @@
 In headless Chromium (``/usr/bin/chromium``), on a tiny page served from a temporary copy of the
 runtime (``catan_site.runtime_assets.copy_runtime``) on 127.0.0.1, each run measures from the page:
 
-* **bare**: a module Web Worker that imports ``pyodide.mjs`` and awaits ``loadPyodide()``;
+* **bare**: a module Web Worker that imports stock Pyodide's ``pyodide.mjs``
+  (``node_modules/pyodide``) and awaits ``loadPyodide()``;
 * **runtime**: ``frontend/core/runtime.js`` until its worker answers a first ``legal_actions``
   call for the beginner position (Pyodide + engine wheel + catan_web + the call itself).
 
@@ -29,7 +30,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from catan_core import Game
-from catan_site.runtime_assets import copy_runtime
+from catan_site.runtime_assets import PYODIDE_DIR, copy_runtime
 from catan_site.serve import make_server
 
 CHROMIUM = "/usr/bin/chromium"
@@ -41,8 +42,10 @@ TARGET = 1.2
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>pyodide load</title></head>
 <body><p>benchmark page</p></body></html>
 """
-BARE_WORKER = """const { loadPyodide } = await import("../assets/pyodide/pyodide.mjs")
-const pyodide = await loadPyodide({ indexURL: new URL("../assets/pyodide/", import.meta.url).href })
+#: Stock Pyodide, as npm ships it (node_modules/pyodide served at bench/pyodide/): the site's
+#: copy differs only by its precompiled standard library, which is the site's own saving.
+BARE_WORKER = """const { loadPyodide } = await import("./pyodide/pyodide.mjs")
+const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href })
 self.postMessage({ ok: pyodide.runPython("1 + 1") === 2 })
 """
 MEASURE_BARE = """async () => {
@@ -81,6 +84,7 @@ def prepare(folder: Path) -> None:
     (folder / "bench").mkdir()
     (folder / "bench" / "index.html").write_text(PAGE, encoding="utf-8")
     (folder / "bench" / "bare-worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
+    os.symlink(PYODIDE_DIR, folder / "bench" / "pyodide")
 
 
 def measure(playwright: Any, url: str, runs: int) -> tuple[dict[str, dict[str, list[float]]],

@@ -12,6 +12,11 @@ builds) and writes, shared by every language::
 The wheel holds the engine (``catan_core``) and the browser bridges (``catan_web``), never the
 site build (``catan_site``).
 
+``python_stdlib.zip`` is Pyodide's, with the modules a start of the engine imports (144 of 614)
+precompiled to bytecode by Pyodide's own Python under Node (``compile_stdlib.mjs``; cached in
+``build/runtime-stdlib/`` by the Pyodide version, that script and the wheel): Python no longer
+compiles them from source at every start in the browser.
+
 ``manifest.json`` names the wheel (so JavaScript never hardcodes the version) and the size of
 every file the worker downloads, for its progress messages.
 """
@@ -49,6 +54,9 @@ WHEEL_DROPPED_TABLES = re.compile(
 #: The site's dependencies (MkDocs...), which the browser wheel never needs.
 WHEEL_DEPENDENCIES = re.compile(r"^dependencies = \[\n(?:.*\n)*?\]\n", re.MULTILINE)
 WHEEL_CACHE = ROOT / "build" / "runtime-wheel"
+STDLIB = "python_stdlib.zip"
+STDLIB_SCRIPT = Path(__file__).resolve().parent / "compile_stdlib.mjs"
+STDLIB_CACHE = ROOT / "build" / "runtime-stdlib"
 
 
 class RuntimeAssetsError(RuntimeError):
@@ -165,6 +173,33 @@ def _store(cache: Path, wheels: list[Path]) -> None:
             shutil.rmtree(old, ignore_errors=True)
 
 
+def compiled_stdlib(wheel: Path) -> Path:
+    """Pyodide's ``python_stdlib.zip`` with the modules the engine's start imports precompiled
+    (``compile_stdlib.mjs``, run with Node), from the cache when it has it."""
+    digest = hashlib.sha256()
+    for part in (pyodide_version().encode(), STDLIB_SCRIPT.read_bytes(), wheel.read_bytes()):
+        digest.update(hashlib.sha256(part).digest())
+    cached = STDLIB_CACHE / digest.hexdigest()[:16] / STDLIB
+    if cached.is_file():
+        return cached
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeAssetsError("Node.js is needed to precompile Python's standard library "
+                                 "for the browser (the one that ran `npm ci`)")
+    STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
+    staged = Path(tempfile.mkdtemp(prefix=".new-", dir=STDLIB_CACHE))
+    subprocess.run([node, str(STDLIB_SCRIPT), str(PYODIDE_DIR), str(wheel),
+                    str(staged / STDLIB)], check=True)
+    try:
+        staged.rename(cached.parent)  # another build may have made it meanwhile: theirs wins
+    except OSError:
+        shutil.rmtree(staged, ignore_errors=True)
+    for old in STDLIB_CACHE.iterdir():
+        if old.is_dir() and old != cached.parent and not old.name.startswith(".new-"):
+            shutil.rmtree(old, ignore_errors=True)
+    return cached
+
+
 def copy_runtime(site_dir: Path | str) -> dict[str, Any]:
     """Copy Pyodide, the engine wheel and the front end into ``site_dir/assets``.
 
@@ -176,10 +211,11 @@ def copy_runtime(site_dir: Path | str) -> dict[str, Any]:
         shutil.rmtree(assets / sub, ignore_errors=True)
         (assets / sub).mkdir(parents=True)
     sizes = {}
-    for path in pyodide_files():
-        shutil.copy2(path, assets / "pyodide" / path.name)
-        sizes[f"pyodide/{path.name}"] = path.stat().st_size
     wheel = build_wheel(assets / "wheels")
+    for path in pyodide_files():
+        source = compiled_stdlib(wheel) if path.name == STDLIB else path
+        shutil.copy2(source, assets / "pyodide" / path.name)
+        sizes[f"pyodide/{path.name}"] = source.stat().st_size
     sizes[f"wheels/{wheel.name}"] = wheel.stat().st_size
     for path in sorted(FRONTEND_DIR.rglob("*")):
         if path.is_file() and path.suffix in FRONTEND_SUFFIXES:

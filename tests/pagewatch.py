@@ -48,6 +48,16 @@ def watch(page: Any, base_url: str) -> PageWatch:
     return record
 
 
+def sitemap(site_dir: Path, base_url: str, lang: str) -> str:
+    """The sitemap of a language as a site built for ``base_url`` has it (see serve_sitemap)."""
+    pages = sorted(p.parent.relative_to(site_dir / lang).as_posix()
+                   for p in (site_dir / lang).rglob("index.html"))
+    urls = "".join(f"<url><loc>{base_url}/{lang}/{'' if p == '.' else p + '/'}</loc></url>"
+                   for p in pages)
+    return ('<?xml version="1.0" encoding="UTF-8"?><urlset '
+            f'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>')
+
+
 def serve_sitemap(page: Any, site_dir: Path, base_url: str, lang: str) -> None:
     """Answer sitemap.xml with this server's URLs, as a site built for its address would.
 
@@ -56,12 +66,7 @@ def serve_sitemap(page: Any, site_dir: Path, base_url: str, lang: str) -> None:
     this server's free port. With it, following links keeps the page (and its one Pyodide);
     without it, every link loads a whole page.
     """
-    pages = sorted(p.parent.relative_to(site_dir / lang).as_posix()
-                   for p in (site_dir / lang).rglob("index.html"))
-    urls = "".join(f"<url><loc>{base_url}/{lang}/{'' if p == '.' else p + '/'}</loc></url>"
-                   for p in pages)
-    body = ('<?xml version="1.0" encoding="UTF-8"?><urlset '
-            f'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>')
+    body = sitemap(site_dir, base_url, lang)
     page.route(f"{base_url}/{lang}/sitemap.xml",
                lambda route: route.fulfill(status=200, content_type="application/xml",
                                            body=body))

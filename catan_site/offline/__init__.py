@@ -11,8 +11,9 @@ languages and the browser runtime are written) and writes::
 Groups: ``""`` (the root page, installed with the worker), ``"runtime"`` (``assets/``:
 Pyodide, the wheel, the front end; one copy for every language), a language code (every file
 of ``site/<lang>/`` but Material's lunr files, which the site's own search replaces, and the
-sitemaps, which Material's instant navigation fetches fresh). ``files(site_root)`` computes
-the list from the files on disk, so a test can compare it with the site.
+gzipped sitemap, which no page reads; the worker answers a sitemap only offline).
+``files(site_root)`` computes the list from the files on disk, so a test can compare it with
+the site.
 
 ``on_config`` (a page part of the plugin) gives the templates the language's texts of
 ``i18n/offline.yml`` and the theme colour: ``config.extra.catan_offline``
@@ -52,7 +53,7 @@ ICONS = (
 RUNTIME_DIRS = ("assets/",)
 #: Files no page needs offline (see the module docstring).
 SKIPPED_PARTS = ("assets/javascripts/lunr/",)
-SKIPPED_NAMES = ("sitemap.xml", "sitemap.xml.gz")
+SKIPPED_NAMES = ("sitemap.xml.gz",)
 HASH_LENGTH = 16  # hex digits of sha256, as sw.js compares them
 BUILD_MARKER = "const BUILD = null  // replaced at build time"
 

@@ -11,6 +11,13 @@
 //   before this worker controlled it: message "visited") is kept.
 // - Message "offline" {lang} on a MessageChannel port: download every file of the language and
 //   the runtime, reporting {done, total} bytes, then {ok}; "status" {lang}: {complete, total}.
+// - Compiled WebAssembly (pyodide.asm.wasm): while the network (or the browser's HTTP cache)
+//   answers with this version's file, it is passed through untouched and the cached copy only
+//   serves offline, on a slow link or when the server has another version. Chrome keeps the
+//   machine code it compiled next to the response it compiled from: the HTTP cache's entry, or
+//   this cache's entry when the worker answers from it. The first visit (not yet controlled)
+//   compiled from the HTTP cache, so answering the next visit from this cache would compile
+//   everything again (notes/offline.md).
 // - Updates: a new version installs the whole set the old one had (the same files, at this
 //   version's content, plus every language made available offline), and only then waits; it
 //   takes over when no page of the old version is open any more (the next visit). Its
@@ -38,11 +45,18 @@ async function digest(buffer) {
   return Array.from(bytes.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("")
 }
 
+// Headers kept with a stored copy: its type, and the validators that tell whether the
+// network still has the same file (see passThrough).
+const KEPT_HEADERS = ["Content-Type", "ETag", "Last-Modified"]
+
 // Store `response` (a 200 of `path`) if its bytes are this version's; returns its size or 0.
 async function store(cache, path, response) {
   const body = await response.arrayBuffer()
   if (await digest(body) !== FILES.get(path)[0]) return 0  // another version's file
-  const headers = { "Content-Type": response.headers.get("Content-Type") || "" }
+  const headers = {}
+  for (const name of KEPT_HEADERS) {
+    if (response.headers.has(name)) headers[name] = response.headers.get(name)
+  }
   await cache.put(keyOf(path), new Response(body, { status: 200, headers }))
   return body.byteLength
 }
@@ -118,10 +132,51 @@ async function respond(event, path) {
   return response
 }
 
+// WebAssembly compiled as it streams in: answered by the network as it is (see the top).
+const PASS_THROUGH = /\.wasm$/
+const NETWORK_WAIT_MS = 3000  // then a slow link loses to the cached copy
+
+const VALIDATORS = ["ETag", "Last-Modified"]
+
+// The network's answer is the copy's file when its validators are the copy's.
+function sameFile(response, copy) {
+  if (response.status !== 200 || response.type !== "basic") return false
+  const names = VALIDATORS.filter((name) => copy.headers.has(name))
+  return names.length > 0
+    && names.every((name) => response.headers.get(name) === copy.headers.get(name))
+}
+
+async function passThrough(event, path) {
+  const cache = await caches.open(CACHE)
+  const copy = await cache.match(keyOf(path))
+  const network = fetch(event.request)
+  if (!copy) {  // the page's response, and a copy of its bytes kept if they are this version's
+    const response = await network
+    if (response.status === 200 && response.type === "basic") {
+      event.waitUntil(store(cache, path, response.clone()).catch(() => 0))
+    }
+    return response
+  }
+  const timeout = new Promise((resolve) => setTimeout(resolve, NETWORK_WAIT_MS, null))
+  const response = await Promise.race([network.catch(() => null), timeout])
+  if (response && sameFile(response, copy)) return response
+  // a copy kept without validators (by an earlier version of this worker): keep it again,
+  // from this response, which the page does not get
+  if (response?.ok && !VALIDATORS.some((name) => copy.headers.has(name))) {
+    event.waitUntil(store(cache, path, response).catch(() => 0))
+  }
+  return copy
+}
+
+// A language's sitemap, which Material's instant navigation needs to follow links within the
+// page: fresh from the network while online (left to the browser), else this version's copy.
+const SITEMAP = /(^|\/)sitemap\.xml$/
+
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET" || event.request.headers.has("range")) return
   const path = pathOf(event.request.url)
-  if (path) event.respondWith(respond(event, path))
+  if (!path || (SITEMAP.test(path) && self.navigator.onLine)) return
+  event.respondWith(PASS_THROUGH.test(path) ? passThrough(event, path) : respond(event, path))
 })
 
 async function offline(lang, port) {
@@ -155,6 +210,10 @@ async function visited(urls) {
   const cache = await caches.open(CACHE)
   const paths = new Set(urls.map((url) => { try { return pathOf(url) } catch { return null } }))
   paths.delete(null)
+  for (const path of [...paths]) {  // and its language's sitemap, for links followed offline
+    const sitemap = `${FILES.get(path)[2]}/sitemap.xml`
+    if (FILES.has(sitemap)) paths.add(sitemap)
+  }
   // a page loaded before this worker controlled it: keep what it loaded
   await Promise.all([...paths].map((path) => download(cache, path).catch(() => 0)))
 }
