@@ -30,13 +30,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from catan_core import Game
+from catan_site.chromium import launch_args
 from catan_site.runtime_assets import PYODIDE_DIR, copy_runtime
 from catan_site.serve import make_server
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
 TARGET = 1.2
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>pyodide load</title></head>
@@ -103,7 +100,7 @@ def measure(playwright: Any, url: str, runs: int) -> tuple[dict[str, dict[str, l
         for mode in order:
             profile = tempfile.TemporaryDirectory(prefix="catan-bench-profile-")
             context = playwright.chromium.launch_persistent_context(
-                profile.name, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                profile.name, **launch_args())
             context.on("request", lambda request: hosts.add(urlsplit(request.url).netloc))
             page = context.new_page()
             for state in ("cold", "warm"):

@@ -49,15 +49,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from catan_site.chromium import launch_args
 from catan_site.runtime_assets import PYODIDE_DIR
 from catan_site.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
 TARGETS = {"cold": 1.1, "warm": 1.2}
 FAQ_BYTES_TARGET = 500_000
 FAQ_PAGE = "en/faq/production/"
@@ -207,7 +204,7 @@ def measure_start(playwright: Any, base: str, runs: int) -> tuple[
         for mode in MODES[turn:] + MODES[:turn]:
             with tempfile.TemporaryDirectory(prefix="catan-bench-profile-") as profile:
                 context = playwright.chromium.launch_persistent_context(
-                    profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                    profile, **launch_args(),
                     viewport={"width": 1366, "height": 768})
                 context.on("request", lambda request: request.url.startswith("http")
                            and hosts.add(urlsplit(request.url).netloc))
@@ -420,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             with sync_playwright() as p:
                 times, cache, hosts = measure_start(p, base, args.runs)
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                browser = p.chromium.launch(**launch_args())
                 try:
                     budget = {} if args.no_bytes else {
                         path: page_bytes(browser, base, site, path)
