@@ -129,11 +129,11 @@ class Game(Queries):
         """Perform ``action`` entirely, or raise ``IllegalAction`` and change nothing."""
         if not isinstance(action, dict):
             raise IllegalAction("malformed_action", "an action is an object with a 'type'")
-        kind = action.get("type")
-        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
+        try:
+            handler = _HANDLERS[action["type"]]
+        except (KeyError, TypeError):  # no type, an unknown one, or not even a name
             raise IllegalAction("malformed_action", f"unknown action type {action.get('type')!r}",
-                                field="type")
+                                field="type") from None
         if self.win_seat >= 0:
             raise IllegalAction("game_over", "the game is over",
                                 winner=self.seats[self.win_seat])

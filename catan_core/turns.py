@@ -101,7 +101,8 @@ class TurnRules(BuildingRules):
         if total == 7:
             return events + self.start_seven()
         self.phase = "main"
-        return events + self.produce(total)
+        events.append(self.produce(total)[0])
+        return events
 
     def payout(self, total: int) -> tuple[list[tuple[int, int, int]], list[int]]:
         """What a roll of ``total`` pays, without paying it: ``(seat, resource, n)`` and shortages.
