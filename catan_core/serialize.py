@@ -6,7 +6,6 @@ Reading checks everything and raises ``InvalidPosition`` with the JSON path at f
 
 from __future__ import annotations
 
-from operator import add as _add
 from operator import le as _le
 from operator import sub as _sub
 from typing import Any
@@ -269,7 +268,7 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
     state.hand, state.dev, state.new_dev, state.knights = hands, devs, news, knights_of
     pieces = []
     index = RESOURCE_INDEX
-    held = False
+    held = [0] * 5  # development cards in hands, per kind
     for colour, entry in players.items():
         p = seat_of.get(colour, -1) if type(colour) is str else -1
         if p < 0 or type(entry) is not dict:
@@ -292,14 +291,15 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
             return False
         pieces.append((p, tuple(towns), tuple(cities), tuple(roads)))
         if dev or new:
-            held = True
             try:
                 target = devs[p]
                 for c in map(_DEV_AT, dev):
                     target[c] += 1
+                    held[c] += 1
                 target = news[p]
                 for c in map(_DEV_AT, new):
                     target[c] += 1
+                    held[c] += 1
             except (KeyError, TypeError):  # an unknown name, or an unhashable value
                 return False
         if hand:  # resources as keys, whole numbers (not bools) from 0 to 19 as values
@@ -444,8 +444,8 @@ def _fast_consistency(state: State) -> bool:
 _DEV_AT = DEV_INDEX.__getitem__
 
 
-def _fast_deck(state: State, value: Any, held: bool) -> bool:
-    """The deck; ``held`` says whether any player holds a development card."""
+def _fast_deck(state: State, value: Any, held: list[int]) -> bool:
+    """The deck; ``held`` counts the development cards in hands per kind."""
     if value is None:  # a new game: the deck is the cards nobody holds, shuffled
         _read_deck(state, None)
         return True
@@ -470,17 +470,15 @@ def _fast_deck(state: State, value: Any, held: bool) -> bool:
     if not found:
         return False
     deck, counts = found  # type: ignore[misc]
-    if held:  # cards in hands: all kinds counted
-        used = list(map(sum, zip(*state.dev, *state.new_dev, strict=True)))
-        used[KNIGHT] += sum(state.knights)
-        if not all(map(_le, map(_add, used, counts), DEV_COUNTS)):
-            return False
-    elif counts[KNIGHT] + sum(state.knights) > DEV_COUNTS[KNIGHT]:
-        return False
+    if held[0] + counts[0] + sum(state.knights) > _MOST[0] or held[1] + counts[1] > _MOST[1] \
+            or held[2] + counts[2] > _MOST[2] or held[3] + counts[3] > _MOST[3] \
+            or held[4] + counts[4] > _MOST[4]:
+        return False  # more of a kind than the 25-card deck holds
     state.deck = deck[:]
     return True
 
 
+_MOST = DEV_COUNTS  # knights first: the knights played count with the knights in hand
 # A pure cache: a deck as written -> its cards (top last) and count per kind, or None. The deck
 # changes only when a card is bought.
 _DECKS: dict[tuple[Any, ...], tuple[list[int], tuple[int, ...]] | None] = {}
