@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .constants import COST_CITY, COST_DEV_CARD, COST_ROAD, COST_SETTLEMENT, DEV_CARDS
 from .errors import IllegalAction
-from .roads import longest_trail
+from .roads import extended_trail, longest_trail
 from .state import Action, Checks, Event, parse_edge, parse_node
 from .topology import EDGE_NAMES, EDGE_NODES, N_NODES, NODE_EDGES, NODE_NAMES, NODE_NEIGHBOURS
 
@@ -91,7 +91,11 @@ class BuildingRules(Checks):
     def put_road(self, p: int, edge: int) -> list[Event]:
         self.edge_owner[edge] = p
         self.roads[p].add(edge)
-        self.road_len[p] = longest_trail(self.roads[p], self.node_owner, p)
+        length = extended_trail(edge, self.edge_owner, self.node_owner, p)
+        if length < 0:  # two networks joined or a loop closed: measure everything
+            self.road_len[p] = longest_trail(self.roads[p], self.node_owner, p)
+        elif length > self.road_len[p]:
+            self.road_len[p] = length
         return self.update_longest_road()
 
     def put_settlement(self, p: int, node: int) -> list[Event]:

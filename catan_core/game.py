@@ -7,7 +7,7 @@ from typing import Any
 
 from . import serialize
 from .board import Board
-from .constants import COLOURS, DEFAULT_RULES, DEV_COUNTS, RESOURCES
+from .constants import COLOURS, DEFAULT_RULES, DEV_COUNTS, RESOURCES, VICTORY_POINT
 from .errors import IllegalAction, InvalidArgument, InvalidPosition
 from .query import Queries
 from .rng import Rng, seed_state
@@ -129,18 +129,21 @@ class Game(Queries):
         """Perform ``action`` entirely, or raise ``IllegalAction`` and change nothing."""
         if not isinstance(action, dict):
             raise IllegalAction("malformed_action", "an action is an object with a 'type'")
-        kind = action.get("type")
-        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
+        try:
+            handler = _HANDLERS[action["type"]]
+        except (KeyError, TypeError):  # no type, an unknown one, or not even a name
             raise IllegalAction("malformed_action", f"unknown action type {action.get('type')!r}",
-                                field="type")
+                                field="type") from None
         if self.win_seat >= 0:
             raise IllegalAction("game_over", "the game is over",
                                 winner=self.seats[self.win_seat])
         events = handler(self, action)
-        if self.phase not in _NO_VICTORY and self.victory_points_of(self.current) \
-                >= self.vp_to_win:
-            events += self.check_victory()
+        if self.phase not in _NO_VICTORY:
+            p = self.current  # victory_points_of(p), inlined: this runs after every action
+            if len(self.settlements[p]) + 2 * len(self.cities[p]) + self.dev[p][VICTORY_POINT] \
+                    + self.new_dev[p][VICTORY_POINT] + 2 * (self.longest_road == p) \
+                    + 2 * (self.largest_army == p) >= self.vp_to_win:
+                events += self.check_victory()
         return events
 
     def check_victory(self) -> list[Event]:

@@ -167,17 +167,20 @@ class LegalActions(TradingRules):
     def legal_robber_moves(self) -> list[Action]:
         colour = self.seats[self.current]
         seats, me, robber = self.seats, self.current, self.robber
-        on_tile = [0] * N_TILES  # opponents with a building there, as bits of seats
+        key = (me, *self.node_owner)
+        on_tile = _ON_TILE.get(key)  # opponents with a building there, as bits of seats
+        if on_tile is None:
+            if len(_ON_TILE) >= 1024:
+                _ON_TILE.clear()
+            on_tile = _ON_TILE[key] = [0] * N_TILES
+            for n, q in enumerate(self.node_owner):
+                if q >= 0 and q != me:
+                    for t in NODE_TILES[n]:
+                        on_tile[t] |= 1 << q
         holders = 0  # opponents holding cards, as bits
         for q, hand in enumerate(self.hand):
-            if q != me:
-                bit = 1 << q
-                if any(hand):
-                    holders |= bit
-                for places in (self.settlements[q], self.cities[q]):
-                    for n in places:
-                        for t in NODE_TILES[n]:
-                            on_tile[t] |= bit
+            if q != me and any(hand):
+                holders |= 1 << q
         actions: list[Action] = []
         for tile in range(N_TILES):
             if tile == robber:
@@ -232,7 +235,22 @@ def _sub_hands(hand: list[int], k: int) -> list[tuple[int, int, int, int, int]]:
 
 
 def _discard_choices(hand: list[int], k: int) -> list[dict[str, int]]:
-    """``_sub_hands`` as ``{resource: count}`` mappings without zeros, in the same order."""
+    """``_sub_hands`` as ``{resource: count}`` mappings without zeros, in the same order
+    (new mappings each time: the caller may change them)."""
+    key = (*hand, k)
+    found = _DISCARDS.get(key)
+    if found is None:
+        if len(_DISCARDS) >= 2048:
+            _DISCARDS.clear()
+        found = _DISCARDS[key] = _make_discard_choices(hand, k)
+    return list(map(dict.copy, found))
+
+
+# A pure cache: (hand, cards owed) -> the ways to discard them.
+_DISCARDS: dict[tuple[int, ...], list[dict[str, int]]] = {}
+
+
+def _make_discard_choices(hand: list[int], k: int) -> list[dict[str, int]]:
     brick, lumber, wool, grain, ore = RESOURCES
     out = []
     for a, b, c, d, e in _sub_hands(hand, k):
@@ -251,5 +269,7 @@ def _discard_choices(hand: list[int], k: int) -> list[dict[str, int]]:
     return out
 
 
+# A pure cache: (active seat, owner of every node) -> opponents with a building on each tile.
+_ON_TILE: dict[tuple[int, ...], list[int]] = {}
 # Seat indices in a bit set of seats, in seat order, for the 16 sets of four seats.
 _SEATS_IN = tuple(tuple(q for q in range(4) if mask >> q & 1) for mask in range(16))

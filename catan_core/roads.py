@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .topology import EDGE_NODES
+from .topology import EDGE_NODES, NODE_EDGES
 
 
 def longest_trail(roads: Iterable[int], node_owner: Sequence[int], player: int,
@@ -127,6 +127,61 @@ def _longest_from(adjacency: dict[int, list[tuple[int, int]]], starts: list[int]
                 if not used & bit:
                     stack.append((other, used | bit, length + 1))
     return best
+
+
+def extended_trail(edge: int, edge_owner: Sequence[int], node_owner: Sequence[int],
+                   player: int) -> int:
+    """Longest trail of ``player`` through the road just built on ``edge``, when that road
+    extends a tree of roads at a leaf (or stands alone); -1 when it joins two road networks or
+    closes a loop (the caller then measures everything again with ``longest_trail``).
+
+    The new road adds one to the walk from its inner end ``a``: in a tree, the longest trail
+    from ``a`` is its farthest distance, found breadth-first; reaching a node twice means a
+    loop. An opponent's building is an end that is never passed (each road into it a separate
+    end), as in ``longest_trail``.
+
+    >>> from .topology import edge_id
+    >>> owner = [-1] * 72
+    >>> for name in ("0.NE", "0.E"):
+    ...     owner[edge_id(name)] = 0
+    >>> extended_trail(edge_id("0.E"), owner, [-1] * 54, 0)
+    2
+    """
+    ends = []
+    for n in EDGE_NODES[edge]:
+        o = node_owner[n]
+        if o < 0 or o == player:  # passable: other roads of the player here join this one
+            for f in NODE_EDGES[n]:
+                if f != edge and edge_owner[f] == player:
+                    ends.append(n)
+                    break
+    if not ends:
+        return 1
+    if len(ends) == 2:
+        return -1
+    depth = 0
+    seen = {ends[0]}
+    frontier = [(ends[0], edge)]
+    while frontier:
+        step = []
+        for node, via in frontier:
+            for f in NODE_EDGES[node]:
+                if f != via and edge_owner[f] == player:
+                    a, b = EDGE_NODES[f]
+                    other = b if a == node else a
+                    o = node_owner[other]
+                    if o < 0 or o == player:
+                        if other in seen:
+                            return -1
+                        seen.add(other)
+                        step.append((other, f))
+                    elif not step:  # a blocked end: one road further, walked no further
+                        step.append((-1, f))
+        if not step:
+            break
+        depth += 1
+        frontier = [x for x in step if x[0] >= 0]
+    return depth + 1
 
 
 def longest_path(roads: Iterable[int], node_owner: Sequence[int], player: int) -> list[int]:

@@ -6,10 +6,14 @@ Reading checks everything and raises ``InvalidPosition`` with the JSON path at f
 
 from __future__ import annotations
 
+from operator import le as _le
+from operator import sub as _sub
 from typing import Any
 
 from .board import Board
 from .constants import (
+    BANK_PER_RESOURCE,
+    CITIES,
     COLOURS,
     DEFAULT_RULES,
     DEV_CARDS,
@@ -19,9 +23,12 @@ from .constants import (
     KNIGHT,
     PHASES,
     RESOURCE_INDEX,
+    ROADS,
+    SETTLEMENTS,
 )
 from .errors import InvalidPosition
 from .rng import Rng, seed_state
+from .roads import longest_trail
 from .state import State, Trade, cards_dict
 from .topology import (
     EDGE_ALIASES,
@@ -31,7 +38,9 @@ from .topology import (
     NODE_ALIASES,
     NODE_NAMES,
 )
+from .validate import NEAR as _NEAR
 from .validate import check_consistency as _check_consistency
+from .validate import check_setup, check_trade
 
 Doc = dict[str, Any]
 MAX_SAFE = (1 << 53) - 1  # the largest integer JavaScript's JSON keeps exactly
@@ -167,16 +176,14 @@ def _read_checked(state: State, doc: Any) -> None:
     _check_consistency(state)
 
 
-_TOP_KEY_SET = frozenset(TOP_KEYS)
-_COLOUR_SET = frozenset(COLOURS)
-_PLAYER_KEY_SET = frozenset(PLAYER_KEYS)
-
-
 def _read_fast(state: State, doc: Any) -> bool:
     """Read a well-formed document quickly; False (state garbage) at the first doubt.
 
-    It raises only through the careful reader's own functions, and only once every earlier
-    part passed its checks, so an error is the one ``_read_checked`` would raise.
+    Every check of the careful reader is made here too, most of them with a cheaper test that
+    says only "fine" or "not sure": the pieces on the island are checked once per distinct set
+    of lists (``_fast_pieces``). It raises only through the careful reader's own functions, and
+    only once every earlier part passed its checks, so an error is the one ``_read_checked``
+    would raise.
     """
     if type(doc) is not dict or not _TOP_KEY_SET.issuperset(doc) \
             or doc.get("format", FORMAT) != FORMAT:
@@ -185,80 +192,179 @@ def _read_fast(state: State, doc: Any) -> bool:
     if type(seats) is not list or len(seats) not in (3, 4):
         return False
     try:
-        distinct = set(seats)
+        seat_of = {colour: p for p, colour in enumerate(seats)}
     except TypeError:  # an unhashable entry
         return False
-    if len(distinct) != len(seats) or not _COLOUR_SET.issuperset(distinct):
+    if len(seat_of) != len(seats) or not _COLOUR_SET.issuperset(seat_of):
         return False
     state.seats = tuple(seats)
     vp = doc.get("vp_to_win", 10)
     if type(vp) is not int or not 3 <= vp <= 30:
         return False
     state.vp_to_win = vp
-    state.rules = _read_rules(doc.get("rules", {}))
+    rules = doc.get("rules")
+    state.rules = dict(DEFAULT_RULES) if rules is None or rules == {} else _read_rules(rules)
     state.rng = Rng(_read_rng(doc.get("rng", 0)))
-    _read_board(state, doc.get("board", "beginner"), doc.get("seed"))
-    players = doc.get("players", {})
-    if type(players) is not dict or not _fast_players(state, players) \
-            or not _fast_deck(state, doc.get("deck")):
+    board = doc.get("board", "beginner")
+    tables = None
+    if type(board) is dict and len(board) == 3:  # tiles, harbours and robber, as written
+        tiles, ports, robber = board.get("tiles"), board.get("ports"), board.get("robber", _NONE)
+        if type(tiles) is list and type(ports) is dict and (
+                robber is None or (type(robber) is int and 0 <= robber <= 18)):
+            try:
+                tables = _BOARDS.get(("tiles", len(tiles), *tiles, *ports.items()))
+            except TypeError:  # unhashable entries
+                return False
+    if tables is None:
+        _read_board(state, board, doc.get("seed"))
+    else:
+        state.board, state.node_port, state.board_production = tables
+        state.robber = tables[0].desert() if robber is None else robber
+    players = doc.get("players", _NO_CARDS)
+    if type(players) is not dict or not _fast_players(state, players, seat_of, doc.get("deck")):
         return False
-    for key, slot in (("longest_road", "longest_road"), ("largest_army", "largest_army"),
-                      ("winner", "win_seat")):
+    awards = []
+    for key in ("longest_road", "largest_army", "winner"):
         value = doc.get(key)
-        setattr(state, slot, -1 if value is None else _read_colour(state, value, key))
-    _read_turn(state, doc.get("turn"))
-    pending = doc.get("pending")
-    if pending == {} or pending is None:
+        if value is None:
+            awards.append(-1)
+        elif type(value) is str and value in seat_of:
+            awards.append(seat_of[value])
+        else:
+            return False
+    state.longest_road, state.largest_army, state.win_seat = awards
+    if not _fast_turn(state, doc.get("turn"), seat_of):
+        return False
+    pending = doc.get("pending", _NO_CARDS)
+    if type(pending) is dict and not pending:
         state.discard_owed, state.return_phase, state.trade = {}, None, None
     else:
         _read_pending(state, _expect(pending, dict, "pending", "an object"))
-    _check_consistency(state)
+    return _fast_consistency(state)
+
+
+_TOP_KEY_SET = frozenset(TOP_KEYS)
+_COLOUR_SET = frozenset(COLOURS)
+_PLAYER_KEY_SET = frozenset(PLAYER_KEYS)
+_RESOURCE_SET = frozenset(RESOURCE_INDEX)
+_COUNTS = frozenset(range(20))  # a resource count in a hand: 0 to 19
+_INT_ONLY = frozenset((int,))
+_TURN_KEY_SET = frozenset(("player", "number", "phase", "dev_card_played", "dice", "built"))
+_PHASE_SET = frozenset(PHASES)
+_DIE = frozenset(range(1, 7))
+_NO_CARDS: dict[str, int] = {}
+_NONE: list[Any] = []
+_ZEROS = (0, 0, 0, 0, 0)
+_BANK = (BANK_PER_RESOURCE,) * 5
+
+
+def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int],
+                  deck: Any) -> bool:
+    """Hands, cards and pieces, then the deck (``_fast_deck``)."""
+    n = len(seat_of)
+    hands, devs, news = [[0] * 5 for _ in range(n)], [[0] * 5 for _ in range(n)], \
+        [[0] * 5 for _ in range(n)]
+    knights_of = [0] * n
+    state.hand, state.dev, state.new_dev, state.knights = hands, devs, news, knights_of
+    pieces = []
+    index = RESOURCE_INDEX
+    held = [0] * 5  # development cards in hands, per kind
+    for colour, entry in players.items():
+        p = seat_of.get(colour, -1) if type(colour) is str else -1
+        if p < 0 or type(entry) is not dict:
+            return False
+        if len(entry) == 7:  # every field written, as to_dict does: no other key then
+            try:
+                towns, cities, roads, hand, dev, new, knights = (
+                    entry["settlements"], entry["cities"], entry["roads"], entry["hand"],
+                    entry["dev_cards"], entry["new_dev_cards"], entry["knights_played"])
+            except KeyError:
+                return False
+        elif _PLAYER_KEY_SET.issuperset(entry):
+            towns, cities, roads, hand, dev, new, knights = map(entry.get, PLAYER_KEYS,
+                                                                 _PLAYER_DEFAULTS)
+        else:
+            return False
+        if type(towns) is not list or type(cities) is not list or type(roads) is not list \
+                or type(hand) is not dict or type(dev) is not list or type(new) is not list \
+                or type(knights) is not int or not 0 <= knights <= 14:
+            return False
+        pieces.append((p, tuple(towns), tuple(cities), tuple(roads)))
+        if dev or new:
+            try:
+                target = devs[p]
+                for c in map(_DEV_AT, dev):
+                    target[c] += 1
+                    held[c] += 1
+                target = news[p]
+                for c in map(_DEV_AT, new):
+                    target[c] += 1
+                    held[c] += 1
+            except (KeyError, TypeError):  # an unknown name, or an unhashable value
+                return False
+        if hand:  # resources as keys, whole numbers (not bools) from 0 to 19 as values
+            vec = hands[p]
+            for res, count in hand.items():
+                r = index.get(res)
+                if r is None or type(count) is not int or not 0 <= count <= 19:
+                    return False
+                vec[r] = count
+        knights_of[p] = knights
+    return _fast_pieces(state, (n, *pieces)) and _fast_deck(state, deck, held)
+
+
+# Each player's fields in PLAYER_KEYS order: the default when left out, and the type read.
+_PLAYER_DEFAULTS = (_NONE, _NONE, _NONE, _NO_CARDS, _NONE, _NONE, 0)
+_PLAYER_TYPES = (list, list, list, dict, list, list, int)
+Pieces = tuple[list[int], list[int], list[int], list[set[int]], list[set[int]], list[set[int]],
+               list[int], list[Any]]
+# A pure cache: the places each seat lists (as written) -> the checked tables they make. A
+# position's pieces change only when something is built, so loading the positions of one game
+# one after another finds most of them here.
+_PIECES: dict[Any, Pieces | None] = {}
+
+
+def _fast_pieces(state: State, key: tuple[Any, ...]) -> bool:
+    """Fill the pieces from ``key`` (the number of seats, then (seat, settlements, cities,
+    roads) per player listed), checked alone: names, places listed twice, the supply, the
+    distance rule; and their road lengths and harbour rates."""
+    try:
+        found = _PIECES.get(key, False)
+    except TypeError:  # unhashable names
+        return False
+    if found is False:
+        if len(_PIECES) >= 4096:
+            _PIECES.clear()
+        found = _PIECES[key] = _pieces_tables(key[0], key[1:])
+    if found is None:
+        return False
+    owner, level, edges, towns, cities, roads, lengths, rates = found  # type: ignore[misc]
+    state.node_owner, state.node_level, state.edge_owner = owner[:], level[:], edges[:]
+    state.settlements = list(map(set.copy, towns))
+    state.cities = list(map(set.copy, cities))
+    state.roads = list(map(set.copy, roads))
+    state.road_len = lengths[:]
+    node_port = state.node_port
+    if rates[0] is not node_port:  # harbour rates, kept for the last board seen
+        rates[:] = node_port, [state.compute_rates(p) for p in range(len(towns))]
+    state.rates = list(map(list.copy, rates[1]))
     return True
 
 
-def _fast_players(state: State, players: dict[str, Any]) -> bool:
-    seats = state.seats
-    n = len(seats)
-    hands, devs, news = [[0] * 5 for _ in seats], [[0] * 5 for _ in seats], \
-        [[0] * 5 for _ in seats]
-    state.hand, state.dev, state.new_dev, state.knights = hands, devs, news, [0] * n
-    state.node_owner = owner = [-1] * N_NODES
-    state.node_level = level = [0] * N_NODES
-    state.edge_owner = edges = [-1] * N_EDGES
-    towns_of: list[set[int]] = [set() for _ in seats]
-    cities_of: list[set[int]] = [set() for _ in seats]
-    roads_of: list[set[int]] = [set() for _ in seats]
-    state.settlements, state.cities, state.roads = towns_of, cities_of, roads_of
+def _pieces_tables(n: int, key: tuple[tuple[Any, ...], ...]) -> Pieces | None:
+    """The tables of ``_fast_pieces``, or None when something is wrong (or not sure)."""
+    owner, level, edges = [-1] * N_NODES, [0] * N_NODES, [-1] * N_EDGES
+    towns_of: list[set[int]] = [set() for _ in range(n)]
+    cities_of: list[set[int]] = [set() for _ in range(n)]
+    roads_of: list[set[int]] = [set() for _ in range(n)]
     placed = built = 0
-    node_at, edge_at, card_at = NODE_ALIASES.__getitem__, EDGE_ALIASES.__getitem__, \
-        DEV_INDEX.__getitem__
-    empty: list[Any] = []
-    seat_of = {colour: p for p, colour in enumerate(seats)}
-    for colour, entry in players.items():
-        p = seat_of.get(colour, -1)
-        if p < 0 or type(entry) is not dict or not _PLAYER_KEY_SET.issuperset(entry):
-            return False
-        get = entry.get
-        towns, cities, roads = get("settlements", empty), get("cities", empty), \
-            get("roads", empty)
-        dev, new = get("dev_cards", empty), get("new_dev_cards", empty)
-        if type(towns) is not list or type(cities) is not list or type(roads) is not list \
-                or type(dev) is not list or type(new) is not list:
-            return False
+    for p, towns, cities, roads in key:
         try:
-            towns = list(map(node_at, towns))
-            cities = list(map(node_at, cities))
-            roads = list(map(edge_at, roads))
-            if dev:
-                target = devs[p]
-                for c in map(card_at, dev):
-                    target[c] += 1
-            if new:
-                target = news[p]
-                for c in map(card_at, new):
-                    target[c] += 1
-        except (KeyError, TypeError):  # an unknown name, or an unhashable value
-            return False
+            towns = list(map(NODE_ALIASES.__getitem__, towns))
+            cities = list(map(NODE_ALIASES.__getitem__, cities))
+            roads = list(map(EDGE_ALIASES.__getitem__, roads))
+        except (KeyError, TypeError):
+            return None
         for node in towns:
             owner[node] = p
             level[node] = 1
@@ -267,56 +373,115 @@ def _fast_players(state: State, players: dict[str, Any]) -> bool:
             level[node] = 2
         for edge in roads:
             edges[edge] = p
-        towns_of[p] = set(towns)
-        cities_of[p] = set(cities)
-        roads_of[p] = set(roads)
+        towns_of[p], cities_of[p], roads_of[p] = set(towns), set(cities), set(roads)
         placed += len(towns) + len(cities)
         built += len(roads)
-        hand = get("hand", _NO_CARDS)
-        if hand:
-            if type(hand) is not dict:
-                return False
-            vec = hands[p]
-            for res, count in hand.items():
-                r = RESOURCE_INDEX.get(res)
-                if r is None or type(count) is not int or not 0 <= count <= 19:
-                    return False
-                vec[r] = count
-        elif type(hand) is not dict:
-            return False
-        knights = get("knights_played", 0)
-        if knights:
-            if type(knights) is not int or not 0 <= knights <= 14:
-                return False
-            state.knights[p] = knights
-        elif type(knights) is not int:
-            return False
+        if len(towns_of[p]) > SETTLEMENTS or len(cities_of[p]) > CITIES \
+                or len(roads_of[p]) > ROADS:
+            return None
     # A place listed twice (by one player or two) shows as fewer owners than places.
-    return N_NODES - owner.count(-1) == placed and N_EDGES - edges.count(-1) == built
+    if N_NODES - owner.count(-1) != placed or N_EDGES - edges.count(-1) != built:
+        return None
+    occupied = set().union(*towns_of, *cities_of)
+    if not occupied.isdisjoint(set().union(*map(_NEAR.__getitem__, occupied))):
+        return None  # the distance rule
+    lengths = [longest_trail(roads_of[p], owner, p) for p in range(n)]
+    return owner, level, edges, towns_of, cities_of, roads_of, lengths, [None, []]
 
 
-_NO_CARDS: dict[str, int] = {}
+def _fast_turn(state: State, turn: Any, seat_of: dict[str, int]) -> bool:
+    if turn is None:
+        turn = _NO_CARDS
+    elif type(turn) is not dict or not _TURN_KEY_SET.issuperset(turn):
+        return False
+    get = turn.get
+    player, number, phase = get("player", state.seats[0]), get("number", 1), get("phase", "roll")
+    played, built, dice = get("dev_card_played", False), get("built", False), get("dice")
+    if type(player) is not str or player not in seat_of or type(number) is not int \
+            or not 0 <= number <= MAX_SAFE or type(phase) is not str or phase not in _PHASE_SET \
+            or type(played) is not bool or type(built) is not bool:
+        return False
+    if dice is not None:
+        if type(dice) is not list or len(dice) != 2:
+            return False
+        a, b = dice
+        if type(a) is not int or type(b) is not int or a not in _DIE or b not in _DIE:
+            return False
+        state.dice = (a, b)
+    else:
+        state.dice = None
+    state.current, state.turn_number, state.phase = seat_of[player], number, phase
+    state.dev_played, state.built = played, built
+    return True
+
+
+def _fast_consistency(state: State) -> bool:
+    """``check_consistency`` for what ``_fast_pieces`` did not check; False when not sure."""
+    hands = state.hand
+    state.bank = bank = list(map(_sub, _BANK, map(sum, zip(*hands, strict=True))))
+    if min(bank) < 0:
+        return False
+    if (state.longest_road >= 0 and state.road_len[state.longest_road] < 5) \
+            or (state.largest_army >= 0 and state.knights[state.largest_army] < 3) \
+            or (state.phase == "discard") != bool(state.discard_owed) \
+            or (state.win_seat >= 0) != (state.phase == "game_over"):
+        return False
+    if state.discard_owed or state.return_phase is not None or state.trade is not None:
+        for p, owed in state.discard_owed.items():
+            if owed > sum(hands[p]):
+                return False
+        if (state.return_phase is not None
+                and (state.phase != "move_robber" or not state.dev_played)) \
+                or (state.trade is not None and state.phase != "main"):
+            return False
+        if state.trade is not None:
+            check_trade(state, state.trade)
+    if state.phase in ("setup_settlement", "setup_road"):
+        check_setup(state)
+    return True
+
+
 _DEV_AT = DEV_INDEX.__getitem__
 
 
-def _fast_deck(state: State, value: Any) -> bool:
+def _fast_deck(state: State, value: Any, held: list[int]) -> bool:
+    """The deck; ``held`` counts the development cards in hands per kind."""
     if value is None:  # a new game: the deck is the cards nobody holds, shuffled
         _read_deck(state, None)
         return True
     if type(value) is not list:
         return False
     try:
-        deck = list(map(_DEV_AT, value))
-    except (KeyError, TypeError):
+        found = _DECKS.get(key := tuple(value), False)
+    except TypeError:  # unhashable entries
         return False
-    used = [sum(counts) for counts in zip(*state.dev, *state.new_dev, strict=True)]
-    used[KNIGHT] += sum(state.knights)
-    for c in range(5):
-        if used[c] + deck.count(c) > DEV_COUNTS[c]:
-            return False
-    deck.reverse()
-    state.deck = deck
+    if found is False:
+        if len(_DECKS) >= 1024:
+            _DECKS.clear()
+        try:
+            deck = list(map(_DEV_AT, value))
+        except KeyError:
+            found = _DECKS[key] = None
+        else:
+            deck.reverse()
+            counts = tuple(map(deck.count, range(5)))
+            fits = all(map(_le, counts, DEV_COUNTS))
+            found = _DECKS[key] = (deck, counts) if fits else None
+    if not found:
+        return False
+    deck, counts = found  # type: ignore[misc]
+    if held[0] + counts[0] + sum(state.knights) > _MOST[0] or held[1] + counts[1] > _MOST[1] \
+            or held[2] + counts[2] > _MOST[2] or held[3] + counts[3] > _MOST[3] \
+            or held[4] + counts[4] > _MOST[4]:
+        return False  # more of a kind than the 25-card deck holds
+    state.deck = deck[:]
     return True
+
+
+_MOST = DEV_COUNTS  # knights first: the knights played count with the knights in hand
+# A pure cache: a deck as written -> its cards (top last) and count per kind, or None. The deck
+# changes only when a card is bought.
+_DECKS: dict[tuple[Any, ...], tuple[list[int], tuple[int, ...]] | None] = {}
 
 
 def _read_rng(value: Any) -> int:
@@ -367,7 +532,7 @@ def _tables(key: Any, make: Any) -> BoardTables:
 def remember_board(board: Board, tiles: list[str], ports: dict[str, str]) -> None:
     """Give the reader a board the engine made itself (``tiles`` and ``ports`` its text), so
     that loading a position written with it does not parse the text again."""
-    _tables((*tiles, *ports.items()), lambda: board)
+    _tables(("tiles", len(tiles), *tiles, *ports.items()), lambda: board)
 
 
 def _read_board(state: State, value: Any, seed: Any) -> None:
@@ -384,7 +549,7 @@ def _read_board(state: State, value: Any, seed: Any) -> None:
                 raise _fail(f"board.{key}", "unknown field")
         tiles = _expect(value.get("tiles"), list, "board.tiles", "a list")
         ports = _expect(value.get("ports", {}), dict, "board.ports", "an object")
-        cache_key: Any = (*tiles, *ports.items())
+        cache_key: Any = ("tiles", len(tiles), *tiles, *ports.items())  # apart from the others
         try:
             tables = _BOARDS[cache_key]
         except (KeyError, TypeError):  # a new board, or unhashable (hence bad) entries

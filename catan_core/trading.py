@@ -7,7 +7,7 @@ No gifts (both sides give something) and no like-for-like (a resource on both si
 
 from __future__ import annotations
 
-from .constants import RESOURCES
+from .constants import RESOURCE_INDEX, RESOURCES
 from .devcards import DevCardRules
 from .errors import IllegalAction
 from .state import Action, Event, Trade, Vec, cards_dict, parse_cards
@@ -35,6 +35,9 @@ class TradingRules(DevCardRules):
         return give, get
 
     def do_bank_trade(self, action: Action) -> list[Event]:
+        done = self.quick_bank_trade(action)
+        if done is not None:
+            return done
         p = self.active_actor(action)
         self.check_trade_time(p)
         self.require_no_offer()
@@ -57,6 +60,32 @@ class TradingRules(DevCardRules):
         self.receive(p, get)
         return [{"type": "bank_traded", "player": self.seats[p], "give": cards_dict(give),
                  "get": cards_dict(get)}]
+
+    def quick_bank_trade(self, action: Action) -> list[Event] | None:
+        """The trade of one kind for one kind as ``legal_actions`` lists it, when every rule
+        allows it; None for anything else, which ``do_bank_trade`` checks one rule at a time."""
+        p = self.current
+        give, get = action.get("give"), action.get("get")
+        if type(give) is not dict or type(get) is not dict or len(give) != 1 or len(get) != 1 \
+                or self.phase != "main" or self.trade is not None \
+                or ("player" in action and action["player"] != self.seats[p]) \
+                or (self.built and self.rules.get("trade_before_build")):
+            return None
+        (give_name, given), = give.items()
+        (get_name, got), = get.items()
+        g, r = RESOURCE_INDEX.get(give_name), RESOURCE_INDEX.get(get_name)
+        if g is None or r is None or g == r or type(given) is not int or type(got) is not int \
+                or not 0 < got <= 95 or given > 95 or given != self.rates[p][g] * got:
+            return None
+        hand, bank = self.hand[p], self.bank
+        if hand[g] < given or bank[r] < got:
+            return None
+        hand[g] -= given
+        bank[g] += given
+        hand[r] += got
+        bank[r] -= got
+        return [{"type": "bank_traded", "player": self.seats[p], "give": {RESOURCES[g]: given},
+                 "get": {RESOURCES[r]: got}}]
 
     def do_offer_trade(self, action: Action) -> list[Event]:
         p = self.active_actor(action)

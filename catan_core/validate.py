@@ -20,12 +20,12 @@ def _fail(path: str, message: str) -> InvalidPosition:
     return InvalidPosition(message, path)
 
 
-_NEAR = tuple(frozenset(near) for near in NODE_NEIGHBOURS)
+NEAR = tuple(frozenset(near) for near in NODE_NEIGHBOURS)
 # A pure cache: a board's harbour nodes, by the identity of its (kept) list of node ports.
 _HARBOUR_NODES: dict[int, tuple[list[str | None], frozenset[int]]] = {}
 
 
-def _harbour_nodes(node_port: list[str | None]) -> frozenset[int]:
+def harbour_nodes(node_port: list[str | None]) -> frozenset[int]:
     found = _HARBOUR_NODES.get(id(node_port))
     if found is None or found[0] is not node_port:
         if len(_HARBOUR_NODES) > 64:
@@ -43,7 +43,7 @@ def check_consistency(state: State) -> None:
             raise _fail(f"players.{colour}", "more pieces than the supply (15/5/4)")
     owner = state.node_owner
     occupied = set().union(*state.settlements, *state.cities)
-    if not occupied.isdisjoint(set().union(*map(_NEAR.__getitem__, occupied))):
+    if not occupied.isdisjoint(set().union(*map(NEAR.__getitem__, occupied))):
         for node in sorted(occupied):  # the first pair at fault, in canonical order
             for other in NODE_NEIGHBOURS[node]:
                 if owner[other] >= 0:
@@ -53,7 +53,7 @@ def check_consistency(state: State) -> None:
     for r, left in enumerate(state.bank):
         if left < 0:
             raise _fail("players", f"hands hold more than 19 {cards_dict([0]*r+[1]+[0]*(4-r))}")
-    harbours = _harbour_nodes(state.node_port)
+    harbours = harbour_nodes(state.node_port)
     state.rates = [[4] * 5 if harbours.isdisjoint(state.settlements[p])
                    and harbours.isdisjoint(state.cities[p]) else state.compute_rates(p)
                    for p in range(len(state.seats))]
@@ -78,11 +78,11 @@ def check_consistency(state: State) -> None:
     if state.return_phase is not None and not state.dev_played:
         raise _fail("pending.return_to", "the robber moves before the roll only for a knight")
     if state.trade is not None:
-        _check_trade(state, state.trade)
-    _check_setup(state)
+        check_trade(state, state.trade)
+    check_setup(state)
 
 
-def _check_trade(state: State, trade: Trade) -> None:
+def check_trade(state: State, trade: Trade) -> None:
     """An open offer must be one the rules let the active player make, and each answer one
     the rules let that player give."""
     me = state.current
@@ -102,7 +102,7 @@ def _check_trade(state: State, trade: Trade) -> None:
             raise _fail(path, f"{state.seats[p]} cannot pay its side of this trade")
 
 
-def _check_setup(state: State) -> None:
+def check_setup(state: State) -> None:
     if state.phase not in ("setup_settlement", "setup_road"):
         return
     k = state.setup_count()
@@ -132,4 +132,4 @@ def _check_setup(state: State) -> None:
 
 
 
-__all__ = ["check_consistency"]
+__all__ = ["NEAR", "check_consistency", "check_setup", "check_trade", "harbour_nodes"]
