@@ -24,11 +24,12 @@ from catan_core import ACTION_TYPES, Game  # noqa: E402
 from catan_core.bots import LEVEL_NAMES, PERSONALITIES, make_bot  # noqa: E402
 from catan_core.bots.driver import GameResult, play_bot_game, who_acts  # noqa: E402
 
-#: Full bot games per test run (seeds 0 to 31): every level and personality, 3 and 4 players,
+#: Full bot games per test run (seeds 0 to 19: seat 0 takes each of the 20 pairs of level and
+#: personality once, and a game of four has the four levels): 3 and 4 players,
 #: both boards and every kind of decision; the personality rates below are averaged over them.
 #: Strength is for the ladder (``nox -s ladder``: hundreds of games per matchup).
-GAMES = 32
-#: The games (a module fixture, about 20 s) are played once, by one pytest-xdist worker
+GAMES = 20
+#: The games (a module fixture, about 30 s) are played once, by one pytest-xdist worker
 #: (``--dist loadgroup``, noxfile.py), for every test that reads them.
 pytestmark = pytest.mark.xdist_group("bots")
 MAX_OFFERS = 3
