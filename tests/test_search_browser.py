@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -94,11 +93,10 @@ def search(page: Any, query: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def search_page(browser: Any, base_url: str) -> Iterator[Any]:
-    """One browser context for the module; a page per language is opened by the test."""
-    context = browser.new_context()
-    yield context
-    context.close()
+def search_page(profile: Any) -> Any:
+    """The on-disk profile of conftest (no service worker; compiled WebAssembly kept for the
+    pages that start the engine); a page per language is opened by the test."""
+    return profile
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
