@@ -25,7 +25,6 @@ class Ctx:
                  level: Level, style: Style) -> None:
         self.view, self.me, self.legal, self.rng = view, me, legal, rng
         self.level, self.style = level, style
-        self.searching = False  # inside a search: decide without searching again
         self.colour: str = view["seats"][me]
         self.seats: list[str] = list(view["seats"])
         self.phase: str = view["turn"]["phase"]

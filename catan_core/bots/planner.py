@@ -3,8 +3,7 @@
 Normal bots compare the positions one action away (greedy), with a large error on each value.
 Hard bots also plan bank trades that make a build possible this turn and compare those plans,
 with a smaller error. Expert bots add the best follow-up build to each plan, value hands by the
-expectation over the next roll, make no error, and compare close plans by search (whole-turn
-plans played out over the next round, :mod:`.search`). The first action of the best plan is played;
+expectation over the next roll and make no error. The first action of the best plan is played;
 the next decision plans again. Every plan spends cards or plays a card that can be played once,
 so a turn always ends.
 """
@@ -16,15 +15,12 @@ from ..game import Game
 from ..topology import EDGE_NAMES, NODE_NAMES
 from .context import Action, Ctx, simulate
 from .knowledge import unseen_devs, unseen_fractions
-from .search import best_plan
 from .tactics import move_robber, robber_score
 
 BUILDS = ("build_road", "build_settlement", "build_city", "buy_dev_card")
 COST_OF = {"build_road": COST_ROAD, "build_settlement": COST_SETTLEMENT,
            "build_city": COST_CITY, "buy_dev_card": COST_DEV_CARD}
 ROAD_BUILDING_CAP = 60
-#: Plans within this many points of the best are compared by search (levels with ``search``).
-SEARCH_MARGIN = 0.6
 
 
 def plan(ctx: Ctx) -> tuple[float, Action]:
@@ -33,18 +29,11 @@ def plan(ctx: Ctx) -> tuple[float, Action]:
     end = ctx.of_type("end_turn")[0]
     noise = ctx.level.noise
     best: tuple[float, Action] = (ev.value(game), end)
-    ranked = [best]
     for value, action in candidates(ctx):
         if noise:
             value += noise * (ctx.random() - 0.5)
-        ranked.append((value, action))
         if value > best[0] + 1e-9:
             best = (value, action)
-    if ctx.level.search and not ctx.searching:
-        ranked.sort(key=lambda c: -c[0])
-        chosen = best_plan(ctx, ranked, SEARCH_MARGIN)
-        if chosen is not None:
-            return next(v for v, a in ranked if a == chosen), chosen
     return best
 
 
@@ -172,7 +161,6 @@ def dev_candidates(ctx: Ctx) -> list[tuple[float, Action]]:
                                      if a.get("player") == ctx.colour],
                       ctx.rng, ctx.level, ctx.style)
             sub.__dict__["game"], sub.__dict__["ev"] = sim, ev
-            sub.searching = True
             robber = move_robber(sub)
             bonus = robber_score(sub, robber)
             after = simulate(sim, [robber])

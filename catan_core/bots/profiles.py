@@ -21,9 +21,7 @@ class Level:
     over the coming rolls and a card bought by the expectation over the unseen deck.
     ``threat``: aim the robber and trades at the leader. ``pairing``: plan both set-up
     settlements together. ``noise``: how imprecise the evaluation is (a random error, in
-    victory points, added to each plan's value and each set-up spot's score). ``search``: the
-    rollouts (a count, never a clock) spent comparing close candidates by playing the round
-    out over sampled deals of the unseen cards (:mod:`.search`); 0 decides at once.
+    victory points, added to each plan's value and each set-up spot's score).
     """
 
     name: str
@@ -37,7 +35,6 @@ class Level:
     threat: bool = False
     pairing: bool = False
     noise: float = 0.0
-    search: int = 0
 
 
 @dataclass(frozen=True)
@@ -72,7 +69,7 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", ports=True, noise=1.0),
     "hard": Level("hard", foresight=True, scarcity=True, ports=True, macros=True, noise=0.5),
     "expert": Level("expert", foresight=True, scarcity=True, ports=True, macros=True,
-                    lookahead=True, dice=True, threat=True, pairing=True, search=60),
+                    lookahead=True, dice=True, threat=True, pairing=True),
 }
 
 STYLES: dict[str, Style] = {

@@ -10,7 +10,6 @@ from ..constants import KNIGHT, RESOURCES
 from ..topology import EDGE_NODES, NODE_NEIGHBOURS, TILE_NODES, edge_id, node_id
 from .context import Action, Ctx
 from .knowledge import PIPS
-from .search import best_robber, best_setup
 
 # -- set-up ---------------------------------------------------------------------------------
 
@@ -50,8 +49,6 @@ def setup_settlement(ctx: Ctx) -> Action:
     if ctx.level.pairing and not game.settlements[me]:
         top = sorted(options, key=lambda n: -scores[n])[:8]
         scores = {n: scores[n] + 0.8 * best_second(ctx, n) for n in top}
-    if ctx.level.search and not ctx.searching:
-        return best_setup(ctx, [options[n] for n in sorted(scores, key=lambda n: -scores[n])])
     return options[max(scores, key=lambda n: scores[n])]
 
 
@@ -130,9 +127,6 @@ def move_robber(ctx: Ctx) -> Action:
             top = max(ctx.vp(ctx.seats.index(a["victim"])) for a in hurting) if hurting else 0
             hurting = [a for a in hurting if ctx.vp(ctx.seats.index(a["victim"])) == top]
         return ctx.pick(hurting or ctx.legal)
-    if ctx.level.search and not ctx.searching:
-        ranked = sorted(hurting or ctx.legal, key=lambda a: -robber_score(ctx, a))
-        return best_robber(ctx, ranked)
     return max(hurting or ctx.legal, key=lambda a: robber_score(ctx, a))
 
 
