@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from catan_site.chromium import launch_args
+from catan_site.chromium import FAST_LINK, launch_args
 from catan_site.runtime_assets import PYODIDE_DIR
 from catan_site.serve import make_server
 
@@ -204,7 +204,7 @@ def measure_start(playwright: Any, base: str, runs: int) -> tuple[
         for mode in MODES[turn:] + MODES[:turn]:
             with tempfile.TemporaryDirectory(prefix="catan-bench-profile-") as profile:
                 context = playwright.chromium.launch_persistent_context(
-                    profile, **launch_args(),
+                    profile, **launch_args(FAST_LINK),
                     viewport={"width": 1366, "height": 768})
                 context.on("request", lambda request: request.url.startswith("http")
                            and hosts.add(urlsplit(request.url).netloc))
@@ -417,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             with sync_playwright() as p:
                 times, cache, hosts = measure_start(p, base, args.runs)
-                browser = p.chromium.launch(**launch_args())
+                browser = p.chromium.launch(**launch_args(FAST_LINK))
                 try:
                     budget = {} if args.no_bytes else {
                         path: page_bytes(browser, base, site, path)

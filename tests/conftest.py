@@ -31,7 +31,7 @@ from typing import Any
 import pytest
 from filelock import FileLock
 
-from catan_site.chromium import launch_args
+from catan_site.chromium import FAST_LINK, launch_args
 from catan_site.runtime_assets import FRONTEND_DIR
 from catan_site.serve import make_server
 
@@ -44,7 +44,8 @@ KEEP_SITES = 3
 #: For the tests only: the reader asks for reduced motion, so pages skip their entrance fades and
 #: smooth scrolling (what is tested is the same; the browser draws about a tenth less: a game
 #: test file took 84 s instead of 95 s). The page's own reduced-motion paths are thus tested too.
-TEST_ARGS = ["--force-prefers-reduced-motion"]
+#: And the link counts as fast (catan_site.chromium.FAST_LINK), as on a reader's desktop.
+TEST_ARGS = ["--force-prefers-reduced-motion", FAST_LINK]
 
 
 def source_digest() -> str:

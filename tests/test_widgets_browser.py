@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 import yaml
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pagewatch import PageWatch, serve_sitemap, watch
 
 from catan_site import fences, languages
@@ -152,10 +153,16 @@ class Session:
 
 
 def idle(widget: Any) -> None:
-    """Wait until the widget's engine is up and it has finished what it was asked."""
-    widget.page.wait_for_function(
-        "el => el.dataset.state === 'ready' && !el.hasAttribute('data-busy')",
-        arg=widget.element_handle(), timeout=READY_MS)
+    """Wait until the widget's engine is up and it has finished what it was asked; if it never
+    is, say in what state the widget stayed and what it shows."""
+    try:
+        widget.page.wait_for_function(
+            "el => el.dataset.state === 'ready' && !el.hasAttribute('data-busy')",
+            arg=widget.element_handle(), timeout=READY_MS)
+    except PlaywrightTimeout:
+        state = widget.evaluate("el => [el.dataset.state, el.hasAttribute('data-busy'), "
+                                "el.innerText.slice(0, 400)]")
+        pytest.fail(f"the widget never became ready: state, busy, text = {state}")
 
 
 def press(widget: Any, selector: str) -> None:
