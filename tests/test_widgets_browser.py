@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 import yaml
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pagewatch import PageWatch, serve_sitemap, watch
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from catan_site import fences, languages
 from catan_site.widgets import starting_position
