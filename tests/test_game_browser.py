@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 import yaml
 from pagewatch import watch
+from test_game_bridge import trading_position
 
 from catan_core import Game
 from catan_core.topology import NODE_ALIASES, NODE_NAMES, NODE_NEIGHBOURS
@@ -358,15 +359,7 @@ def trading_link(active: str) -> str:
     """A link to a game where ``active`` trades after rolling a 5: Ann (red) in person holds
     2 ore and 1 wool; Blue, a normal merchant computer, needs one ore for a city and holds no
     brick; White is an easy computer. With ``active`` blue, Blue offers Ann 1 ore for 1 wool."""
-    game = Game.new(seats=["red", "blue", "white"], seed=3, board="beginner")
-    while game.phase in ("setup_settlement", "setup_road"):
-        game.apply(game.legal_actions()[0])
-    game.apply({"type": "roll", "dice": [2, 3]})
-    doc = game.to_dict()
-    doc["turn"]["player"] = active
-    doc["players"]["red"]["hand"] = {"ore": 2, "wool": 1}
-    doc["players"]["blue"]["hand"] = {"grain": 2, "ore": 2, "wool": 2}
-    doc["players"]["white"]["hand"] = {"lumber": 1}
+    doc = trading_position(active)   # the bridge tests' position (tests/test_game_bridge.py)
     if active == "blue":
         doc["pending"] = {"trade": {"give": {"ore": 1}, "get": {"wool": 1}, "answers": {}}}
     seats = [{"colour": "red", "kind": "human", "name": "Ann"},
