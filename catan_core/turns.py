@@ -79,9 +79,7 @@ class TurnRules(BuildingRules):
     # -- the dice and production -----------------------------------------------------------
 
     def do_roll(self, action: Action) -> list[Event]:
-        p = self.current
-        if "player" in action and action["player"] != self.seats[p]:
-            p = self.active_actor(action)
+        p = self.active_actor(action)
         if self.phase != "roll":
             self.require_phase("roll")
         dice = action.get("dice")
@@ -119,7 +117,7 @@ class TurnRules(BuildingRules):
                 o = owner[node]
                 if o >= 0:
                     key = o * 5 + r
-                    owed[key] = owed.get(key, 0) + level[node]
+                    owed[key] = owed[key] + level[node] if key in owed else level[node]
         if not owed:
             return [], []
         need, takers = [0] * 5, [0] * 5
@@ -143,28 +141,9 @@ class TurnRules(BuildingRules):
 
     def produce(self, total: int) -> list[Event]:
         """Pay every building on tiles numbered ``total`` (see ``payout``)."""
-        owner, level, robber = self.node_owner, self.node_level, self.robber
-        owed: dict[int, int] = {}  # seat * 5 + resource -> cards, as in payout
-        for tile, r, nodes in self.board_production.get(total, ()):
-            if tile != robber:
-                for node in nodes:
-                    o = owner[node]
-                    if o >= 0:
-                        key = o * 5 + r
-                        owed[key] = owed[key] + level[node] if key in owed else level[node]
+        paid, short = self.payout(total)
         gains: dict[str, dict[str, int]] = {}
-        if not owed:
-            return [{"type": "produced", "total": total, "gains": gains, "shortage": []}]
-        bank = self.bank
-        need = [0] * 5
-        for key, n in owed.items():
-            need[key % 5] += n
-        if need[0] > bank[0] or need[1] > bank[1] or need[2] > bank[2] or need[3] > bank[3] \
-                or need[4] > bank[4]:  # a shortage: payout applies the rule
-            paid, short = self.payout(total)
-        else:
-            paid, short = [(key // 5, key % 5, n) for key, n in owed.items()], []
-        hand, seats = self.hand, self.seats
+        hand, bank, seats = self.hand, self.bank, self.seats
         for p, r, n in paid:
             hand[p][r] += n
             bank[r] -= n
@@ -279,9 +258,7 @@ class TurnRules(BuildingRules):
     # -- end of turn ----------------------------------------------------------------------
 
     def do_end_turn(self, action: Action) -> list[Event]:
-        p = self.current
-        if "player" in action and action["player"] != self.seats[p]:
-            p = self.active_actor(action)
+        p = self.active_actor(action)
         if self.phase != "main":
             self.require_phase("main")
         if self.trade is not None:
