@@ -169,14 +169,26 @@ async function passThrough(event, path) {
 }
 
 // A language's sitemap, which Material's instant navigation needs to follow links within the
-// page: fresh from the network while online (left to the browser), else this version's copy.
+// page: the network's (it names the address the site is served at) when it answers within
+// NETWORK_WAIT_MS, else this version's copy. The browser's "online" flag is not asked: it stays
+// true on a dead link, and a page offline in a test or a tunnel may start before it changes.
 const SITEMAP = /(^|\/)sitemap\.xml$/
+
+async function networkFirst(event, path) {
+  const network = fetch(event.request).catch(() => null)
+  const timeout = new Promise((resolve) => setTimeout(resolve, NETWORK_WAIT_MS, null))
+  const response = await Promise.race([network, timeout])
+  if (response?.ok) return response
+  const copy = await (await caches.open(CACHE)).match(keyOf(path))
+  return copy || response || await network || Response.error()
+}
 
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET" || event.request.headers.has("range")) return
   const path = pathOf(event.request.url)
-  if (!path || (SITEMAP.test(path) && self.navigator.onLine)) return
-  event.respondWith(PASS_THROUGH.test(path) ? passThrough(event, path) : respond(event, path))
+  if (!path) return
+  event.respondWith(SITEMAP.test(path) ? networkFirst(event, path)
+    : PASS_THROUGH.test(path) ? passThrough(event, path) : respond(event, path))
 })
 
 async function offline(lang, port) {
