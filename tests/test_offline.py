@@ -31,7 +31,7 @@ from test_tutorial_browser import LESSONS, submit, task_box
 from test_widgets_browser import cards, cell, idle, press
 
 from catan_site import languages, offline
-from catan_site.serve import SiteHandler, make_server
+from catan_site.serve import SiteHandler
 
 LANGUAGES = languages.codes()
 TEXTS = yaml.safe_load((ROOT / "i18n" / "offline.yml").read_text("utf-8"))
@@ -102,10 +102,26 @@ def test_each_language_is_an_installable_app(site_dir: Path, lang: str) -> None:
 
 # -- in the browser ------------------------------------------------------------------------------
 
+class SitemapNotStored(SiteHandler):
+    """The test site is built for port 8000, so its sitemaps name addresses this server does not
+    have, and the test puts its own server's copy in the worker's cache. The browser's HTTP cache
+    must not keep the built one: a site a few minutes old counts as fresh for a while (no
+    Cache-Control: 10% of its age), and the worker's fetch of a sitemap, asked first, would get
+    it from there offline, with links Material then loads whole."""
+
+    quiet = True
+
+    def end_headers(self) -> None:
+        if self.path.split("?")[0].endswith("/sitemap.xml"):
+            self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+
 @pytest.fixture()
 def own_server(site_dir: Path) -> Iterator[tuple[str, Any]]:
     """The site on a server of this test's own, which it can stop."""
-    server = make_server(0, site_dir, quiet=True)
+    handler = functools.partial(SitemapNotStored, directory=str(site_dir))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}", server
     server.shutdown()
