@@ -4,6 +4,7 @@ indexes, the browser runtime and no outside resources."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import zipfile
@@ -19,6 +20,9 @@ from catan_site.glossary import load_glossary
 from catan_site.plugin import DEFAULT_SITE_URL
 from catan_site.runtime_assets import FRONTEND_URL, PYODIDE_FILES
 from catan_site.search_norm import load_lexicon
+
+#: One worker reads every built page once for all the tests here (``tags``).
+pytestmark = pytest.mark.xdist_group("built-pages")
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = languages.codes()
@@ -38,7 +42,10 @@ class Tags(HTMLParser):
         self.tags.append((tag, dict(attrs)))
 
 
+@functools.cache
 def tags(path: Path) -> list[tuple[str, dict[str, str | None]]]:
+    """The start tags of a built page, parsed once per worker (five tests read every page;
+    ``pytestmark`` keeps them on one worker). Callers must not change the list."""
     parser = Tags()
     parser.feed(path.read_text(encoding="utf-8"))
     return parser.tags
