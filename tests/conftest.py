@@ -30,6 +30,7 @@ from typing import Any
 
 import pytest
 from filelock import FileLock
+from pagewatch import forget_site
 
 from catan_site.chromium import FAST_LINK, launch_args
 from catan_site.runtime_assets import FRONTEND_DIR
@@ -133,19 +134,6 @@ def profile(playwright: Any, browser_type_launch_args: dict[str, Any], base_url:
         page.close()
     yield context
     context.close()
-
-
-def forget_site(context: Any, origin: str) -> None:
-    """Close every page of ``context`` and empty ``origin``'s storage (local storage, IndexedDB,
-    caches, service workers, cookies): the next test starts as on a first visit, but for the
-    HTTP cache and the compiled code Chromium keeps with it."""
-    for page in context.pages:
-        page.close()
-    blank = context.new_page()
-    session = context.new_cdp_session(blank)
-    session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
-    session.detach()
-    blank.close()
 
 
 @pytest.fixture()

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pagewatch import PageWatch, watch
+from pagewatch import PageWatch, forget_site, watch
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +75,7 @@ def report(violations: list[dict[str, Any]]) -> str:
 
 @dataclass
 class Site:
-    """One browser context; each page is loaded once and kept for both schemes."""
+    """One browser context; each page is loaded once (in light) and kept for both schemes."""
 
     context: Any
     base_url: str
@@ -83,9 +83,12 @@ class Site:
     watches: dict[str, PageWatch] = field(default_factory=dict)
 
     def page(self, path: str) -> Any:
-        """The page at ``/en/<path>``, loaded the first time it is asked for."""
-        if path not in self.pages:
+        """The page at ``/en/<path>``, loaded the first time it is asked for (and again if a
+        test of another module, sharing the profile, closed it)."""
+        if path not in self.pages or self.pages[path].is_closed():
             page = self.context.new_page()
+            page.set_viewport_size(DESKTOP)
+            page.emulate_media(color_scheme="light")
             self.watches[path] = watch(page, self.base_url)
             page.goto(f"{self.base_url}/en/{path}")
             page.wait_for_load_state("load")
@@ -143,12 +146,13 @@ def inject_axe(page: Any) -> None:
 
 
 @pytest.fixture(scope="module")
-def site(browser: Any, base_url: str, site_dir: Path) -> Iterator[Site]:
+def site(profile: Any, base_url: str, site_dir: Path) -> Iterator[Site]:
+    """conftest's on-disk profile (the pages that start the engine compile none of it again),
+    emptied of the site's storage afterwards."""
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: run `npm ci` (axe-core is pinned in package.json)")
-    context = browser.new_context(viewport=DESKTOP, color_scheme="light")
-    yield Site(context, base_url)
-    context.close()
+    yield Site(profile, base_url)
+    forget_site(profile, base_url)
 
 
 # -- getting each page into the state a reader sees -----------------------------------------

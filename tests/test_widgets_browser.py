@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 import yaml
-from pagewatch import PageWatch, serve_sitemap, watch
+from pagewatch import PageWatch, forget_site, serve_sitemap, watch
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from catan_site import fences, languages
@@ -223,12 +223,14 @@ def fits_a_phone(session: Session) -> None:
 #: noxfile.py): split between workers, each would open the page and start its engine.
 @pytest.fixture(scope="module", params=[pytest.param(lang, marks=pytest.mark.xdist_group(
     f"widgets-{lang}")) for lang in BROWSER])
-def session(request: pytest.FixtureRequest, browser: Any, base_url: str,
+def session(request: pytest.FixtureRequest, profile: Any, base_url: str,
             site_dir: Path) -> Iterator[Session]:
+    """A page of conftest's on-disk profile (its engine compiles nothing again), the site's
+    storage emptied afterwards."""
     lang = request.param
-    context = browser.new_context(viewport=DESKTOP)
-    context.add_init_script(RECORD_STATUS)
-    page = context.new_page()
+    page = profile.new_page()
+    page.set_viewport_size(DESKTOP)
+    page.add_init_script(RECORD_STATUS)
     seen = watch(page, base_url)
     loads: list[str] = []
     page.on("load", lambda loaded: loads.append(loaded.url))
@@ -236,7 +238,7 @@ def session(request: pytest.FixtureRequest, browser: Any, base_url: str,
     page.goto(f"{base_url}/{lang}/faq/")
     page.wait_for_load_state("networkidle")
     yield Session(lang, page, seen, list(seen.requests), loads)
-    context.close()
+    forget_site(profile, base_url)
 
 
 @pytest.mark.browser
