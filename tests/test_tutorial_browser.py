@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 import yaml
-from pagewatch import ROOT, serve_sitemap, watch
+from pagewatch import ROOT, forget_site, serve_sitemap, watch
 
 from catan_core.topology import EDGE_ALIASES, EDGE_NAMES, NODE_ALIASES, NODE_NAMES
 
@@ -44,10 +44,19 @@ ONE_LESSON = {"fr": "setup"}
 
 
 @pytest.fixture(scope="module")
-def context(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    yield context
-    context.close()
+def context(profile: Any, base_url: str) -> Iterator[Any]:
+    """conftest's on-disk profile (an engine start compiles no WebAssembly again); the site's
+    storage is emptied before a test that needs no progress and after the module."""
+    yield profile
+    forget_site(profile, base_url)
+
+
+def fresh_page(context: Any, base_url: str) -> Any:
+    """A desktop page of ``context`` with no progress kept (the site's storage emptied)."""
+    forget_site(context, base_url)
+    page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    return page
 
 
 def task_box(page: Any, task: dict[str, Any]) -> Any:
@@ -207,7 +216,7 @@ def lessons_summary(page: Any, lang: str, done: int) -> str:
 
 def test_whole_tutorial(context: Any, site_dir: Path, base_url: str) -> None:
     lang = WHOLE
-    page = context.new_page()
+    page = fresh_page(context, base_url)
     seen = watch(page, base_url)
     serve_sitemap(page, site_dir, base_url, lang)
     page.goto(f"{base_url}/{lang}/tutorial/")
@@ -252,10 +261,9 @@ def test_whole_tutorial(context: Any, site_dir: Path, base_url: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "slug"), ONE_LESSON.items())
-def test_one_lesson_in_each_other_language(browser: Any, base_url: str, lang: str,
+def test_one_lesson_in_each_other_language(context: Any, base_url: str, lang: str,
                                            slug: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})  # no progress yet
-    page = context.new_page()
+    page = fresh_page(context, base_url)  # no progress yet
     seen = watch(page, base_url)
     lesson = next(x for x in LESSONS if x["page"] == slug)
     page.goto(f"{base_url}/{lang}/tutorial/")
@@ -276,7 +284,7 @@ def test_one_lesson_in_each_other_language(browser: Any, base_url: str, lang: st
     assert done.count() == 1 and done.inner_text() == lesson["title"][lang]
     assert sum(u.endswith("/worker.mjs") for u in seen.requests) == 1  # the lesson page's
     seen.assert_clean()
-    context.close()
+    page.close()
 
 
 def test_boards_show_without_javascript(browser: Any, base_url: str) -> None:
@@ -293,9 +301,8 @@ def test_boards_show_without_javascript(browser: Any, base_url: str) -> None:
     context.close()
 
 
-def test_board_answers_with_the_keyboard(browser: Any, base_url: str) -> None:
-    context = browser.new_context()
-    page = context.new_page()
+def test_board_answers_with_the_keyboard(context: Any, base_url: str) -> None:
+    page = fresh_page(context, base_url)
     seen = watch(page, base_url)
     page.goto(f"{base_url}/en/tutorial/island/")
     page.wait_for_selector(".catan-task[data-catan-bound]")
@@ -319,4 +326,4 @@ def test_board_answers_with_the_keyboard(browser: Any, base_url: str) -> None:
                            arg=[box.element_handle(), before], timeout=ENGINE_TIMEOUT)
     assert "is-right" in (box.locator(".catan-task__status").get_attribute("class") or "")
     seen.assert_clean()
-    context.close()
+    page.close()
