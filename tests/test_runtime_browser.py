@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
-from pagewatch import watch
+from pagewatch import forget_site, watch
 
 from catan_core import Game
 from catan_site.serve import make_server
@@ -62,11 +62,12 @@ def runtime_url(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
 
 
 @pytest.fixture()
-def page(browser: Any, runtime_url: str) -> Iterator[Any]:
-    context = browser.new_context()
-    page = context.new_page()
+def page(profile: Any, runtime_url: str) -> Iterator[Any]:
+    """A page of conftest's on-disk profile (from the second engine start on, its WebAssembly
+    is not compiled again); the test page's storage is emptied afterwards."""
+    page = profile.new_page()
     yield page
-    context.close()
+    forget_site(profile, runtime_url.split("/en/")[0])
 
 
 def beginner() -> dict[str, Any]:
