@@ -14,8 +14,10 @@ site build (``catan_site``).
 
 ``python_stdlib.zip`` is Pyodide's, with the modules a start of the engine imports (144 of 614)
 precompiled to bytecode by Pyodide's own Python under Node (``compile_stdlib.mjs``; cached in
-``build/runtime-stdlib/`` by the Pyodide version, that script and the wheel): Python no longer
-compiles them from source at every start in the browser.
+``build/runtime-stdlib/`` by the Pyodide version, that script and the wheel), and the wheel
+carries its modules' bytecode too (``__pycache__``, next to the sources): Python compiles
+nothing from source at a start in the browser (importing the engine took 450-490 ms in Pyodide
+under Node from source, 230 ms from the bytecode; the wheel grows from 127 to 437 kB).
 
 ``manifest.json`` names the wheel (so JavaScript never hardcodes the version) and the size of
 every file the worker downloads, for its progress messages.
@@ -173,29 +175,31 @@ def _store(cache: Path, wheels: list[Path]) -> None:
             shutil.rmtree(old, ignore_errors=True)
 
 
-def compiled_stdlib(wheel: Path) -> Path:
-    """Pyodide's ``python_stdlib.zip`` with the modules the engine's start imports precompiled
-    (``compile_stdlib.mjs``, run with Node), from the cache when it has it."""
+def compiled_runtime(wheel: Path) -> tuple[Path, Path]:
+    """Pyodide's ``python_stdlib.zip`` with the modules the engine's start imports precompiled,
+    and ``wheel`` again with the bytecode of each of its modules (``compile_stdlib.mjs``, run
+    with Node), from the cache when it has them."""
     digest = hashlib.sha256()
     for part in (pyodide_version().encode(), STDLIB_SCRIPT.read_bytes(), wheel.read_bytes()):
         digest.update(hashlib.sha256(part).digest())
-    cached = STDLIB_CACHE / digest.hexdigest()[:16] / STDLIB
-    if cached.is_file():
+    folder = STDLIB_CACHE / digest.hexdigest()[:16]
+    cached = folder / STDLIB, folder / wheel.name
+    if all(path.is_file() for path in cached):
         return cached
     node = shutil.which("node")
     if node is None:
-        raise RuntimeAssetsError("Node.js is needed to precompile Python's standard library "
-                                 "for the browser (the one that ran `npm ci`)")
+        raise RuntimeAssetsError("Node.js is needed to precompile Python for the browser "
+                                 "(the one that ran `npm ci`)")
     STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
     staged = Path(tempfile.mkdtemp(prefix=".new-", dir=STDLIB_CACHE))
     subprocess.run([node, str(STDLIB_SCRIPT), str(PYODIDE_DIR), str(wheel),
-                    str(staged / STDLIB)], check=True)
+                    str(staged / STDLIB), str(staged / wheel.name)], check=True)
     try:
-        staged.rename(cached.parent)  # another build may have made it meanwhile: theirs wins
+        staged.rename(folder)  # another build may have made it meanwhile: theirs wins
     except OSError:
         shutil.rmtree(staged, ignore_errors=True)
     for old in STDLIB_CACHE.iterdir():
-        if old.is_dir() and old != cached.parent and not old.name.startswith(".new-"):
+        if old.is_dir() and old != folder and not old.name.startswith(".new-"):
             shutil.rmtree(old, ignore_errors=True)
     return cached
 
@@ -211,9 +215,12 @@ def copy_runtime(site_dir: Path | str) -> dict[str, Any]:
         shutil.rmtree(assets / sub, ignore_errors=True)
         (assets / sub).mkdir(parents=True)
     sizes = {}
-    wheel = build_wheel(assets / "wheels")
+    with tempfile.TemporaryDirectory() as plain:
+        stdlib, compiled = compiled_runtime(build_wheel(Path(plain)))
+    wheel = assets / "wheels" / compiled.name
+    shutil.copy2(compiled, wheel)
     for path in pyodide_files():
-        source = compiled_stdlib(wheel) if path.name == STDLIB else path
+        source = stdlib if path.name == STDLIB else path
         shutil.copy2(source, assets / "pyodide" / path.name)
         sizes[f"pyodide/{path.name}"] = source.stat().st_size
     sizes[f"wheels/{wheel.name}"] = wheel.stat().st_size
