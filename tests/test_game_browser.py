@@ -580,6 +580,9 @@ def test_a_share_link_holds_only_what_the_sharer_sees(play: Any, browser: Any,
 def test_the_page_is_translated(page: Any, base_url: str, lang: str) -> None:
     seen = watch(page, base_url)
     open_play(page, base_url, lang)
+    assert page.evaluate("""() => [document.documentElement.lang,
+                                   document.querySelectorAll('.md-content h1').length]""") \
+        == [lang, 1]
     catalog = _catalog()
     assert page.locator("[data-action=start]").inner_text() == catalog["start_game"][lang]
     assert catalog["mode_quick"][lang] in page.locator(".catan-setup").inner_text()
