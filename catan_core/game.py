@@ -110,7 +110,7 @@ class Game(Queries):
         o.hand = [h[:] for h in self.hand]
         o.dev = [d[:] for d in self.dev]
         o.new_dev = [d[:] for d in self.new_dev]
-        o.rates = [r[:] for r in self.rates]
+        o.rates = self.rates[:]  # rows are shared tuples
         o.bank, o.knights, o.road_len = self.bank[:], self.knights[:], self.road_len[:]
         o.node_owner, o.node_level = self.node_owner[:], self.node_level[:]
         o.edge_owner, o.deck = self.edge_owner[:], self.deck[:]

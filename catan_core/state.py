@@ -82,7 +82,7 @@ class State:
     longest_road: int
     largest_army: int
     road_len: list[int]
-    rates: list[list[int]]  # maritime rate per resource per seat (a cache of trade_rates)
+    rates: list[tuple[int, ...]]  # maritime rate per resource per seat (shared, never changed)
     robber: int
     current: int
     turn_number: int
@@ -126,11 +126,11 @@ class State:
 
     def trade_rates(self, p: int) -> list[int]:
         """Maritime rate per resource for seat ``p``: 4, 3 with a 3:1 harbour, 2 with its 2:1."""
-        return self.rates[p].copy()
+        return list(self.rates[p])
 
-    def compute_rates(self, p: int) -> list[int]:
-        """Maritime rates of seat ``p`` from its buildings on harbours."""
-        return rates_with(self.ports_of(p)).copy()
+    def compute_rates(self, p: int) -> tuple[int, ...]:
+        """Maritime rates of seat ``p`` from its buildings on harbours (a shared tuple)."""
+        return rates_with(self.ports_of(p))
 
     def players_on_tile(self, tile: int) -> set[int]:
         """Seats with a settlement or city on a corner of ``tile``."""
@@ -153,20 +153,21 @@ class State:
                             player=colour)
 
 
-def rates_with(ports: set[str] | frozenset[str]) -> list[int]:
+def rates_with(ports: set[str] | frozenset[str]) -> tuple[int, ...]:
     """Maritime rate per resource with these harbour kinds: 4, 3 with a 3:1, 2 with its 2:1.
 
-    The list is shared (a cache): copy it before changing it.
+    >>> rates_with({"3:1", "ore"})
+    (3, 3, 3, 3, 2)
     """
     key = frozenset(ports)
     found = _RATES.get(key)
     if found is None:
         base = 3 if "3:1" in key else 4
-        found = _RATES[key] = [2 if RESOURCES[r] in key else base for r in range(5)]
+        found = _RATES[key] = tuple(2 if RESOURCES[r] in key else base for r in range(5))
     return found
 
 
-_RATES: dict[frozenset[str], list[int]] = {}  # a pure cache: at most 2**6 harbour sets
+_RATES: dict[frozenset[str], tuple[int, ...]] = {}  # a pure cache: at most 2**6 harbour sets
 
 
 # -- parsing action fields ---------------------------------------------------------------
