@@ -287,16 +287,15 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
                   deck: Any) -> bool:
     """Hands, cards and pieces, then the deck (``_fast_deck``)."""
     n = len(seat_of)
-    hands, devs, news = [[0] * 5 for _ in range(n)], [[0] * 5 for _ in range(n)], \
-        [[0] * 5 for _ in range(n)]
+    hands, devs, news = _zeros(n), _zeros(n), _zeros(n)
     knights_of = [0] * n
     state.hand, state.dev, state.new_dev, state.knights = hands, devs, news, knights_of
     pieces: list[Any] = [n]
     index = RESOURCE_INDEX
     held = [0] * 5  # development cards in hands, per kind
     for colour, entry in players.items():
-        p = seat_of.get(colour, -1) if type(colour) is str else -1
-        if p < 0 or type(entry) is not dict:
+        p = seat_of.get(colour)
+        if p is None or type(entry) is not dict:
             return False
         if len(entry) == 7:  # every field written, as to_dict does: no other key then
             try:
@@ -329,11 +328,13 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
                 return False
         if hand:  # resources as keys, whole numbers (not bools) from 0 to 19 as values
             vec = hands[p]
-            for res, count in hand.items():
-                r = index.get(res)
-                if r is None or type(count) is not int or not 0 <= count <= 19:
-                    return False
-                vec[r] = count
+            try:
+                for res, count in hand.items():
+                    if type(count) is not int or not 0 <= count <= 19:
+                        return False
+                    vec[index[res]] = count
+            except KeyError:  # not a resource
+                return False
         knights_of[p] = knights
     return _fast_pieces(state, pieces) and _fast_deck(state, deck, held)
 
@@ -372,15 +373,28 @@ def _fast_pieces(state: State, pieces: list[Any]) -> bool:
                            found)
     owner, level, edges, towns, cities, roads, lengths, rates = found
     state.node_owner, state.node_level, state.edge_owner = owner[:], level[:], edges[:]
-    state.settlements = list(map(set.copy, towns))
-    state.cities = list(map(set.copy, cities))
-    state.roads = list(map(set.copy, roads))
+    state.settlements, state.cities, state.roads = _copies(towns), _copies(cities), _copies(roads)
     state.road_len = lengths[:]
     node_port = state.node_port
     if rates[0] is not node_port:  # harbour rates, kept for the last board seen
         rates[:] = node_port, [state.compute_rates(p) for p in range(len(towns))]
     state.rates = rates[1][:]  # rows are shared tuples
     return True
+
+
+def _zeros(n: int) -> list[list[int]]:
+    """``n`` (3 or 4) new lists of five zeros (spelt out: cheaper than a comprehension)."""
+    if n == 4:
+        return [[0] * 5, [0] * 5, [0] * 5, [0] * 5]
+    return [[0] * 5 for _ in range(n)]
+
+
+def _copies(sets: list[set[int]]) -> list[set[int]]:
+    """Copies of 3 or 4 sets (spelt out: cheaper than ``list(map(set.copy, sets))``)."""
+    if len(sets) == 4:
+        a, b, c, d = sets
+        return [a.copy(), b.copy(), c.copy(), d.copy()]
+    return list(map(set.copy, sets))
 
 
 def _pieces_tables(n: int, key: tuple[tuple[Any, ...], ...]) -> Pieces | None:
