@@ -207,8 +207,18 @@ def _read_fast(state: State, doc: Any) -> bool:
         return False
     state.vp_to_win = vp
     rules = doc.get("rules")
-    state.rules = dict(DEFAULT_RULES) if rules is None or rules == {} else _read_rules(rules)
-    state.rng = Rng(_read_rng(doc.get("rng", 0)))
+    state.rules = DEFAULT_RULES.copy() if rules is None or rules == {} else _read_rules(rules)
+    rng = doc.get("rng", 0)
+    # 16 hexadecimal digits as written; int() would also take a "0x" in front.
+    if type(rng) is str and len(rng) == 16 and rng.isascii() and rng.isalnum() \
+            and rng[1] not in "xX":
+        try:
+            state.rng = generator = _NEW_RNG(Rng)
+            generator.state = int(rng, 16)
+        except ValueError:  # a letter after f
+            return False
+    else:
+        state.rng = Rng(_read_rng(rng))
     board = doc.get("board", "beginner")
     tables = None
     if type(board) is dict and len(board) == 3:  # tiles, harbours and robber, as written
@@ -262,6 +272,7 @@ def _read_fast(state: State, doc: Any) -> bool:
     return _fast_consistency(state)
 
 
+_NEW_RNG = object.__new__  # a generator given its state directly: 16 hex digits fit 64 bits
 _TOP_KEY_SET = frozenset(TOP_KEYS)
 _COLOUR_SET = frozenset(COLOURS)
 _PLAYER_KEY_SET = frozenset(PLAYER_KEYS)
