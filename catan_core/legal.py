@@ -10,6 +10,7 @@ from itertools import combinations_with_replacement
 
 from .constants import (
     CITIES,
+    COLOURS,
     KNIGHT,
     MONOPOLY,
     RESOURCES,
@@ -39,16 +40,16 @@ class LegalActions(TradingRules):
         if self.win_seat >= 0:
             return []
         phase = self.phase
-        colour = self.seats[self.current]
         if phase == "main":
             return self.legal_trade_answers() if self.trade is not None else self.legal_main()
+        colour = self.seats[self.current]
         if phase == "roll":
             if self.dev_played or not any(self.dev[self.current]):
-                return [{"type": "roll", "player": colour}]
-            return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
+                return [_protos(colour).roll.copy()]
+            return [_protos(colour).roll.copy(), *self.legal_dev_plays()]
         if phase == "setup_settlement":
-            return [{"type": "place_settlement", "player": colour, "node": NODE_NAMES[n]}
-                    for n in self.distance_rule_spots()]
+            settle = _protos(colour).place_settlement
+            return [settle[n].copy() for n in self.distance_rule_spots()]
         if phase == "setup_road":
             node = self.last_setup_settlement(self.current)
             return [{"type": "place_road", "player": colour, "edge": EDGE_NAMES[e]}
@@ -64,19 +65,19 @@ class LegalActions(TradingRules):
         colour = self.seats[p]
         hand = self.hand[p]
         brick, lumber, wool, grain, ore = hand
-        actions: list[Action] = []
+        protos = _protos(colour)
+        actions: list[Action] = []  # prototypes first, copied below
         if brick and lumber:
             if len(self.roads[p]) < ROADS:
-                actions += [{"type": "build_road", "player": colour, "edge": EDGE_NAMES[e]}
-                            for e in sorted(self.road_spots(p))]
+                actions += map(protos.build_road.__getitem__, sorted(self.road_spots(p)))
             if wool and grain and len(self.settlements[p]) < SETTLEMENTS:
-                actions += [{"type": "build_settlement", "player": colour,
-                             "node": NODE_NAMES[n]} for n in self.settlement_spots(p)]
+                actions += map(protos.build_settlement.__getitem__, self.settlement_spots(p))
         if grain >= 2 and ore >= 3 and self.settlements[p] and len(self.cities[p]) < CITIES:
-            actions += [{"type": "build_city", "player": colour, "node": NODE_NAMES[n]}
-                        for n in sorted(self.settlements[p])]
+            actions += map(protos.build_city.__getitem__, sorted(self.settlements[p]))
         if wool and grain and ore and self.deck:
-            actions.append({"type": "buy_dev_card", "player": colour})
+            actions.append(protos.buy_dev_card)
+        if actions:
+            actions = list(map(dict.copy, actions))
         if not self.dev_played and any(self.dev[p]):
             actions += self.legal_dev_plays()
         if (brick > 1 or lumber > 1 or wool > 1 or grain > 1 or ore > 1) \
@@ -88,7 +89,7 @@ class LegalActions(TradingRules):
                     give = RESOURCES[g]
                     actions += [{"type": "bank_trade", "player": colour, "give": {give: rate},
                                  "get": {RESOURCES[r]: 1}} for r in range(5) if r != g and bank[r]]
-        actions.append({"type": "end_turn", "player": colour})
+        actions.append(protos.end_turn.copy())
         return actions
 
     def legal_bank_trades(self) -> list[Action]:
@@ -181,17 +182,20 @@ class LegalActions(TradingRules):
         for q, hand in enumerate(self.hand):
             if q != me and any(hand):
                 holders |= 1 << q
-        actions: list[Action] = []
+        protos = _protos(colour)
+        alone, against = protos.move_robber, protos.move_robber_against
+        actions: list[Action] = []  # prototypes, copied below
         for tile in range(N_TILES):
             if tile == robber:
                 continue
             victims = on_tile[tile]
             if victims & holders:
-                actions += [{"type": "move_robber", "player": colour, "tile": tile,
-                             "victim": seats[q]} for q in _SEATS_IN[victims]]
+                on = against[tile]
+                for q in _SEATS_IN[victims]:
+                    actions.append(on[seats[q]])
             else:
-                actions.append({"type": "move_robber", "player": colour, "tile": tile})
-        return actions
+                actions.append(alone[tile])
+        return list(map(dict.copy, actions))
 
     def legal_trade_answers(self) -> list[Action]:
         trade = self.trade
@@ -269,6 +273,41 @@ def _make_discard_choices(hand: list[int], k: int) -> list[dict[str, int]]:
     return out
 
 
+class _Prototypes:
+    """One colour's actions that hold only names and numbers, made once: ``legal_actions``
+    hands out copies (``dict.copy`` costs about half of building the mapping again)."""
+
+    __slots__ = ("build_city", "build_road", "build_settlement", "buy_dev_card", "end_turn",
+                 "move_robber", "move_robber_against", "place_settlement", "roll")
+
+    def __init__(self, colour: str) -> None:
+        self.roll = {"type": "roll", "player": colour}
+        self.end_turn = {"type": "end_turn", "player": colour}
+        self.buy_dev_card = {"type": "buy_dev_card", "player": colour}
+        self.place_settlement = [{"type": "place_settlement", "player": colour, "node": name}
+                                 for name in NODE_NAMES]
+        self.build_settlement = [{"type": "build_settlement", "player": colour, "node": name}
+                                 for name in NODE_NAMES]
+        self.build_city = [{"type": "build_city", "player": colour, "node": name}
+                           for name in NODE_NAMES]
+        self.build_road = [{"type": "build_road", "player": colour, "edge": name}
+                           for name in EDGE_NAMES]
+        self.move_robber = [{"type": "move_robber", "player": colour, "tile": tile}
+                            for tile in range(N_TILES)]
+        self.move_robber_against = [
+            {victim: {"type": "move_robber", "player": colour, "tile": tile, "victim": victim}
+             for victim in COLOURS if victim != colour} for tile in range(N_TILES)]
+
+
+def _protos(colour: str) -> _Prototypes:
+    """The prototypes of ``colour`` (a seat's colour: one of the four)."""
+    found = _PROTOTYPES.get(colour)
+    if found is None:
+        found = _PROTOTYPES[colour] = _Prototypes(colour)
+    return found
+
+
+_PROTOTYPES: dict[str, _Prototypes] = {}  # a pure cache, one entry per colour
 # A pure cache: (active seat, owner of every node) -> opponents with a building on each tile.
 _ON_TILE: dict[tuple[int, ...], list[int]] = {}
 # Seat indices in a bit set of seats, in seat order, for the 16 sets of four seats.
