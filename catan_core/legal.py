@@ -45,8 +45,8 @@ class LegalActions(TradingRules):
         colour = self.seats[self.current]
         if phase == "roll":
             if self.dev_played or not any(self.dev[self.current]):
-                return [_protos(colour).roll.copy()]
-            return [_protos(colour).roll.copy(), *self.legal_dev_plays()]
+                return [{"type": "roll", "player": colour}]
+            return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
         if phase == "setup_settlement":
             settle = _protos(colour).place_settlement
             return [settle[n].copy() for n in self.distance_rule_spots()]
@@ -65,19 +65,19 @@ class LegalActions(TradingRules):
         colour = self.seats[p]
         hand = self.hand[p]
         brick, lumber, wool, grain, ore = hand
-        protos = _protos(colour)
-        actions: list[Action] = []  # prototypes first, copied below
+        actions: list[Action] = []
         if brick and lumber:
             if len(self.roads[p]) < ROADS:
-                actions += map(protos.build_road.__getitem__, sorted(self.road_spots(p)))
+                build_road = _protos(colour).build_road
+                actions += [build_road[e].copy() for e in sorted(self.road_spots(p))]
             if wool and grain and len(self.settlements[p]) < SETTLEMENTS:
-                actions += map(protos.build_settlement.__getitem__, self.settlement_spots(p))
+                actions += [{"type": "build_settlement", "player": colour,
+                             "node": NODE_NAMES[n]} for n in self.settlement_spots(p)]
         if grain >= 2 and ore >= 3 and self.settlements[p] and len(self.cities[p]) < CITIES:
-            actions += map(protos.build_city.__getitem__, sorted(self.settlements[p]))
+            actions += [{"type": "build_city", "player": colour, "node": NODE_NAMES[n]}
+                        for n in sorted(self.settlements[p])]
         if wool and grain and ore and self.deck:
-            actions.append(protos.buy_dev_card)
-        if actions:
-            actions = list(map(dict.copy, actions))
+            actions.append({"type": "buy_dev_card", "player": colour})
         if not self.dev_played and any(self.dev[p]):
             actions += self.legal_dev_plays()
         if (brick > 1 or lumber > 1 or wool > 1 or grain > 1 or ore > 1) \
@@ -89,7 +89,7 @@ class LegalActions(TradingRules):
                     give = RESOURCES[g]
                     actions += [{"type": "bank_trade", "player": colour, "give": {give: rate},
                                  "get": {RESOURCES[r]: 1}} for r in range(5) if r != g and bank[r]]
-        actions.append(protos.end_turn.copy())
+        actions.append({"type": "end_turn", "player": colour})
         return actions
 
     def legal_bank_trades(self) -> list[Action]:
@@ -277,19 +277,11 @@ class _Prototypes:
     """One colour's actions that hold only names and numbers, made once: ``legal_actions``
     hands out copies (``dict.copy`` costs about half of building the mapping again)."""
 
-    __slots__ = ("build_city", "build_road", "build_settlement", "buy_dev_card", "end_turn",
-                 "move_robber", "move_robber_against", "place_settlement", "roll")
+    __slots__ = ("build_road", "move_robber", "move_robber_against", "place_settlement")
 
     def __init__(self, colour: str) -> None:
-        self.roll = {"type": "roll", "player": colour}
-        self.end_turn = {"type": "end_turn", "player": colour}
-        self.buy_dev_card = {"type": "buy_dev_card", "player": colour}
         self.place_settlement = [{"type": "place_settlement", "player": colour, "node": name}
                                  for name in NODE_NAMES]
-        self.build_settlement = [{"type": "build_settlement", "player": colour, "node": name}
-                                 for name in NODE_NAMES]
-        self.build_city = [{"type": "build_city", "player": colour, "node": name}
-                           for name in NODE_NAMES]
         self.build_road = [{"type": "build_road", "player": colour, "edge": name}
                            for name in EDGE_NAMES]
         self.move_robber = [{"type": "move_robber", "player": colour, "tile": tile}
