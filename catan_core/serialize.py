@@ -170,6 +170,7 @@ def _read_checked(state: State, doc: Any) -> None:
     state.longest_road = _read_colour(state, doc.get("longest_road"), "longest_road")
     state.largest_army = _read_colour(state, doc.get("largest_army"), "largest_army")
     state.win_seat = _read_colour(state, doc.get("winner"), "winner")
+    state.winner = state.seats[state.win_seat] if state.win_seat >= 0 else None
     _read_turn(state, doc.get("turn"))
     _read_pending(state, _expect(doc.get("pending", {}), dict, "pending", "an object"))
     _check_consistency(state)
@@ -262,6 +263,7 @@ def _read_fast(state: State, doc: Any) -> bool:
         state.win_seat = seat_of[winner]
     else:
         return False
+    state.winner = winner
     if not _fast_turn(state, doc.get("turn"), seat_of):
         return False
     pending = doc.get("pending", _NO_CARDS)

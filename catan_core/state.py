@@ -58,7 +58,7 @@ class State:
         "new_dev", "node_level", "node_owner", "node_port", "phase", "rates", "return_phase",
         "rng",
         "road_len", "roads", "robber", "rules", "seats", "settlements", "trade", "turn_number",
-        "vp_to_win", "win_seat",
+        "vp_to_win", "win_seat", "winner",
     )
 
     seats: tuple[str, ...]
@@ -95,6 +95,7 @@ class State:
     return_phase: str | None
     rng: Rng
     win_seat: int
+    winner: str | None  # the colour of win_seat, or None while the game goes on (read often)
 
     # -- derived quantities -------------------------------------------------------------
 
