@@ -51,11 +51,17 @@ class BuildingRules(Checks):
     def road_spots(self, p: int) -> set[int]:
         """Every free edge where seat ``p`` may build a road now."""
         owner, edges = self.node_owner, self.edge_owner
-        ends = set().union(*map(EDGE_NODES.__getitem__, self.roads[p]))
-        nodes = [n for n in ends if owner[n] < 0]  # free ends: p's own are among buildings
+        nodes = []  # free ends: p's own are among buildings
+        for n in set().union(*map(EDGE_NODES.__getitem__, self.roads[p])):
+            if owner[n] < 0:
+                nodes.append(n)
         nodes += self.settlements[p]
         nodes += self.cities[p]
-        return {f for f in set().union(*map(NODE_EDGES.__getitem__, nodes)) if edges[f] < 0}
+        spots = set()
+        for f in set().union(*map(NODE_EDGES.__getitem__, nodes)):
+            if edges[f] < 0:  # a loop: a comprehension reading edges costs a function and a cell
+                spots.add(f)
+        return spots
 
     def settlement_spots(self, p: int) -> list[int]:
         """Every node where seat ``p`` may build a settlement (ignoring cost and stock)."""
@@ -78,7 +84,7 @@ class BuildingRules(Checks):
             for n in places:
                 taken.add(n)
                 taken.update(NODE_NEIGHBOURS[n])
-        return [n for n in range(N_NODES) if n not in taken]
+        return sorted(_ALL_NODES - taken)
 
     def check_pieces(self, p: int, kind: int) -> None:
         """Refuse with ``no_pieces_left`` when p's stock of roads/settlements/cities is empty."""
@@ -203,3 +209,4 @@ class BuildingRules(Checks):
                  "knights": self.knights[p]}]
 
 
+_ALL_NODES = frozenset(range(N_NODES))

@@ -49,7 +49,10 @@ class LegalActions(TradingRules):
             return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
         if phase == "setup_settlement":
             settle = _protos(colour).place_settlement
-            return [settle[n].copy() for n in self.distance_rule_spots()]
+            actions = []
+            for n in self.distance_rule_spots():
+                actions.append(settle[n].copy())
+            return actions
         if phase == "setup_road":
             node = self.last_setup_settlement(self.current)
             return [{"type": "place_road", "player": colour, "edge": EDGE_NAMES[e]}
@@ -67,15 +70,19 @@ class LegalActions(TradingRules):
         brick, lumber, wool, grain, ore = hand
         actions: list[Action] = []
         if brick and lumber:
+            # Loops, not comprehensions: on CPython 3.11 each comprehension that reads a local
+            # makes a function and its cells every time (this runs before most moves).
             if len(self.roads[p]) < ROADS:
                 build_road = _protos(colour).build_road
-                actions += [build_road[e].copy() for e in sorted(self.road_spots(p))]
+                for e in sorted(self.road_spots(p)):
+                    actions.append(build_road[e].copy())
             if wool and grain and len(self.settlements[p]) < SETTLEMENTS:
-                actions += [{"type": "build_settlement", "player": colour,
-                             "node": NODE_NAMES[n]} for n in self.settlement_spots(p)]
+                for n in self.settlement_spots(p):
+                    actions.append({"type": "build_settlement", "player": colour,
+                                    "node": NODE_NAMES[n]})
         if grain >= 2 and ore >= 3 and self.settlements[p] and len(self.cities[p]) < CITIES:
-            actions += [{"type": "build_city", "player": colour, "node": NODE_NAMES[n]}
-                        for n in sorted(self.settlements[p])]
+            for n in sorted(self.settlements[p]):
+                actions.append({"type": "build_city", "player": colour, "node": NODE_NAMES[n]})
         if wool and grain and ore and self.deck:
             actions.append({"type": "buy_dev_card", "player": colour})
         if not self.dev_played and any(self.dev[p]):
@@ -87,8 +94,10 @@ class LegalActions(TradingRules):
                 rate = rates[g]
                 if hand[g] >= rate:
                     give = RESOURCES[g]
-                    actions += [{"type": "bank_trade", "player": colour, "give": {give: rate},
-                                 "get": {RESOURCES[r]: 1}} for r in range(5) if r != g and bank[r]]
+                    for r in range(5):
+                        if r != g and bank[r]:
+                            actions.append({"type": "bank_trade", "player": colour,
+                                            "give": {give: rate}, "get": {RESOURCES[r]: 1}})
         actions.append({"type": "end_turn", "player": colour})
         return actions
 
@@ -161,8 +170,8 @@ class LegalActions(TradingRules):
         actions: list[Action] = []
         for p, owed in sorted(self.discard_owed.items()):
             colour = self.seats[p]
-            actions += [{"type": "discard", "player": colour, "cards": cards}
-                        for cards in _discard_choices(self.hand[p], owed)]
+            for cards in _discard_choices(self.hand[p], owed):
+                actions.append({"type": "discard", "player": colour, "cards": cards})
         return actions
 
     def legal_robber_moves(self) -> list[Action]:
