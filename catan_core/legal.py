@@ -121,16 +121,16 @@ class LegalActions(TradingRules):
         actions: list[Action] = []
         if dev[KNIGHT]:
             actions.append({"type": "play_knight", "player": colour})
-        if dev[ROAD_BUILDING]:
-            actions += [{"type": "play_road_building", "player": colour, "edges": edges}
-                        for edges in self.road_building_choices(p)]
+        if dev[ROAD_BUILDING]:  # loops: see legal_main
+            for edges in self.road_building_choices(p):
+                actions.append({"type": "play_road_building", "player": colour, "edges": edges})
         if dev[YEAR_OF_PLENTY]:
-            actions += [{"type": "play_year_of_plenty", "player": colour,
-                         "resources": [RESOURCES[a], RESOURCES[b]]}
-                        for a, b in self.year_of_plenty_choices()]
+            for a, b in self.year_of_plenty_choices():
+                actions.append({"type": "play_year_of_plenty", "player": colour,
+                                "resources": [RESOURCES[a], RESOURCES[b]]})
         if dev[MONOPOLY]:
-            actions += [{"type": "play_monopoly", "player": colour, "resource": r}
-                        for r in RESOURCES]
+            for r in RESOURCES:
+                actions.append({"type": "play_monopoly", "player": colour, "resource": r})
         return actions
 
     def road_building_choices(self, p: int) -> list[list[str]]:
