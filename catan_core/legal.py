@@ -87,9 +87,11 @@ class LegalActions(TradingRules):
             actions.append({"type": "buy_dev_card", "player": colour})
         if not self.dev_played and any(self.dev[p]):
             actions += self.legal_dev_plays()
-        if (brick > 1 or lumber > 1 or wool > 1 or grain > 1 or ore > 1) \
-                and not (self.built and self.rules["trade_before_build"]):  # rates are 2+
-            rates, bank = self.rates[p], self.bank
+        rates = self.rates[p]
+        r0, r1, r2, r3, r4 = rates
+        if (brick >= r0 or lumber >= r1 or wool >= r2 or grain >= r3 or ore >= r4) \
+                and not (self.built and self.rules["trade_before_build"]):
+            bank = self.bank
             for g in range(5):
                 rate = rates[g]
                 if hand[g] >= rate:
