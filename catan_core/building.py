@@ -5,7 +5,7 @@ from __future__ import annotations
 from .constants import COST_CITY, COST_DEV_CARD, COST_ROAD, COST_SETTLEMENT, DEV_CARDS
 from .errors import IllegalAction
 from .roads import extended_trail, longest_trail
-from .state import Action, Checks, Event, parse_edge, parse_node
+from .state import Action, Checks, Event, own_cards, parse_edge, parse_node
 from .topology import EDGE_NAMES, EDGE_NODES, N_NODES, NODE_EDGES, NODE_NAMES, NODE_NEIGHBOURS
 
 
@@ -171,7 +171,7 @@ class BuildingRules(Checks):
         self.require_cards(p, COST_DEV_CARD)
         self.pay(p, COST_DEV_CARD)
         card = self.deck.pop()
-        self.new_dev[p][card] += 1
+        own_cards(self.new_dev, p)[card] += 1
         self.built = True
         return [{"type": "bought_dev_card", "player": self.seats[p], "card": DEV_CARDS[card]}]
 

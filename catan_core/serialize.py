@@ -6,6 +6,7 @@ Reading checks everything and raises ``InvalidPosition`` with the JSON path at f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import le as _le
 from typing import Any
 
@@ -28,7 +29,7 @@ from .constants import (
 from .errors import InvalidPosition
 from .rng import Rng, seed_state
 from .roads import longest_trail
-from .state import State, Trade, cards_dict
+from .state import NO_CARDS, State, Trade, cards_dict, own_cards
 from .topology import (
     EDGE_ALIASES,
     EDGE_NAMES,
@@ -53,7 +54,7 @@ def _colour(state: State, p: int) -> str | None:
     return state.seats[p] if p >= 0 else None
 
 
-def _card_list(counts: list[int]) -> list[str]:
+def _card_list(counts: Sequence[int]) -> list[str]:
     return [DEV_CARDS[c] for c in range(5) for _ in range(counts[c])]
 
 
@@ -300,7 +301,9 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
                   deck: Any) -> bool:
     """Hands, cards and pieces, then the deck (``_fast_deck``)."""
     n = len(seat_of)
-    hands, devs, news = _zeros(n), _zeros(n), _zeros(n)
+    hands = _zeros(n)
+    devs: list[Any] = [NO_CARDS] * n  # lists only for the seats holding cards
+    news: list[Any] = [NO_CARDS] * n
     knights_of = [0] * n
     state.hand, state.dev, state.new_dev, state.knights = hands, devs, news, knights_of
     pieces: list[Any] = [n]
@@ -329,14 +332,16 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
         pieces.append((p, towns, cities, roads))
         if dev or new:
             try:
-                target = devs[p]
-                for c in map(_DEV_AT, dev):
-                    target[c] += 1
-                    held[c] += 1
-                target = news[p]
-                for c in map(_DEV_AT, new):
-                    target[c] += 1
-                    held[c] += 1
+                if dev:
+                    devs[p] = target = [0] * 5
+                    for c in map(_DEV_AT, dev):
+                        target[c] += 1
+                        held[c] += 1
+                if new:
+                    news[p] = target = [0] * 5
+                    for c in map(_DEV_AT, new):
+                        target[c] += 1
+                        held[c] += 1
             except (KeyError, TypeError):  # an unknown name, or an unhashable value
                 return False
         if hand:  # resources as keys, whole numbers (not bools) from 0 to 19 as values
@@ -694,7 +699,8 @@ def _read_player(state: State, p: int, entry: Any, path: str) -> None:
         if res not in RESOURCE_INDEX:
             raise _fail(f"{path}.hand.{res}", "not a resource (a view cannot be loaded)")
         state.hand[p][RESOURCE_INDEX[res]] = _int(count, f"{path}.hand.{res}", 0, 19)
-    for key, target in (("dev_cards", state.dev[p]), ("new_dev_cards", state.new_dev[p])):
+    for key, target in (("dev_cards", own_cards(state.dev, p)),
+                        ("new_dev_cards", own_cards(state.new_dev, p))):
         for i, card in enumerate(_expect(entry.get(key, []), list, f"{path}.{key}", "a list")):
             if not isinstance(card, str) or card not in DEV_INDEX:
                 raise _fail(f"{path}.{key}[{i}]", f"{card!r} is not a development card")

@@ -69,8 +69,10 @@ class State:
     rules: dict[str, bool]
     hand: list[Vec]
     bank: Vec
-    dev: list[Vec]
-    new_dev: list[Vec]
+    # Development cards per kind: a list, or the shared NO_CARDS tuple for a seat holding none
+    # (loading makes no list for them); code that adds a card takes a list first (own_cards).
+    dev: list[Vec | tuple[int, ...]]
+    new_dev: list[Vec | tuple[int, ...]]
     knights: list[int]
     node_owner: list[int]
     node_level: list[int]
@@ -152,6 +154,23 @@ class State:
             return self.seats.index(colour)
         raise IllegalAction("unknown_player", f"{what} {colour!r} is not at this table",
                             player=colour)
+
+
+NO_CARDS = (0, 0, 0, 0, 0)
+
+
+def own_cards(rows: list[Vec | tuple[int, ...]], p: int) -> Vec:
+    """Seat ``p``'s row of ``rows`` (development cards) as a list of its own, to change.
+
+    >>> rows = [NO_CARDS, [1, 0, 0, 0, 0]]
+    >>> own_cards(rows, 0)[2] += 1
+    >>> rows, NO_CARDS
+    ([[0, 0, 1, 0, 0], [1, 0, 0, 0, 0]], (0, 0, 0, 0, 0))
+    """
+    row = rows[p]
+    if type(row) is tuple:
+        row = rows[p] = list(row)
+    return row  # type: ignore[return-value]
 
 
 def rates_with(ports: set[str] | frozenset[str]) -> tuple[int, ...]:

@@ -9,6 +9,7 @@ from .state import (
     Action,
     Event,
     cards_dict,
+    own_cards,
     parse_cards,
     parse_edge,
     parse_node,
@@ -265,7 +266,7 @@ class TurnRules(BuildingRules):
             self.require_no_offer()
         new = self.new_dev[p]
         if any(new):
-            dev = self.dev[p]
+            new, dev = own_cards(self.new_dev, p), own_cards(self.dev, p)
             for c in range(5):
                 dev[c] += new[c]
                 new[c] = 0
