@@ -309,6 +309,7 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
     pieces: list[Any] = [n]
     index = RESOURCE_INDEX
     held = [0] * 5  # development cards in hands, per kind
+    state.bank = bank = [BANK_PER_RESOURCE] * 5  # less what the hands hold
     for colour, entry in players.items():
         p = seat_of.get(colour)
         if p is None or type(entry) is not dict:
@@ -350,7 +351,9 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
                 for res, count in hand.items():
                     if type(count) is not int or not 0 <= count <= 19:
                         return False
-                    vec[index[res]] = count
+                    r = index[res]
+                    vec[r] = count
+                    bank[r] -= count
             except KeyError:  # not a resource
                 return False
         knights_of[p] = knights
@@ -482,17 +485,9 @@ def _fast_turn(state: State, turn: Any, seat_of: dict[str, int]) -> bool:
 def _fast_consistency(state: State) -> bool:
     """``check_consistency`` for what ``_fast_pieces`` did not check; False when not sure."""
     hands = state.hand
-    b0 = b1 = b2 = b3 = b4 = BANK_PER_RESOURCE
-    for hand in hands:
-        h0, h1, h2, h3, h4 = hand
-        b0 -= h0
-        b1 -= h1
-        b2 -= h2
-        b3 -= h3
-        b4 -= h4
+    b0, b1, b2, b3, b4 = state.bank  # the hands were taken from it while read
     if b0 < 0 or b1 < 0 or b2 < 0 or b3 < 0 or b4 < 0:
         return False
-    state.bank = [b0, b1, b2, b3, b4]
     if (state.longest_road >= 0 and state.road_len[state.longest_road] < 5) \
             or (state.largest_army >= 0 and state.knights[state.largest_army] < 3) \
             or (state.phase == "discard") != bool(state.discard_owed) \
