@@ -288,6 +288,7 @@ _DIE = frozenset(range(1, 7))
 _NO_CARDS: dict[str, int] = {}
 _NONE: list[Any] = []
 _ZEROS = (0, 0, 0, 0, 0)
+_B = BANK_PER_RESOURCE
 # The last seats, board, pieces and deck read, as written (copies) with what was made of them:
 # positions of one game loaded one after another share them, and comparing lists costs less
 # than hashing them for the caches. Each is replaced whole (one reference), never changed.
@@ -301,15 +302,16 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
                   deck: Any) -> bool:
     """Hands, cards and pieces, then the deck (``_fast_deck``)."""
     n = len(seat_of)
-    hands = _zeros(n)
+    hands = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]] if n == 4 \
+        else [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
     devs: list[Any] = [NO_CARDS] * n  # lists only for the seats holding cards
     news: list[Any] = [NO_CARDS] * n
-    knights_of = [0] * n
+    knights_of = [0, 0, 0, 0] if n == 4 else [0, 0, 0]
     state.hand, state.dev, state.new_dev, state.knights = hands, devs, news, knights_of
     pieces: list[Any] = [n]
     index = RESOURCE_INDEX
-    held = [0] * 5  # development cards in hands, per kind
-    state.bank = bank = [BANK_PER_RESOURCE] * 5  # less what the hands hold
+    held = [0, 0, 0, 0, 0]  # development cards in hands, per kind (literals: cheaper than * 5)
+    state.bank = bank = [_B, _B, _B, _B, _B]  # less what the hands hold
     for colour, entry in players.items():
         p = seat_of.get(colour)
         if p is None or type(entry) is not dict:
@@ -334,12 +336,12 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
         if dev or new:
             try:
                 if dev:
-                    devs[p] = target = [0] * 5
+                    devs[p] = target = [0, 0, 0, 0, 0]
                     for c in map(_DEV_AT, dev):
                         target[c] += 1
                         held[c] += 1
                 if new:
-                    news[p] = target = [0] * 5
+                    news[p] = target = [0, 0, 0, 0, 0]
                     for c in map(_DEV_AT, new):
                         target[c] += 1
                         held[c] += 1
@@ -394,28 +396,22 @@ def _fast_pieces(state: State, pieces: list[Any]) -> bool:
                            found)
     owner, level, edges, towns, cities, roads, lengths, rates = found
     state.node_owner, state.node_level, state.edge_owner = owner[:], level[:], edges[:]
-    state.settlements, state.cities, state.roads = _copies(towns), _copies(cities), _copies(roads)
+    if len(towns) == 4:  # spelt out: cheaper than list(map(set.copy, ...))
+        a, b, c, d = towns
+        state.settlements = [a.copy(), b.copy(), c.copy(), d.copy()]
+        a, b, c, d = cities
+        state.cities = [a.copy(), b.copy(), c.copy(), d.copy()]
+        a, b, c, d = roads
+        state.roads = [a.copy(), b.copy(), c.copy(), d.copy()]
+    else:
+        state.settlements, state.cities, state.roads = (
+            list(map(set.copy, towns)), list(map(set.copy, cities)), list(map(set.copy, roads)))
     state.road_len = lengths[:]
     node_port = state.node_port
     if rates[0] is not node_port:  # harbour rates, kept for the last board seen
         rates[:] = node_port, [state.compute_rates(p) for p in range(len(towns))]
     state.rates = rates[1][:]  # rows are shared tuples
     return True
-
-
-def _zeros(n: int) -> list[list[int]]:
-    """``n`` (3 or 4) new lists of five zeros (spelt out: cheaper than a comprehension)."""
-    if n == 4:
-        return [[0] * 5, [0] * 5, [0] * 5, [0] * 5]
-    return [[0] * 5 for _ in range(n)]
-
-
-def _copies(sets: list[set[int]]) -> list[set[int]]:
-    """Copies of 3 or 4 sets (spelt out: cheaper than ``list(map(set.copy, sets))``)."""
-    if len(sets) == 4:
-        a, b, c, d = sets
-        return [a.copy(), b.copy(), c.copy(), d.copy()]
-    return list(map(set.copy, sets))
 
 
 def _pieces_tables(n: int, key: tuple[tuple[Any, ...], ...]) -> Pieces | None:
@@ -464,7 +460,8 @@ def _fast_turn(state: State, turn: Any, seat_of: dict[str, int]) -> bool:
     get = turn.get
     player, number, phase = get("player", state.seats[0]), get("number", 1), get("phase", "roll")
     played, built, dice = get("dev_card_played", False), get("built", False), get("dice")
-    if type(player) is not str or player not in seat_of or type(number) is not int \
+    current = seat_of.get(player) if type(player) is str else None
+    if current is None or type(number) is not int \
             or not 0 <= number <= MAX_SAFE or type(phase) is not str or phase not in _PHASE_SET \
             or type(played) is not bool or type(built) is not bool:
         return False
@@ -477,7 +474,7 @@ def _fast_turn(state: State, turn: Any, seat_of: dict[str, int]) -> bool:
         state.dice = (a, b)
     else:
         state.dice = None
-    state.current, state.turn_number, state.phase = seat_of[player], number, phase
+    state.current, state.turn_number, state.phase = current, number, phase
     state.dev_played, state.built = played, built
     return True
 
