@@ -107,6 +107,7 @@ class BuildingRules(Checks):
     def put_settlement(self, p: int, node: int) -> list[Event]:
         self.node_owner[node] = p
         self.node_level[node] = 1
+        self.income = None
         self.settlements[p].add(node)
         if self.node_port[node] is not None:
             self.rates[p] = self.compute_rates(p)
@@ -159,6 +160,7 @@ class BuildingRules(Checks):
         self.settlements[p].discard(node)
         self.cities[p].add(node)
         self.node_level[node] = 2
+        self.income = None
         self.built = True
         return [{"type": "built_city", "player": self.seats[p], "node": NODE_NAMES[node]}]
 

@@ -105,6 +105,7 @@ class Game(Queries):
             self.robber
         o.current, o.turn_number, o.phase = self.current, self.turn_number, self.phase
         o.dev_played, o.built, o.dice = self.dev_played, self.built, self.dice
+        o.income = self.income  # only ever replaced, never changed for other buildings
         o.return_phase, o.win_seat, o.winner = self.return_phase, self.win_seat, self.winner
         # Containers.
         o.hand = [h[:] for h in self.hand]

@@ -54,7 +54,7 @@ class State:
     __slots__ = (
         "bank", "board", "board_production", "built", "cities", "current", "deck", "dev",
         "dev_played", "dice",
-        "discard_owed", "edge_owner", "hand", "knights", "largest_army", "longest_road",
+        "discard_owed", "edge_owner", "hand", "income", "knights", "largest_army", "longest_road",
         "new_dev", "node_level", "node_owner", "node_port", "phase", "rates", "return_phase",
         "rng",
         "road_len", "roads", "robber", "rules", "seats", "settlements", "trade", "turn_number",
@@ -84,6 +84,9 @@ class State:
     longest_road: int
     largest_army: int
     road_len: list[int]
+    # What each dice total owes with no robber on its tiles (``payout``), filled as rolls come;
+    # None after a building changes, shared by copies (the same for the same buildings).
+    income: dict[int, Any] | None
     rates: list[tuple[int, ...]]  # maritime rate per resource per seat (shared, never changed)
     robber: int
     current: int
