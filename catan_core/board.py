@@ -21,6 +21,8 @@ from .topology import (
     TILE_NODES,
 )
 
+# A pure cache: a board's tiles as text, by the identity of the board (kept alive with it).
+_TILE_TEXTS: dict[int, tuple[Board, tuple[str, ...]]] = {}
 # Outer ring clockwise from tile 0 (corners at even positions) and the inner ring, where
 # INNER[k] touches OUTER[2k].
 OUTER = (0, 1, 2, 6, 11, 15, 18, 17, 16, 12, 7, 3)
@@ -100,9 +102,19 @@ class Board:
         return cls(tuple(terrains), tuple(nums), tuple(sorted(port_list)))
 
     def tile_strings(self) -> list[str]:
-        """Tiles in position-format text: ``"forest 9"`` or ``"desert"``."""
-        return [t if n == 0 else f"{t} {n}" for t, n in zip(self.terrains, self.numbers,
-                                                               strict=True)]
+        """Tiles in position-format text: ``"forest 9"`` or ``"desert"``.
+
+        The same string objects each time for one board (kept per board), so that a reader
+        comparing a position's tiles with the last ones it read finds them identical at once.
+        """
+        found = _TILE_TEXTS.get(id(self))
+        if found is None or found[0] is not self:
+            if len(_TILE_TEXTS) >= 64:
+                _TILE_TEXTS.clear()
+            found = _TILE_TEXTS[id(self)] = (self, tuple(
+                t if n == 0 else f"{t} {n}"
+                for t, n in zip(self.terrains, self.numbers, strict=True)))
+        return list(found[1])
 
     def port_dict(self) -> dict[str, str]:
         """Harbours as ``{canonical edge name: kind}``, in canonical order."""

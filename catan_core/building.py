@@ -5,7 +5,7 @@ from __future__ import annotations
 from .constants import COST_CITY, COST_DEV_CARD, COST_ROAD, COST_SETTLEMENT, DEV_CARDS
 from .errors import IllegalAction
 from .roads import extended_trail, longest_trail
-from .state import Action, Checks, Event, parse_edge, parse_node
+from .state import Action, Checks, Event, own_cards, parse_edge, parse_node
 from .topology import EDGE_NAMES, EDGE_NODES, N_NODES, NODE_EDGES, NODE_NAMES, NODE_NEIGHBOURS
 
 
@@ -51,11 +51,17 @@ class BuildingRules(Checks):
     def road_spots(self, p: int) -> set[int]:
         """Every free edge where seat ``p`` may build a road now."""
         owner, edges = self.node_owner, self.edge_owner
-        ends = set().union(*map(EDGE_NODES.__getitem__, self.roads[p]))
-        nodes = [n for n in ends if owner[n] < 0]  # free ends: p's own are among buildings
+        nodes = []  # free ends: p's own are among buildings
+        for n in set().union(*map(EDGE_NODES.__getitem__, self.roads[p])):
+            if owner[n] < 0:
+                nodes.append(n)
         nodes += self.settlements[p]
         nodes += self.cities[p]
-        return {f for f in set().union(*map(NODE_EDGES.__getitem__, nodes)) if edges[f] < 0}
+        spots = set()
+        for f in set().union(*map(NODE_EDGES.__getitem__, nodes)):
+            if edges[f] < 0:  # a loop: a comprehension reading edges costs a function and a cell
+                spots.add(f)
+        return spots
 
     def settlement_spots(self, p: int) -> list[int]:
         """Every node where seat ``p`` may build a settlement (ignoring cost and stock)."""
@@ -78,7 +84,7 @@ class BuildingRules(Checks):
             for n in places:
                 taken.add(n)
                 taken.update(NODE_NEIGHBOURS[n])
-        return [n for n in range(N_NODES) if n not in taken]
+        return sorted(_ALL_NODES - taken)
 
     def check_pieces(self, p: int, kind: int) -> None:
         """Refuse with ``no_pieces_left`` when p's stock of roads/settlements/cities is empty."""
@@ -101,6 +107,7 @@ class BuildingRules(Checks):
     def put_settlement(self, p: int, node: int) -> list[Event]:
         self.node_owner[node] = p
         self.node_level[node] = 1
+        self.income = None
         self.settlements[p].add(node)
         if self.node_port[node] is not None:
             self.rates[p] = self.compute_rates(p)
@@ -153,6 +160,7 @@ class BuildingRules(Checks):
         self.settlements[p].discard(node)
         self.cities[p].add(node)
         self.node_level[node] = 2
+        self.income = None
         self.built = True
         return [{"type": "built_city", "player": self.seats[p], "node": NODE_NAMES[node]}]
 
@@ -165,7 +173,7 @@ class BuildingRules(Checks):
         self.require_cards(p, COST_DEV_CARD)
         self.pay(p, COST_DEV_CARD)
         card = self.deck.pop()
-        self.new_dev[p][card] += 1
+        own_cards(self.new_dev, p)[card] += 1
         self.built = True
         return [{"type": "bought_dev_card", "player": self.seats[p], "card": DEV_CARDS[card]}]
 
@@ -203,3 +211,4 @@ class BuildingRules(Checks):
                  "knights": self.knights[p]}]
 
 
+_ALL_NODES = frozenset(range(N_NODES))

@@ -35,7 +35,7 @@ class DevCardRules(TurnRules):
         return p
 
     def commit_dev_card(self, p: int, card: int) -> Event:
-        self.dev[p][card] -= 1
+        self.dev[p][card] -= 1  # type: ignore[index]  # held, hence a list
         self.dev_played = True
         return {"type": "played_dev_card", "player": self.seats[p], "card": DEV_CARDS[card]}
 

@@ -105,12 +105,13 @@ class Game(Queries):
             self.robber
         o.current, o.turn_number, o.phase = self.current, self.turn_number, self.phase
         o.dev_played, o.built, o.dice = self.dev_played, self.built, self.dice
-        o.return_phase, o.win_seat = self.return_phase, self.win_seat
+        o.income = self.income  # only ever replaced, never changed for other buildings
+        o.return_phase, o.win_seat, o.winner = self.return_phase, self.win_seat, self.winner
         # Containers.
         o.hand = [h[:] for h in self.hand]
         o.dev = [d[:] for d in self.dev]
         o.new_dev = [d[:] for d in self.new_dev]
-        o.rates = [r[:] for r in self.rates]
+        o.rates = self.rates[:]  # rows are shared tuples
         o.bank, o.knights, o.road_len = self.bank[:], self.knights[:], self.road_len[:]
         o.node_owner, o.node_level = self.node_owner[:], self.node_level[:]
         o.edge_owner, o.deck = self.edge_owner[:], self.deck[:]
@@ -155,17 +156,13 @@ class Game(Queries):
         if points < self.vp_to_win:
             return []
         self.win_seat = p
+        self.winner = self.seats[p]
         self.phase = "game_over"
         self.trade = None
         self.return_phase = None  # nothing is pending once the game is over
         return [{"type": "game_won", "player": self.seats[p], "points": points}]
 
     # -- queries --------------------------------------------------------------------------
-
-    @property
-    def winner(self) -> str | None:
-        """The colour that won, or None while the game goes on."""
-        return self.seats[self.win_seat] if self.win_seat >= 0 else None
 
     def victory_points(self, colour: str) -> int:
         """Total points of ``colour``, hidden Victory Point cards included."""
@@ -252,7 +249,7 @@ ACTION_TYPES = tuple(_HANDLERS)
 #: integer state, the rule helpers) is internal and may change without notice.
 PUBLIC_ATTRIBUTES: frozenset[str] = frozenset(
     {"seats", "phase", "board", "robber", "vp_to_win", "turn_number", "rules", "dice",
-     "legal_actions"}
+     "legal_actions", "winner"}
     | {name for cls in (Game, Queries) for name in vars(cls)
        if not name.startswith("_") and name != "check_victory"}
 )

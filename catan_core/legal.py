@@ -10,6 +10,7 @@ from itertools import combinations_with_replacement
 
 from .constants import (
     CITIES,
+    COLOURS,
     KNIGHT,
     MONOPOLY,
     RESOURCES,
@@ -39,16 +40,19 @@ class LegalActions(TradingRules):
         if self.win_seat >= 0:
             return []
         phase = self.phase
-        colour = self.seats[self.current]
         if phase == "main":
             return self.legal_trade_answers() if self.trade is not None else self.legal_main()
+        colour = self.seats[self.current]
         if phase == "roll":
             if self.dev_played or not any(self.dev[self.current]):
                 return [{"type": "roll", "player": colour}]
             return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
         if phase == "setup_settlement":
-            return [{"type": "place_settlement", "player": colour, "node": NODE_NAMES[n]}
-                    for n in self.distance_rule_spots()]
+            settle = _protos(colour).place_settlement
+            actions = []
+            for n in self.distance_rule_spots():
+                actions.append(settle[n].copy())
+            return actions
         if phase == "setup_road":
             node = self.last_setup_settlement(self.current)
             return [{"type": "place_road", "player": colour, "edge": EDGE_NAMES[e]}
@@ -66,28 +70,36 @@ class LegalActions(TradingRules):
         brick, lumber, wool, grain, ore = hand
         actions: list[Action] = []
         if brick and lumber:
+            # Loops, not comprehensions: on CPython 3.11 each comprehension that reads a local
+            # makes a function and its cells every time (this runs before most moves).
             if len(self.roads[p]) < ROADS:
-                actions += [{"type": "build_road", "player": colour, "edge": EDGE_NAMES[e]}
-                            for e in sorted(self.road_spots(p))]
+                build_road = _protos(colour).build_road
+                for e in sorted(self.road_spots(p)):
+                    actions.append(build_road[e].copy())
             if wool and grain and len(self.settlements[p]) < SETTLEMENTS:
-                actions += [{"type": "build_settlement", "player": colour,
-                             "node": NODE_NAMES[n]} for n in self.settlement_spots(p)]
+                for n in self.settlement_spots(p):
+                    actions.append({"type": "build_settlement", "player": colour,
+                                    "node": NODE_NAMES[n]})
         if grain >= 2 and ore >= 3 and self.settlements[p] and len(self.cities[p]) < CITIES:
-            actions += [{"type": "build_city", "player": colour, "node": NODE_NAMES[n]}
-                        for n in sorted(self.settlements[p])]
+            for n in sorted(self.settlements[p]):
+                actions.append({"type": "build_city", "player": colour, "node": NODE_NAMES[n]})
         if wool and grain and ore and self.deck:
             actions.append({"type": "buy_dev_card", "player": colour})
         if not self.dev_played and any(self.dev[p]):
             actions += self.legal_dev_plays()
-        if (brick > 1 or lumber > 1 or wool > 1 or grain > 1 or ore > 1) \
-                and not (self.built and self.rules["trade_before_build"]):  # rates are 2+
-            rates, bank = self.rates[p], self.bank
+        rates = self.rates[p]
+        r0, r1, r2, r3, r4 = rates
+        if (brick >= r0 or lumber >= r1 or wool >= r2 or grain >= r3 or ore >= r4) \
+                and not (self.built and self.rules["trade_before_build"]):
+            bank = self.bank
             for g in range(5):
                 rate = rates[g]
                 if hand[g] >= rate:
                     give = RESOURCES[g]
-                    actions += [{"type": "bank_trade", "player": colour, "give": {give: rate},
-                                 "get": {RESOURCES[r]: 1}} for r in range(5) if r != g and bank[r]]
+                    for r in range(5):
+                        if r != g and bank[r]:
+                            actions.append({"type": "bank_trade", "player": colour,
+                                            "give": {give: rate}, "get": {RESOURCES[r]: 1}})
         actions.append({"type": "end_turn", "player": colour})
         return actions
 
@@ -111,16 +123,16 @@ class LegalActions(TradingRules):
         actions: list[Action] = []
         if dev[KNIGHT]:
             actions.append({"type": "play_knight", "player": colour})
-        if dev[ROAD_BUILDING]:
-            actions += [{"type": "play_road_building", "player": colour, "edges": edges}
-                        for edges in self.road_building_choices(p)]
+        if dev[ROAD_BUILDING]:  # loops: see legal_main
+            for edges in self.road_building_choices(p):
+                actions.append({"type": "play_road_building", "player": colour, "edges": edges})
         if dev[YEAR_OF_PLENTY]:
-            actions += [{"type": "play_year_of_plenty", "player": colour,
-                         "resources": [RESOURCES[a], RESOURCES[b]]}
-                        for a, b in self.year_of_plenty_choices()]
+            for a, b in self.year_of_plenty_choices():
+                actions.append({"type": "play_year_of_plenty", "player": colour,
+                                "resources": [RESOURCES[a], RESOURCES[b]]})
         if dev[MONOPOLY]:
-            actions += [{"type": "play_monopoly", "player": colour, "resource": r}
-                        for r in RESOURCES]
+            for r in RESOURCES:
+                actions.append({"type": "play_monopoly", "player": colour, "resource": r})
         return actions
 
     def road_building_choices(self, p: int) -> list[list[str]]:
@@ -160,8 +172,8 @@ class LegalActions(TradingRules):
         actions: list[Action] = []
         for p, owed in sorted(self.discard_owed.items()):
             colour = self.seats[p]
-            actions += [{"type": "discard", "player": colour, "cards": cards}
-                        for cards in _discard_choices(self.hand[p], owed)]
+            for cards in _discard_choices(self.hand[p], owed):
+                actions.append({"type": "discard", "player": colour, "cards": cards})
         return actions
 
     def legal_robber_moves(self) -> list[Action]:
@@ -181,17 +193,20 @@ class LegalActions(TradingRules):
         for q, hand in enumerate(self.hand):
             if q != me and any(hand):
                 holders |= 1 << q
-        actions: list[Action] = []
+        protos = _protos(colour)
+        alone, against = protos.move_robber, protos.move_robber_against
+        actions: list[Action] = []  # prototypes, copied below
         for tile in range(N_TILES):
             if tile == robber:
                 continue
             victims = on_tile[tile]
             if victims & holders:
-                actions += [{"type": "move_robber", "player": colour, "tile": tile,
-                             "victim": seats[q]} for q in _SEATS_IN[victims]]
+                on = against[tile]
+                for q in _SEATS_IN[victims]:
+                    actions.append(on[seats[q]])
             else:
-                actions.append({"type": "move_robber", "player": colour, "tile": tile})
-        return actions
+                actions.append(alone[tile])
+        return list(map(dict.copy, actions))
 
     def legal_trade_answers(self) -> list[Action]:
         trade = self.trade
@@ -269,6 +284,33 @@ def _make_discard_choices(hand: list[int], k: int) -> list[dict[str, int]]:
     return out
 
 
+class _Prototypes:
+    """One colour's actions that hold only names and numbers, made once: ``legal_actions``
+    hands out copies (``dict.copy`` costs about half of building the mapping again)."""
+
+    __slots__ = ("build_road", "move_robber", "move_robber_against", "place_settlement")
+
+    def __init__(self, colour: str) -> None:
+        self.place_settlement = [{"type": "place_settlement", "player": colour, "node": name}
+                                 for name in NODE_NAMES]
+        self.build_road = [{"type": "build_road", "player": colour, "edge": name}
+                           for name in EDGE_NAMES]
+        self.move_robber = [{"type": "move_robber", "player": colour, "tile": tile}
+                            for tile in range(N_TILES)]
+        self.move_robber_against = [
+            {victim: {"type": "move_robber", "player": colour, "tile": tile, "victim": victim}
+             for victim in COLOURS if victim != colour} for tile in range(N_TILES)]
+
+
+def _protos(colour: str) -> _Prototypes:
+    """The prototypes of ``colour`` (a seat's colour: one of the four)."""
+    found = _PROTOTYPES.get(colour)
+    if found is None:
+        found = _PROTOTYPES[colour] = _Prototypes(colour)
+    return found
+
+
+_PROTOTYPES: dict[str, _Prototypes] = {}  # a pure cache, one entry per colour
 # A pure cache: (active seat, owner of every node) -> opponents with a building on each tile.
 _ON_TILE: dict[tuple[int, ...], list[int]] = {}
 # Seat indices in a bit set of seats, in seat order, for the 16 sets of four seats.

@@ -6,8 +6,8 @@ Reading checks everything and raises ``InvalidPosition`` with the JSON path at f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import le as _le
-from operator import sub as _sub
 from typing import Any
 
 from .board import Board
@@ -29,7 +29,7 @@ from .constants import (
 from .errors import InvalidPosition
 from .rng import Rng, seed_state
 from .roads import longest_trail
-from .state import State, Trade, cards_dict
+from .state import NO_CARDS, State, Trade, cards_dict, own_cards
 from .topology import (
     EDGE_ALIASES,
     EDGE_NAMES,
@@ -54,7 +54,7 @@ def _colour(state: State, p: int) -> str | None:
     return state.seats[p] if p >= 0 else None
 
 
-def _card_list(counts: list[int]) -> list[str]:
+def _card_list(counts: Sequence[int]) -> list[str]:
     return [DEV_CARDS[c] for c in range(5) for _ in range(counts[c])]
 
 
@@ -149,6 +149,7 @@ def read(state: State, doc: Any) -> None:
     up and the careful reader starts again, to say exactly what is wrong and where. Both
     accept the same documents (``tests/engine/test_loading.py`` compares them).
     """
+    state.income = None
     if not _read_fast(state, doc):
         _read_checked(state, doc)
 
@@ -171,6 +172,7 @@ def _read_checked(state: State, doc: Any) -> None:
     state.longest_road = _read_colour(state, doc.get("longest_road"), "longest_road")
     state.largest_army = _read_colour(state, doc.get("largest_army"), "largest_army")
     state.win_seat = _read_colour(state, doc.get("winner"), "winner")
+    state.winner = state.seats[state.win_seat] if state.win_seat >= 0 else None
     _read_turn(state, doc.get("turn"))
     _read_pending(state, _expect(doc.get("pending", {}), dict, "pending", "an object"))
     _check_consistency(state)
@@ -189,32 +191,53 @@ def _read_fast(state: State, doc: Any) -> bool:
             or doc.get("format", FORMAT) != FORMAT:
         return False
     seats = doc.get("seats")
-    if type(seats) is not list or len(seats) not in (3, 4):
-        return False
-    try:
-        seat_of = {colour: p for p, colour in enumerate(seats)}
-    except TypeError:  # an unhashable entry
-        return False
-    if len(seat_of) != len(seats) or not _COLOUR_SET.issuperset(seat_of):
-        return False
-    state.seats = tuple(seats)
+    last = _LAST_SEATS[0]
+    if seats == last[0] and type(seats) is list:
+        state.seats, seat_of = last[1], last[2]
+    else:
+        if type(seats) is not list or len(seats) not in (3, 4):
+            return False
+        try:
+            seat_of = {colour: p for p, colour in enumerate(seats)}
+        except TypeError:  # an unhashable entry
+            return False
+        if len(seat_of) != len(seats) or not _COLOUR_SET.issuperset(seat_of):
+            return False
+        state.seats = tuple(seats)
+        _LAST_SEATS[0] = (seats[:], state.seats, seat_of)
     vp = doc.get("vp_to_win", 10)
     if type(vp) is not int or not 3 <= vp <= 30:
         return False
     state.vp_to_win = vp
     rules = doc.get("rules")
-    state.rules = dict(DEFAULT_RULES) if rules is None or rules == {} else _read_rules(rules)
-    state.rng = Rng(_read_rng(doc.get("rng", 0)))
+    state.rules = DEFAULT_RULES.copy() if rules is None or rules == {} else _read_rules(rules)
+    rng = doc.get("rng", 0)
+    # 16 hexadecimal digits as written; int() would also take a "0x" in front.
+    if type(rng) is str and len(rng) == 16 and rng.isascii() and rng.isalnum() \
+            and rng[1] not in "xX":
+        try:
+            state.rng = generator = _NEW_RNG(Rng)
+            generator.state = int(rng, 16)
+        except ValueError:  # a letter after f
+            return False
+    else:
+        state.rng = Rng(_read_rng(rng))
     board = doc.get("board", "beginner")
     tables = None
     if type(board) is dict and len(board) == 3:  # tiles, harbours and robber, as written
         tiles, ports, robber = board.get("tiles"), board.get("ports"), board.get("robber", _NONE)
         if type(tiles) is list and type(ports) is dict and (
                 robber is None or (type(robber) is int and 0 <= robber <= 18)):
-            try:
-                tables = _BOARDS.get(("tiles", len(tiles), *tiles, *ports.items()))
-            except TypeError:  # unhashable entries
-                return False
+            last = _LAST_BOARD[0]
+            if tiles == last[0] and ports == last[1]:
+                tables = last[2]
+            else:
+                try:
+                    tables = _BOARDS.get(("tiles", len(tiles), *tiles, *ports.items()))
+                except TypeError:  # unhashable entries
+                    return False
+                if tables is not None:
+                    _LAST_BOARD[0] = (tiles[:], ports.copy(), tables)
     if tables is None:
         _read_board(state, board, doc.get("seed"))
     else:
@@ -223,16 +246,26 @@ def _read_fast(state: State, doc: Any) -> bool:
     players = doc.get("players", _NO_CARDS)
     if type(players) is not dict or not _fast_players(state, players, seat_of, doc.get("deck")):
         return False
-    awards = []
-    for key in ("longest_road", "largest_army", "winner"):
-        value = doc.get(key)
-        if value is None:
-            awards.append(-1)
-        elif type(value) is str and value in seat_of:
-            awards.append(seat_of[value])
-        else:
-            return False
-    state.longest_road, state.largest_army, state.win_seat = awards
+    road, army, winner = doc.get("longest_road"), doc.get("largest_army"), doc.get("winner")
+    if road is None:
+        state.longest_road = -1
+    elif type(road) is str and road in seat_of:
+        state.longest_road = seat_of[road]
+    else:
+        return False
+    if army is None:
+        state.largest_army = -1
+    elif type(army) is str and army in seat_of:
+        state.largest_army = seat_of[army]
+    else:
+        return False
+    if winner is None:
+        state.win_seat = -1
+    elif type(winner) is str and winner in seat_of:
+        state.win_seat = seat_of[winner]
+    else:
+        return False
+    state.winner = winner
     if not _fast_turn(state, doc.get("turn"), seat_of):
         return False
     pending = doc.get("pending", _NO_CARDS)
@@ -243,6 +276,7 @@ def _read_fast(state: State, doc: Any) -> bool:
     return _fast_consistency(state)
 
 
+_NEW_RNG = object.__new__  # a generator given its state directly: 16 hex digits fit 64 bits
 _TOP_KEY_SET = frozenset(TOP_KEYS)
 _COLOUR_SET = frozenset(COLOURS)
 _PLAYER_KEY_SET = frozenset(PLAYER_KEYS)
@@ -255,23 +289,33 @@ _DIE = frozenset(range(1, 7))
 _NO_CARDS: dict[str, int] = {}
 _NONE: list[Any] = []
 _ZEROS = (0, 0, 0, 0, 0)
-_BANK = (BANK_PER_RESOURCE,) * 5
+_B = BANK_PER_RESOURCE
+# The last seats, board, pieces and deck read, as written (copies) with what was made of them:
+# positions of one game loaded one after another share them, and comparing lists costs less
+# than hashing them for the caches. Each is replaced whole (one reference), never changed.
+_LAST_SEATS: list[tuple[Any, ...]] = [(None, (), {})]
+_LAST_BOARD: list[tuple[Any, ...]] = [(None, None, None)]
+_LAST_PIECES: list[tuple[Any, ...]] = [(None, None)]
+_LAST_DECK: list[tuple[Any, ...]] = [(None, None)]
 
 
 def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int],
                   deck: Any) -> bool:
     """Hands, cards and pieces, then the deck (``_fast_deck``)."""
     n = len(seat_of)
-    hands, devs, news = [[0] * 5 for _ in range(n)], [[0] * 5 for _ in range(n)], \
-        [[0] * 5 for _ in range(n)]
-    knights_of = [0] * n
+    hands = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]] if n == 4 \
+        else [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
+    devs: list[Any] = [NO_CARDS] * n  # lists only for the seats holding cards
+    news: list[Any] = [NO_CARDS] * n
+    knights_of = [0, 0, 0, 0] if n == 4 else [0, 0, 0]
     state.hand, state.dev, state.new_dev, state.knights = hands, devs, news, knights_of
-    pieces = []
+    pieces: list[Any] = [n]
     index = RESOURCE_INDEX
-    held = [0] * 5  # development cards in hands, per kind
+    held = [0, 0, 0, 0, 0]  # development cards in hands, per kind (literals: cheaper than * 5)
+    state.bank = bank = [_B, _B, _B, _B, _B]  # less what the hands hold
     for colour, entry in players.items():
-        p = seat_of.get(colour, -1) if type(colour) is str else -1
-        if p < 0 or type(entry) is not dict:
+        p = seat_of.get(colour)
+        if p is None or type(entry) is not dict:
             return False
         if len(entry) == 7:  # every field written, as to_dict does: no other key then
             try:
@@ -289,28 +333,34 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
                 or type(hand) is not dict or type(dev) is not list or type(new) is not list \
                 or type(knights) is not int or not 0 <= knights <= 14:
             return False
-        pieces.append((p, tuple(towns), tuple(cities), tuple(roads)))
+        pieces.append((p, towns, cities, roads))
         if dev or new:
             try:
-                target = devs[p]
-                for c in map(_DEV_AT, dev):
-                    target[c] += 1
-                    held[c] += 1
-                target = news[p]
-                for c in map(_DEV_AT, new):
-                    target[c] += 1
-                    held[c] += 1
+                if dev:
+                    devs[p] = target = [0, 0, 0, 0, 0]
+                    for c in map(_DEV_AT, dev):
+                        target[c] += 1
+                        held[c] += 1
+                if new:
+                    news[p] = target = [0, 0, 0, 0, 0]
+                    for c in map(_DEV_AT, new):
+                        target[c] += 1
+                        held[c] += 1
             except (KeyError, TypeError):  # an unknown name, or an unhashable value
                 return False
         if hand:  # resources as keys, whole numbers (not bools) from 0 to 19 as values
             vec = hands[p]
-            for res, count in hand.items():
-                r = index.get(res)
-                if r is None or type(count) is not int or not 0 <= count <= 19:
-                    return False
-                vec[r] = count
+            try:
+                for res, count in hand.items():
+                    if type(count) is not int or not 0 <= count <= 19:
+                        return False
+                    r = index[res]
+                    vec[r] = count
+                    bank[r] -= count
+            except KeyError:  # not a resource
+                return False
         knights_of[p] = knights
-    return _fast_pieces(state, (n, *pieces)) and _fast_deck(state, deck, held)
+    return _fast_pieces(state, pieces) and _fast_deck(state, deck, held)
 
 
 # Each player's fields in PLAYER_KEYS order: the default when left out, and the type read.
@@ -324,30 +374,44 @@ Pieces = tuple[list[int], list[int], list[int], list[set[int]], list[set[int]], 
 _PIECES: dict[Any, Pieces | None] = {}
 
 
-def _fast_pieces(state: State, key: tuple[Any, ...]) -> bool:
-    """Fill the pieces from ``key`` (the number of seats, then (seat, settlements, cities,
-    roads) per player listed), checked alone: names, places listed twice, the supply, the
-    distance rule; and their road lengths and harbour rates."""
-    try:
-        found = _PIECES.get(key, False)
-    except TypeError:  # unhashable names
-        return False
-    if found is False:
-        if len(_PIECES) >= 4096:
-            _PIECES.clear()
-        found = _PIECES[key] = _pieces_tables(key[0], key[1:])
-    if found is None:
-        return False
-    owner, level, edges, towns, cities, roads, lengths, rates = found  # type: ignore[misc]
+def _fast_pieces(state: State, pieces: list[Any]) -> bool:
+    """Fill the pieces from ``pieces`` (the number of seats, then (seat, settlements, cities,
+    roads) per player listed, the lists as written), checked alone: names, places listed twice,
+    the supply, the distance rule; and their road lengths and harbour rates."""
+    last = _LAST_PIECES[0]
+    if pieces == last[0]:
+        found = last[1]
+    else:
+        key = (pieces[0], *[(p, tuple(t), tuple(c), tuple(r)) for p, t, c, r in pieces[1:]])
+        try:
+            found = _PIECES.get(key, False)
+        except TypeError:  # unhashable names
+            return False
+        if found is False:
+            if len(_PIECES) >= 4096:
+                _PIECES.clear()
+            found = _PIECES[key] = _pieces_tables(key[0], key[1:])
+        if found is None:
+            return False
+        _LAST_PIECES[0] = ([pieces[0], *[(p, t[:], c[:], r[:]) for p, t, c, r in pieces[1:]]],
+                           found)
+    owner, level, edges, towns, cities, roads, lengths, rates = found
     state.node_owner, state.node_level, state.edge_owner = owner[:], level[:], edges[:]
-    state.settlements = list(map(set.copy, towns))
-    state.cities = list(map(set.copy, cities))
-    state.roads = list(map(set.copy, roads))
+    if len(towns) == 4:  # spelt out: cheaper than list(map(set.copy, ...))
+        a, b, c, d = towns
+        state.settlements = [a.copy(), b.copy(), c.copy(), d.copy()]
+        a, b, c, d = cities
+        state.cities = [a.copy(), b.copy(), c.copy(), d.copy()]
+        a, b, c, d = roads
+        state.roads = [a.copy(), b.copy(), c.copy(), d.copy()]
+    else:
+        state.settlements, state.cities, state.roads = (
+            list(map(set.copy, towns)), list(map(set.copy, cities)), list(map(set.copy, roads)))
     state.road_len = lengths[:]
     node_port = state.node_port
     if rates[0] is not node_port:  # harbour rates, kept for the last board seen
         rates[:] = node_port, [state.compute_rates(p) for p in range(len(towns))]
-    state.rates = list(map(list.copy, rates[1]))
+    state.rates = rates[1][:]  # rows are shared tuples
     return True
 
 
@@ -397,7 +461,8 @@ def _fast_turn(state: State, turn: Any, seat_of: dict[str, int]) -> bool:
     get = turn.get
     player, number, phase = get("player", state.seats[0]), get("number", 1), get("phase", "roll")
     played, built, dice = get("dev_card_played", False), get("built", False), get("dice")
-    if type(player) is not str or player not in seat_of or type(number) is not int \
+    current = seat_of.get(player) if type(player) is str else None
+    if current is None or type(number) is not int \
             or not 0 <= number <= MAX_SAFE or type(phase) is not str or phase not in _PHASE_SET \
             or type(played) is not bool or type(built) is not bool:
         return False
@@ -410,7 +475,7 @@ def _fast_turn(state: State, turn: Any, seat_of: dict[str, int]) -> bool:
         state.dice = (a, b)
     else:
         state.dice = None
-    state.current, state.turn_number, state.phase = seat_of[player], number, phase
+    state.current, state.turn_number, state.phase = current, number, phase
     state.dev_played, state.built = played, built
     return True
 
@@ -418,8 +483,8 @@ def _fast_turn(state: State, turn: Any, seat_of: dict[str, int]) -> bool:
 def _fast_consistency(state: State) -> bool:
     """``check_consistency`` for what ``_fast_pieces`` did not check; False when not sure."""
     hands = state.hand
-    state.bank = bank = list(map(_sub, _BANK, map(sum, zip(*hands, strict=True))))
-    if min(bank) < 0:
+    b0, b1, b2, b3, b4 = state.bank  # the hands were taken from it while read
+    if b0 < 0 or b1 < 0 or b2 < 0 or b3 < 0 or b4 < 0:
         return False
     if (state.longest_road >= 0 and state.road_len[state.longest_road] < 5) \
             or (state.largest_army >= 0 and state.knights[state.largest_army] < 3) \
@@ -449,12 +514,38 @@ def _fast_deck(state: State, value: Any, held: list[int]) -> bool:
     if value is None:  # a new game: the deck is the cards nobody holds, shuffled
         _read_deck(state, None)
         return True
+    last = _LAST_DECK[0]
+    if value == last[0] and type(value) is list:
+        found = last[1]
+    else:
+        found = _deck_tables(value)
+        if not found:
+            return False
+        _LAST_DECK[0] = (value[:], found)
+    deck, counts = found
+    if held[0] + counts[0] + sum(state.knights) > _MOST[0] or held[1] + counts[1] > _MOST[1] \
+            or held[2] + counts[2] > _MOST[2] or held[3] + counts[3] > _MOST[3] \
+            or held[4] + counts[4] > _MOST[4]:
+        return False  # more of a kind than the 25-card deck holds
+    state.deck = deck[:]
+    return True
+
+
+_MOST = DEV_COUNTS  # knights first: the knights played count with the knights in hand
+DeckTables = tuple[list[int], tuple[int, ...]]
+# A pure cache: a deck as written -> its cards (top last) and count per kind, or None. The deck
+# changes only when a card is bought.
+_DECKS: dict[tuple[Any, ...], DeckTables | None] = {}
+
+
+def _deck_tables(value: Any) -> DeckTables | None:
+    """A deck as written: its cards (top last) and count per kind; None when not sure."""
     if type(value) is not list:
-        return False
+        return None
     try:
         found = _DECKS.get(key := tuple(value), False)
     except TypeError:  # unhashable entries
-        return False
+        return None
     if found is False:
         if len(_DECKS) >= 1024:
             _DECKS.clear()
@@ -467,21 +558,7 @@ def _fast_deck(state: State, value: Any, held: list[int]) -> bool:
             counts = tuple(map(deck.count, range(5)))
             fits = all(map(_le, counts, DEV_COUNTS))
             found = _DECKS[key] = (deck, counts) if fits else None
-    if not found:
-        return False
-    deck, counts = found  # type: ignore[misc]
-    if held[0] + counts[0] + sum(state.knights) > _MOST[0] or held[1] + counts[1] > _MOST[1] \
-            or held[2] + counts[2] > _MOST[2] or held[3] + counts[3] > _MOST[3] \
-            or held[4] + counts[4] > _MOST[4]:
-        return False  # more of a kind than the 25-card deck holds
-    state.deck = deck[:]
-    return True
-
-
-_MOST = DEV_COUNTS  # knights first: the knights played count with the knights in hand
-# A pure cache: a deck as written -> its cards (top last) and count per kind, or None. The deck
-# changes only when a card is bought.
-_DECKS: dict[tuple[Any, ...], tuple[list[int], tuple[int, ...]] | None] = {}
+    return found  # type: ignore[return-value]
 
 
 def _read_rng(value: Any) -> int:
@@ -615,7 +692,8 @@ def _read_player(state: State, p: int, entry: Any, path: str) -> None:
         if res not in RESOURCE_INDEX:
             raise _fail(f"{path}.hand.{res}", "not a resource (a view cannot be loaded)")
         state.hand[p][RESOURCE_INDEX[res]] = _int(count, f"{path}.hand.{res}", 0, 19)
-    for key, target in (("dev_cards", state.dev[p]), ("new_dev_cards", state.new_dev[p])):
+    for key, target in (("dev_cards", own_cards(state.dev, p)),
+                        ("new_dev_cards", own_cards(state.new_dev, p))):
         for i, card in enumerate(_expect(entry.get(key, []), list, f"{path}.{key}", "a list")):
             if not isinstance(card, str) or card not in DEV_INDEX:
                 raise _fail(f"{path}.{key}[{i}]", f"{card!r} is not a development card")

@@ -54,11 +54,11 @@ class State:
     __slots__ = (
         "bank", "board", "board_production", "built", "cities", "current", "deck", "dev",
         "dev_played", "dice",
-        "discard_owed", "edge_owner", "hand", "knights", "largest_army", "longest_road",
+        "discard_owed", "edge_owner", "hand", "income", "knights", "largest_army", "longest_road",
         "new_dev", "node_level", "node_owner", "node_port", "phase", "rates", "return_phase",
         "rng",
         "road_len", "roads", "robber", "rules", "seats", "settlements", "trade", "turn_number",
-        "vp_to_win", "win_seat",
+        "vp_to_win", "win_seat", "winner",
     )
 
     seats: tuple[str, ...]
@@ -69,8 +69,10 @@ class State:
     rules: dict[str, bool]
     hand: list[Vec]
     bank: Vec
-    dev: list[Vec]
-    new_dev: list[Vec]
+    # Development cards per kind: a list, or the shared NO_CARDS tuple for a seat holding none
+    # (loading makes no list for them); code that adds a card takes a list first (own_cards).
+    dev: list[Vec | tuple[int, ...]]
+    new_dev: list[Vec | tuple[int, ...]]
     knights: list[int]
     node_owner: list[int]
     node_level: list[int]
@@ -82,7 +84,10 @@ class State:
     longest_road: int
     largest_army: int
     road_len: list[int]
-    rates: list[list[int]]  # maritime rate per resource per seat (a cache of trade_rates)
+    # What each dice total owes with no robber on its tiles (``payout``), filled as rolls come;
+    # None after a building changes, shared by copies (the same for the same buildings).
+    income: dict[int, Any] | None
+    rates: list[tuple[int, ...]]  # maritime rate per resource per seat (shared, never changed)
     robber: int
     current: int
     turn_number: int
@@ -95,6 +100,7 @@ class State:
     return_phase: str | None
     rng: Rng
     win_seat: int
+    winner: str | None  # the colour of win_seat, or None while the game goes on (read often)
 
     # -- derived quantities -------------------------------------------------------------
 
@@ -126,11 +132,11 @@ class State:
 
     def trade_rates(self, p: int) -> list[int]:
         """Maritime rate per resource for seat ``p``: 4, 3 with a 3:1 harbour, 2 with its 2:1."""
-        return self.rates[p].copy()
+        return list(self.rates[p])
 
-    def compute_rates(self, p: int) -> list[int]:
-        """Maritime rates of seat ``p`` from its buildings on harbours."""
-        return rates_with(self.ports_of(p)).copy()
+    def compute_rates(self, p: int) -> tuple[int, ...]:
+        """Maritime rates of seat ``p`` from its buildings on harbours (a shared tuple)."""
+        return rates_with(self.ports_of(p))
 
     def players_on_tile(self, tile: int) -> set[int]:
         """Seats with a settlement or city on a corner of ``tile``."""
@@ -153,20 +159,38 @@ class State:
                             player=colour)
 
 
-def rates_with(ports: set[str] | frozenset[str]) -> list[int]:
+NO_CARDS = (0, 0, 0, 0, 0)
+
+
+def own_cards(rows: list[Vec | tuple[int, ...]], p: int) -> Vec:
+    """Seat ``p``'s row of ``rows`` (development cards) as a list of its own, to change.
+
+    >>> rows = [NO_CARDS, [1, 0, 0, 0, 0]]
+    >>> own_cards(rows, 0)[2] += 1
+    >>> rows, NO_CARDS
+    ([[0, 0, 1, 0, 0], [1, 0, 0, 0, 0]], (0, 0, 0, 0, 0))
+    """
+    row = rows[p]
+    if type(row) is tuple:
+        row = rows[p] = list(row)
+    return row  # type: ignore[return-value]
+
+
+def rates_with(ports: set[str] | frozenset[str]) -> tuple[int, ...]:
     """Maritime rate per resource with these harbour kinds: 4, 3 with a 3:1, 2 with its 2:1.
 
-    The list is shared (a cache): copy it before changing it.
+    >>> rates_with({"3:1", "ore"})
+    (3, 3, 3, 3, 2)
     """
     key = frozenset(ports)
     found = _RATES.get(key)
     if found is None:
         base = 3 if "3:1" in key else 4
-        found = _RATES[key] = [2 if RESOURCES[r] in key else base for r in range(5)]
+        found = _RATES[key] = tuple(2 if RESOURCES[r] in key else base for r in range(5))
     return found
 
 
-_RATES: dict[frozenset[str], list[int]] = {}  # a pure cache: at most 2**6 harbour sets
+_RATES: dict[frozenset[str], tuple[int, ...]] = {}  # a pure cache: at most 2**6 harbour sets
 
 
 # -- parsing action fields ---------------------------------------------------------------

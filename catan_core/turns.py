@@ -9,6 +9,7 @@ from .state import (
     Action,
     Event,
     cards_dict,
+    own_cards,
     parse_cards,
     parse_edge,
     parse_node,
@@ -16,6 +17,10 @@ from .state import (
     parse_tile,
 )
 from .topology import EDGE_NAMES, EDGE_NODES, NODE_EDGES, NODE_NAMES, NODE_TILES, TILE_NODES
+
+# What a dice total owes (``TurnRules.owed``): (seat, resource, n), cards and takers per
+# resource, the tiles with that number.
+Owed = tuple[list[tuple[int, int, int]], list[int], list[int], tuple[int, ...]]
 
 
 class TurnRules(BuildingRules):
@@ -108,9 +113,37 @@ class TurnRules(BuildingRules):
         If the bank cannot pay everyone a resource: a single player owed it takes what is
         left; several players owed it get none of it. Other resources are paid normally.
         """
+        income = self.income
+        if income is None:
+            income = self.income = {}
+        owed = income.get(total)
+        if owed is None:  # what the tiles of ``total`` owe with no robber on them
+            owed = income[total] = self.owed(total, -1)
+        if self.robber in owed[3]:  # the robber is on one of them
+            owed = self.owed(total, self.robber)
+        full, need, takers = owed[:3]
+        bank = self.bank
+        if need[0] <= bank[0] and need[1] <= bank[1] and need[2] <= bank[2] \
+                and need[3] <= bank[3] and need[4] <= bank[4]:
+            return full, []
+        short = [r for r in range(5) if need[r] > bank[r]]
+        paid = []
+        for p, r, n in full:
+            if r in short:
+                if takers[r] > 1 or not bank[r]:
+                    continue
+                n = bank[r]
+            paid.append((p, r, n))
+        return paid, short
+
+    def owed(self, total: int, robber: int) -> Owed:
+        """What a roll of ``total`` owes with the robber on tile ``robber``, the bank aside:
+        ``(seat, resource, n)`` in the order of the tiles, per resource the cards owed and the
+        players owed them, and the tiles numbered ``total``."""
         owed: dict[int, int] = {}  # seat * 5 + resource -> cards
-        owner, level, robber = self.node_owner, self.node_level, self.robber
-        for tile, r, nodes in self.board_production.get(total, ()):
+        owner, level = self.node_owner, self.node_level
+        table = self.board_production.get(total, ())
+        for tile, r, nodes in table:
             if tile == robber:
                 continue
             for node in nodes:
@@ -118,26 +151,13 @@ class TurnRules(BuildingRules):
                 if o >= 0:
                     key = o * 5 + r
                     owed[key] = owed[key] + level[node] if key in owed else level[node]
-        if not owed:
-            return [], []
         need, takers = [0] * 5, [0] * 5
         for key, n in owed.items():
             need[key % 5] += n
             takers[key % 5] += 1
-        bank = self.bank
-        if need[0] <= bank[0] and need[1] <= bank[1] and need[2] <= bank[2] \
-                and need[3] <= bank[3] and need[4] <= bank[4]:
-            return [(key // 5, key % 5, n) for key, n in owed.items()], []
-        short = [r for r in range(5) if need[r] > bank[r]]
-        paid = []
-        for key, n in owed.items():
-            p, r = divmod(key, 5)
-            if r in short:
-                if takers[r] > 1 or not bank[r]:
-                    continue
-                n = bank[r]
-            paid.append((p, r, n))
-        return paid, short
+        return ([(key // 5, key % 5, n) for key, n in owed.items()], need, takers,
+                tuple(tile for tile, _, _ in table))
+
 
     def produce(self, total: int) -> list[Event]:
         """Pay every building on tiles numbered ``total`` (see ``payout``)."""
@@ -265,7 +285,7 @@ class TurnRules(BuildingRules):
             self.require_no_offer()
         new = self.new_dev[p]
         if any(new):
-            dev = self.dev[p]
+            new, dev = own_cards(self.new_dev, p), own_cards(self.dev, p)
             for c in range(5):
                 dev[c] += new[c]
                 new[c] = 0

@@ -21,6 +21,7 @@ def _fail(path: str, message: str) -> InvalidPosition:
 
 
 NEAR = tuple(frozenset(near) for near in NODE_NEIGHBOURS)
+_NO_HARBOUR = (4, 4, 4, 4, 4)
 # A pure cache: a board's harbour nodes, by the identity of its (kept) list of node ports.
 _HARBOUR_NODES: dict[int, tuple[list[str | None], frozenset[int]]] = {}
 
@@ -54,7 +55,7 @@ def check_consistency(state: State) -> None:
         if left < 0:
             raise _fail("players", f"hands hold more than 19 {cards_dict([0]*r+[1]+[0]*(4-r))}")
     harbours = harbour_nodes(state.node_port)
-    state.rates = [[4] * 5 if harbours.isdisjoint(state.settlements[p])
+    state.rates = [_NO_HARBOUR if harbours.isdisjoint(state.settlements[p])
                    and harbours.isdisjoint(state.cities[p]) else state.compute_rates(p)
                    for p in range(len(state.seats))]
     owners = tuple(owner)

@@ -95,8 +95,8 @@ def clone(game: Game) -> Game:
     for name in _SLOTS:
         value = getattr(game, name)
         if isinstance(value, list):
-            value = [x.copy() for x in value] if value and isinstance(
-                value[0], list | set) else value.copy()
+            value = [x if type(x) is tuple else x.copy() for x in value] if value and any(
+                isinstance(x, list | set) for x in value) else value.copy()
         elif isinstance(value, dict):
             value = dict(value)
         elif isinstance(value, Rng):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..constants import COST_CITY, COST_DEV_CARD, COST_ROAD, COST_SETTLEMENT, RESOURCES
 from ..game import Game
+from ..state import own_cards
 from ..topology import EDGE_NAMES, NODE_NAMES
 from .context import Action, Ctx, simulate
 from .knowledge import unseen_devs, unseen_fractions
@@ -69,6 +70,7 @@ def leaf_value(ctx: Ctx, sim: Game) -> float:
     drawn = next((c for c in range(5) if new[c] > before[c]), -1)
     if drawn < 0 or not ctx.level.dice:
         return ev.value(sim)
+    new = own_cards(sim.new_dev, me)  # a card was drawn: a list already
     pool = unseen_devs(ctx.view, ctx.colour)
     total, value = sum(pool), 0.0
     new[drawn] -= 1
