@@ -279,15 +279,20 @@ def play_until_usable(page: Any, base: str) -> None:
     page.wait_for_selector(".catan-game__loading", state="hidden", timeout=ENGINE_MS)
 
 
-def keep_compiled(context: Any, page: Any) -> None:
+def keep_compiled(context: Any, page: Any, serialised_before: int, seconds: int = 45) -> bool:
     """Leave the page once V8 has serialised the compiled module (it does so after some
-    tiering up) and the browser had a moment to write it to its code cache."""
-    for _ in range(120):
-        if histogram(context, "V8.WasmSerializationTimeMilliSeconds"):
+    tiering up: V8 had serialised it ``serialised_before`` times before) and the browser had a
+    moment to write it to its code cache; False if it was not serialised within ``seconds``."""
+    done = False
+    for _ in range(seconds):
+        if sum(histogram(context, "V8.WasmSerializationTimeMilliSeconds").values()) > \
+                serialised_before:
+            done = True
             break
         page.wait_for_timeout(1000)
     page.goto("about:blank")
     page.wait_for_timeout(1000)
+    return done
 
 
 WASM_KEPT = """async ([path, hash]) => {
@@ -312,7 +317,11 @@ def test_later_visits_reuse_the_compiled_engine(browser_type: Any,
                                                 tmp_path: Path) -> None:
     """Chrome keeps the machine code it compiled from Pyodide's WebAssembly, and reuses it on
     every later visit, as on a bare Pyodide page, though the service worker took over and keeps
-    a copy of the file (V8's WasmCodeCaching histogram: bucket 0 a miss, 1 a hit)."""
+    a copy of the file (V8's WasmCodeCaching histogram: bucket 0 a miss, 1 a hit).
+
+    V8 writes the compiled module once enough of it was optimised, which on a busy machine may
+    take more than one visit: the page is visited until it has (at most three times); from then
+    on, the visit served from the worker's copy must be a hit."""
     base, _ = own_server
     wasm = "assets/pyodide/pyodide.asm.wasm"
     digest = offline.read_build(site_dir)["files"][wasm][0]
@@ -324,15 +333,22 @@ def test_later_visits_reuse_the_compiled_engine(browser_type: Any,
         play_until_usable(page, base)  # registers the service worker, which is not in control
         assert not page.evaluate("navigator.serviceWorker.controller")
         assert histogram(context, "V8.WasmCodeCaching") == {0: 1}  # compiled, nothing kept yet
-        keep_compiled(context, page)
+        visits = 1
+        while not keep_compiled(context, page, serialised_before=0):
+            assert visits < 3, "V8 kept no compiled code after three visits"
+            play_until_usable(page, base)
+            visits += 1
 
-        play_until_usable(page, base)  # the service worker's first visit: it keeps a copy
+        play_until_usable(page, base)  # the worker is in control; it keeps a copy of the file
         assert page.evaluate("navigator.serviceWorker.controller !== null")
         wait_kept(page, wasm, digest)
-        keep_compiled(context, page)
+        kept = histogram(context, "V8.WasmCodeCaching")
+        assert kept.get(1, 0) >= 1, kept  # the network's answer through the worker: a hit
+        page.goto("about:blank")
 
         play_until_usable(page, base)  # the copy is there: the compiled code must still serve
-        assert histogram(context, "V8.WasmCodeCaching") == {0: 1, 1: 2}
+        last = histogram(context, "V8.WasmCodeCaching")
+        assert last == {0: kept[0], 1: kept[1] + 1}, (kept, last)
     finally:
         context.close()
 
