@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import yaml
-from pagewatch import watch
+from pagewatch import forget_site, watch
 from test_game_bridge import trading_position
 
 from catan_core import Game
@@ -532,8 +532,7 @@ def test_a_bad_or_huge_import_never_loses_the_game(play: Any, base_url: str) -> 
 
 
 @pytest.mark.browser
-def test_a_share_link_holds_only_what_the_sharer_sees(play: Any, browser: Any,
-                                                      base_url: str) -> None:
+def test_a_share_link_holds_only_what_the_sharer_sees(play: Any, base_url: str) -> None:
     page = play
     seen = watch(page, base_url)
     doc = main_phase_position()
@@ -559,8 +558,9 @@ def test_a_share_link_holds_only_what_the_sharer_sees(play: Any, browser: Any,
     assert position["deck"] == len(full["deck"]) and "rng" not in position
     assert payload["settings"]["seed"] is None and "seed" not in payload["referee"]
     seen.assert_clean()
-    fresh = browser.new_context()
-    other = fresh.new_page()
+    # another person's browser: the site's storage emptied (the compiled engine kept)
+    forget_site(page.context, base_url)
+    other = page.context.new_page()
     seen = watch(other, base_url)
     other.goto(link)
     other.wait_for_selector(".catan-game__svg svg.catan-board", timeout=ENGINE)
@@ -572,7 +572,6 @@ def test_a_share_link_holds_only_what_the_sharer_sees(play: Any, browser: Any,
     assert stored["position"]["deck"] != full["deck"] and stored["position"]["rng"] != full["rng"]
     assert "#pos=" not in other.url and stored["settings"]["seed"] is None
     seen.assert_clean()
-    fresh.close()
 
 
 @pytest.mark.browser

@@ -160,47 +160,43 @@ Object.defineProperty(Navigator.prototype, "connection", { configurable: true,
   get: () => ({ saveData: true, effectiveType: "4g", type: "unknown" }) })"""
 
 
-def test_save_data_asks_before_downloading_the_engine(browser: Any, base_url: str,
+def test_save_data_asks_before_downloading_the_engine(page: Any, base_url: str,
                                                       site_dir: Path) -> None:
     """With Save-Data a widget says the engine's size and waits for a tap; one tap starts the
     engine for every widget of the page; once it has been ready, the device is not asked again."""
     catalog = yaml.safe_load((ROOT / "i18n" / "widgets.yml").read_text(encoding="utf-8"))
     manifest = json.loads((site_dir / "assets" / "wheels" / "manifest.json").read_text())
     size = f"{round(sum(manifest['sizes'].values()) / 1e6)}"
-    context = browser.new_context()
-    context.add_init_script(SAVE_DATA)
-    page = context.new_page()
+    page.add_init_script(SAVE_DATA)  # this page only (the profile's other pages keep theirs)
     seen = watch(page, base_url)
-    try:
-        page.goto(f"{base_url}/fr/faq/production/")
-        first, second = (page.locator(".catan-widget").nth(i) for i in (0, 1))
-        for widget in (first, second):
-            widget.wait_for(state="attached")
-            page.wait_for_function("el => el.dataset.state === 'idle'", arg=widget.element_handle())
-            widget.locator("svg").first.dispatch_event("pointerdown")
-            widget.locator(".cw-download").wait_for()
-        ask = catalog["download_ask"]["fr"].replace("{size}", size)
-        go = catalog["download_go"]["fr"].replace("{size}", size)
-        assert first.locator("[role=status]").inner_text() == ask  # read aloud
-        assert first.locator("button.cw-download").inner_text() == go
-        assert second.get_attribute("data-state") == "asking"
-        assert page.evaluate("window.__engines") == 0  # the engine would have started by now
-        assert not [u for u in seen.requests if "/assets/pyodide/" in u]
+    page.goto(f"{base_url}/fr/faq/production/")
+    first, second = (page.locator(".catan-widget").nth(i) for i in (0, 1))
+    for widget in (first, second):
+        widget.wait_for(state="attached")
+        page.wait_for_function("el => el.dataset.state === 'idle'", arg=widget.element_handle())
+        widget.locator("svg").first.dispatch_event("pointerdown")
+        widget.locator(".cw-download").wait_for()
+    ask = catalog["download_ask"]["fr"].replace("{size}", size)
+    go = catalog["download_go"]["fr"].replace("{size}", size)
+    assert first.locator("[role=status]").inner_text() == ask  # read aloud
+    assert first.locator("button.cw-download").inner_text() == go
+    assert second.get_attribute("data-state") == "asking"
+    assert page.evaluate("window.__engines") == 0  # the engine would have started by now
+    assert not [u for u in seen.requests if "/assets/pyodide/" in u]
 
-        second.locator(".cw-download").click()  # one tap: both widgets go on
-        for widget in (first, second):
-            page.wait_for_function("el => el.dataset.state === 'ready'",
-                                   arg=widget.element_handle(), timeout=READY_MS)
-            assert not widget.locator(".cw-download").count()
-        assert page.evaluate("window.__engines") == 1
+    second.locator(".cw-download").click()  # one tap: both widgets go on
+    for widget in (first, second):
+        page.wait_for_function("el => el.dataset.state === 'ready'",
+                               arg=widget.element_handle(), timeout=READY_MS)
+        assert not widget.locator(".cw-download").count()
+    assert page.evaluate("window.__engines") == 1
 
-        page.reload()  # the engine is on the device now: no question
-        first.wait_for(state="attached")
-        page.wait_for_function("el => el.dataset.state === 'idle'", arg=first.element_handle())
-        first.locator("svg").first.dispatch_event("pointerdown")
-        page.wait_for_function("el => el.dataset.state !== 'idle'", arg=first.element_handle())
-        assert first.get_attribute("data-state") == "loading"
-        assert page.evaluate("window.__engines") == 1
-    finally:
-        context.close()
+    page.reload()  # the engine is on the device now: no question
+    first.wait_for(state="attached")
+    page.wait_for_function("el => el.dataset.state === 'idle'", arg=first.element_handle())
+    first.locator("svg").first.dispatch_event("pointerdown")
+    page.wait_for_function("el => el.dataset.state !== 'idle'", arg=first.element_handle())
+    assert first.get_attribute("data-state") == "loading"
+    assert page.evaluate("window.__engines") == 1
     seen.assert_clean()
+    forget_site(page.context, base_url)  # the page fixture empties the test page's origin only
