@@ -32,11 +32,14 @@ class BuildingRules(Checks):
     def road_connects(self, p: int, edge: int) -> bool:
         """True when ``edge`` touches p's building, or p's road through a node p may pass."""
         owner, edges = self.node_owner, self.edge_owner
-        for n in EDGE_NODES[edge]:
-            if owner[n] == p:
+        for n in EDGE_NODES[edge]:  # loops, not any(generator): this runs for every road built
+            o = owner[n]
+            if o == p:
                 return True
-            if owner[n] < 0 and any(edges[f] == p for f in NODE_EDGES[n] if f != edge):
-                return True
+            if o < 0:
+                for f in NODE_EDGES[n]:
+                    if f != edge and edges[f] == p:
+                        return True
         return False
 
     def check_road_spot(self, p: int, edge: int) -> None:
@@ -107,7 +110,7 @@ class BuildingRules(Checks):
     def put_settlement(self, p: int, node: int) -> list[Event]:
         self.node_owner[node] = p
         self.node_level[node] = 1
-        self.income = None
+        self.income = self.tile_owners = None
         self.settlements[p].add(node)
         if self.node_port[node] is not None:
             self.rates[p] = self.compute_rates(p)

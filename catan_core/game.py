@@ -106,6 +106,7 @@ class Game(Queries):
         o.current, o.turn_number, o.phase = self.current, self.turn_number, self.phase
         o.dev_played, o.built, o.dice = self.dev_played, self.built, self.dice
         o.income = self.income  # only ever replaced, never changed for other buildings
+        o.tile_owners = self.tile_owners  # a tuple, replaced when a settlement is placed
         o.return_phase, o.win_seat, o.winner = self.return_phase, self.win_seat, self.winner
         # Containers.
         o.hand = [h[:] for h in self.hand]

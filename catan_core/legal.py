@@ -177,29 +177,22 @@ class LegalActions(TradingRules):
         return actions
 
     def legal_robber_moves(self) -> list[Action]:
-        colour = self.seats[self.current]
         seats, me, robber = self.seats, self.current, self.robber
-        key = (me, *self.node_owner)
-        on_tile = _ON_TILE.get(key)  # opponents with a building there, as bits of seats
+        on_tile = self.tile_owners  # seats with a building there, as bits
         if on_tile is None:
-            if len(_ON_TILE) >= 1024:
-                _ON_TILE.clear()
-            on_tile = _ON_TILE[key] = [0] * N_TILES
-            for n, q in enumerate(self.node_owner):
-                if q >= 0 and q != me:
-                    for t in NODE_TILES[n]:
-                        on_tile[t] |= 1 << q
+            on_tile = self.tile_owners = _owners_on_tiles(self.settlements, self.cities)
+        others = ~(1 << me)
         holders = 0  # opponents holding cards, as bits
         for q, hand in enumerate(self.hand):
             if q != me and any(hand):
                 holders |= 1 << q
-        protos = _protos(colour)
+        protos = _protos(seats[me])
         alone, against = protos.move_robber, protos.move_robber_against
         actions: list[Action] = []  # prototypes, copied below
         for tile in range(N_TILES):
             if tile == robber:
                 continue
-            victims = on_tile[tile]
+            victims = on_tile[tile] & others
             if victims & holders:
                 on = against[tile]
                 for q in _SEATS_IN[victims]:
@@ -228,6 +221,17 @@ class LegalActions(TradingRules):
                                     "with": self.seats[q]})
         actions.append({"type": "cancel_trade", "player": colour})
         return actions
+
+
+def _owners_on_tiles(settlements: list[set[int]], cities: list[set[int]]) -> tuple[int, ...]:
+    """The seats with a settlement or city on each tile, as bits of seats."""
+    on_tile = [0] * N_TILES
+    for q, places in (*enumerate(settlements), *enumerate(cities)):
+        bit = 1 << q
+        for n in places:
+            for t in NODE_TILES[n]:
+                on_tile[t] |= bit
+    return tuple(on_tile)
 
 
 def _sub_hands(hand: list[int], k: int) -> list[tuple[int, int, int, int, int]]:
@@ -311,7 +315,5 @@ def _protos(colour: str) -> _Prototypes:
 
 
 _PROTOTYPES: dict[str, _Prototypes] = {}  # a pure cache, one entry per colour
-# A pure cache: (active seat, owner of every node) -> opponents with a building on each tile.
-_ON_TILE: dict[tuple[int, ...], list[int]] = {}
 # Seat indices in a bit set of seats, in seat order, for the 16 sets of four seats.
 _SEATS_IN = tuple(tuple(q for q in range(4) if mask >> q & 1) for mask in range(16))

@@ -57,8 +57,8 @@ class State:
         "discard_owed", "edge_owner", "hand", "income", "knights", "largest_army", "longest_road",
         "new_dev", "node_level", "node_owner", "node_port", "phase", "rates", "return_phase",
         "rng",
-        "road_len", "roads", "robber", "rules", "seats", "settlements", "trade", "turn_number",
-        "vp_to_win", "win_seat", "winner",
+        "road_len", "roads", "robber", "rules", "seats", "settlements", "tile_owners", "trade",
+        "turn_number", "vp_to_win", "win_seat", "winner",
     )
 
     seats: tuple[str, ...]
@@ -87,6 +87,9 @@ class State:
     # What each dice total owes with no robber on its tiles (``payout``), filled as rolls come;
     # None after a building changes, shared by copies (the same for the same buildings).
     income: dict[int, Any] | None
+    # The seats with a building on each tile, as bits (``legal_robber_moves``), made when first
+    # asked; None after a settlement is placed, shared by copies (the same for the same buildings).
+    tile_owners: tuple[int, ...] | None
     rates: list[tuple[int, ...]]  # maritime rate per resource per seat (shared, never changed)
     robber: int
     current: int

@@ -99,13 +99,11 @@ class TurnRules(BuildingRules):
                                 field="dice")
         self.dice = (a, b)
         total = a + b
-        events: list[Event] = [{"type": "rolled", "player": self.seats[p], "dice": [a, b],
-                                "total": total}]
+        rolled = {"type": "rolled", "player": self.seats[p], "dice": [a, b], "total": total}
         if total == 7:
-            return events + self.start_seven()
+            return [rolled, *self.start_seven()]
         self.phase = "main"
-        events.append(self.produce(total)[0])
-        return events
+        return [rolled, *self.produce(total)]
 
     def payout(self, total: int) -> tuple[list[tuple[int, int, int]], list[int]]:
         """What a roll of ``total`` pays, without paying it: ``(seat, resource, n)`` and shortages.
@@ -119,9 +117,9 @@ class TurnRules(BuildingRules):
         owed = income.get(total)
         if owed is None:  # what the tiles of ``total`` owe with no robber on them
             owed = income[total] = self.owed(total, -1)
-        if self.robber in owed[3]:  # the robber is on one of them
-            owed = self.owed(total, self.robber)
-        full, need, takers = owed[:3]
+        full, need, takers, tiles = owed
+        if self.robber in tiles:  # the robber is on one of them
+            full, need, takers, tiles = self.owed(total, self.robber)
         bank = self.bank
         if need[0] <= bank[0] and need[1] <= bank[1] and need[2] <= bank[2] \
                 and need[3] <= bank[3] and need[4] <= bank[4]:
@@ -172,8 +170,9 @@ class TurnRules(BuildingRules):
                 gains[colour][RESOURCES[r]] = n
             else:
                 gains[colour] = {RESOURCES[r]: n}
+        # (a comprehension makes a function each time on CPython 3.11: only for a shortage)
         return [{"type": "produced", "total": total, "gains": gains,
-                 "shortage": [RESOURCES[r] for r in short]}]
+                 "shortage": [RESOURCES[r] for r in short] if short else []}]
 
     # -- the 7 ----------------------------------------------------------------------------
 
