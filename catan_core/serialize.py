@@ -313,29 +313,28 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
     index = RESOURCE_INDEX
     held = [0, 0, 0, 0, 0]  # development cards in hands, per kind (literals: cheaper than * 5)
     state.bank = bank = [_B, _B, _B, _B, _B]  # less what the hands hold
-    for colour, entry in players.items():
-        p = seat_of.get(colour)
-        if p is None or type(entry) is not dict:
-            return False
-        if len(entry) == 7:  # every field written, as to_dict does: no other key then
-            try:
+    # One try for the whole loop: a KeyError (a field missing, an unknown colour, resource or
+    # card) or TypeError (an unhashable name) can only come from a document in doubt.
+    try:
+        for colour, entry in players.items():
+            p = seat_of[colour]
+            if type(entry) is not dict:
+                return False
+            if len(entry) == 7:  # every field written, as to_dict does: no other key then
                 towns, cities, roads, hand, dev, new, knights = (
                     entry["settlements"], entry["cities"], entry["roads"], entry["hand"],
                     entry["dev_cards"], entry["new_dev_cards"], entry["knights_played"])
-            except KeyError:
+            elif _PLAYER_KEY_SET.issuperset(entry):
+                towns, cities, roads, hand, dev, new, knights = map(entry.get, PLAYER_KEYS,
+                                                                     _PLAYER_DEFAULTS)
+            else:
                 return False
-        elif _PLAYER_KEY_SET.issuperset(entry):
-            towns, cities, roads, hand, dev, new, knights = map(entry.get, PLAYER_KEYS,
-                                                                 _PLAYER_DEFAULTS)
-        else:
-            return False
-        if type(towns) is not list or type(cities) is not list or type(roads) is not list \
-                or type(hand) is not dict or type(dev) is not list or type(new) is not list \
-                or type(knights) is not int or not 0 <= knights <= 14:
-            return False
-        pieces.append((p, towns, cities, roads))
-        if dev or new:
-            try:
+            # (the places are lists: _fast_pieces checks them)
+            if type(hand) is not dict or type(dev) is not list or type(new) is not list \
+                    or type(knights) is not int or not 0 <= knights <= 14:
+                return False
+            pieces.append((p, towns, cities, roads))
+            if dev or new:
                 if dev:
                     devs[p] = target = [0, 0, 0, 0, 0]
                     for c in map(_DEV_AT, dev):
@@ -346,20 +345,17 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
                     for c in map(_DEV_AT, new):
                         target[c] += 1
                         held[c] += 1
-            except (KeyError, TypeError):  # an unknown name, or an unhashable value
-                return False
-        if hand:  # resources as keys, whole numbers (not bools) from 0 to 19 as values
-            vec = hands[p]
-            try:
+            if hand:  # resources as keys, whole numbers (not bools) from 0 as values
+                vec = hands[p]
                 for res, count in hand.items():
-                    if type(count) is not int or not 0 <= count <= 19:
+                    if type(count) is not int or count < 0:  # at most 19: see _fast_consistency
                         return False
                     r = index[res]
                     vec[r] = count
                     bank[r] -= count
-            except KeyError:  # not a resource
-                return False
-        knights_of[p] = knights
+            knights_of[p] = knights
+    except (KeyError, TypeError):
+        return False
     return _fast_pieces(state, pieces) and _fast_deck(state, deck, held)
 
 
@@ -381,7 +377,10 @@ def _fast_pieces(state: State, pieces: list[Any]) -> bool:
     last = _LAST_PIECES[0]
     if pieces == last[0]:
         found = last[1]
-    else:
+    else:  # (equal to the last lists read, they are lists; here they are checked)
+        for _, t, c, r in pieces[1:]:
+            if type(t) is not list or type(c) is not list or type(r) is not list:
+                return False
         key = (pieces[0], *[(p, tuple(t), tuple(c), tuple(r)) for p, t, c, r in pieces[1:]])
         try:
             found = _PIECES.get(key, False)
@@ -484,7 +483,7 @@ def _fast_consistency(state: State) -> bool:
     """``check_consistency`` for what ``_fast_pieces`` did not check; False when not sure."""
     hands = state.hand
     b0, b1, b2, b3, b4 = state.bank  # the hands were taken from it while read
-    if b0 < 0 or b1 < 0 or b2 < 0 or b3 < 0 or b4 < 0:
+    if b0 < 0 or b1 < 0 or b2 < 0 or b3 < 0 or b4 < 0:  # (also: no count in a hand over 19)
         return False
     if (state.longest_road >= 0 and state.road_len[state.longest_road] < 5) \
             or (state.largest_army >= 0 and state.knights[state.largest_army] < 3) \
