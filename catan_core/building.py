@@ -98,6 +98,7 @@ class BuildingRules(Checks):
     # -- placing --------------------------------------------------------------------------
 
     def put_road(self, p: int, edge: int) -> list[Event]:
+        self.own_pieces()
         self.edge_owner[edge] = p
         self.roads[p].add(edge)
         length = extended_trail(edge, self.edge_owner, self.node_owner, p)
@@ -108,6 +109,7 @@ class BuildingRules(Checks):
         return self.update_longest_road()
 
     def put_settlement(self, p: int, node: int) -> list[Event]:
+        self.own_pieces()
         self.node_owner[node] = p
         self.node_level[node] = 1
         self.income = self.tile_owners = None
@@ -160,6 +162,7 @@ class BuildingRules(Checks):
         self.check_pieces(p, 2)
         self.require_cards(p, COST_CITY)
         self.pay(p, COST_CITY)
+        self.own_pieces()
         self.settlements[p].discard(node)
         self.cities[p].add(node)
         self.node_level[node] = 2

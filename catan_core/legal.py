@@ -19,7 +19,7 @@ from .constants import (
     SETTLEMENTS,
     YEAR_OF_PLENTY,
 )
-from .state import Action, has_cards
+from .state import NO_CARDS, Action, has_cards
 from .topology import (
     EDGE_NAMES,
     N_TILES,
@@ -44,7 +44,8 @@ class LegalActions(TradingRules):
             return self.legal_trade_answers() if self.trade is not None else self.legal_main()
         colour = self.seats[self.current]
         if phase == "roll":
-            if self.dev_played or not any(self.dev[self.current]):
+            dev = self.dev[self.current]
+            if self.dev_played or dev is NO_CARDS or not any(dev):
                 return [{"type": "roll", "player": colour}]
             return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
         if phase == "setup_settlement":
@@ -85,7 +86,8 @@ class LegalActions(TradingRules):
                 actions.append({"type": "build_city", "player": colour, "node": NODE_NAMES[n]})
         if wool and grain and ore and self.deck:
             actions.append({"type": "buy_dev_card", "player": colour})
-        if not self.dev_played and any(self.dev[p]):
+        dev = self.dev[p]
+        if not self.dev_played and dev is not NO_CARDS and any(dev):
             actions += self.legal_dev_plays()
         rates = self.rates[p]
         r0, r1, r2, r3, r4 = rates
@@ -141,6 +143,7 @@ class LegalActions(TradingRules):
             return []
         choices: list[list[str]] = []
         seen: set[tuple[int, int]] = set()
+        self.own_pieces()  # each first road is placed for a moment
         for first in sorted(self.road_spots(p)):
             if stock < 2:
                 choices.append([EDGE_NAMES[first]])

@@ -150,6 +150,7 @@ def read(state: State, doc: Any) -> None:
     accept the same documents (``tests/engine/test_loading.py`` compares them).
     """
     state.income = state.tile_owners = None
+    state.pieces_shared = False
     if not _read_fast(state, doc):
         _read_checked(state, doc)
 
@@ -395,17 +396,10 @@ def _fast_pieces(state: State, pieces: list[Any]) -> bool:
         _LAST_PIECES[0] = ([pieces[0], *[(p, t[:], c[:], r[:]) for p, t, c, r in pieces[1:]]],
                            found)
     owner, level, edges, towns, cities, roads, lengths, rates = found
-    state.node_owner, state.node_level, state.edge_owner = owner[:], level[:], edges[:]
-    if len(towns) == 4:  # spelt out: cheaper than list(map(set.copy, ...))
-        a, b, c, d = towns
-        state.settlements = [a.copy(), b.copy(), c.copy(), d.copy()]
-        a, b, c, d = cities
-        state.cities = [a.copy(), b.copy(), c.copy(), d.copy()]
-        a, b, c, d = roads
-        state.roads = [a.copy(), b.copy(), c.copy(), d.copy()]
-    else:
-        state.settlements, state.cities, state.roads = (
-            list(map(set.copy, towns)), list(map(set.copy, cities)), list(map(set.copy, roads)))
+    # The tables themselves, shared: the position copies them before changing one (own_pieces).
+    state.node_owner, state.node_level, state.edge_owner = owner, level, edges
+    state.settlements, state.cities, state.roads = towns, cities, roads
+    state.pieces_shared = True
     state.road_len = lengths[:]
     node_port = state.node_port
     if rates[0] is not node_port:  # harbour rates, kept for the last board seen
@@ -661,6 +655,7 @@ def _read_players(state: State, players: dict[str, Any]) -> None:
     state.knights = [0] * n
     state.node_owner, state.node_level = [-1] * N_NODES, [0] * N_NODES
     state.edge_owner = [-1] * N_EDGES
+    state.pieces_shared = False
     state.settlements = [set() for _ in range(n)]
     state.cities = [set() for _ in range(n)]
     state.roads = [set() for _ in range(n)]

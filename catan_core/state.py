@@ -55,8 +55,8 @@ class State:
         "bank", "board", "board_production", "built", "cities", "current", "deck", "dev",
         "dev_played", "dice",
         "discard_owed", "edge_owner", "hand", "income", "knights", "largest_army", "longest_road",
-        "new_dev", "node_level", "node_owner", "node_port", "phase", "rates", "return_phase",
-        "rng",
+        "new_dev", "node_level", "node_owner", "node_port", "phase", "pieces_shared", "rates",
+        "return_phase", "rng",
         "road_len", "roads", "robber", "rules", "seats", "settlements", "tile_owners", "trade",
         "turn_number", "vp_to_win", "win_seat", "winner",
     )
@@ -80,6 +80,10 @@ class State:
     settlements: list[set[int]]
     cities: list[set[int]]
     roads: list[set[int]]
+    # True while node_owner, node_level, edge_owner, settlements, cities and roads are tables
+    # the loader keeps (shared with other positions and copies): own_pieces() copies them
+    # before anything changes them.
+    pieces_shared: bool
     deck: list[int]
     longest_road: int
     largest_army: int
@@ -104,6 +108,17 @@ class State:
     rng: Rng
     win_seat: int
     winner: str | None  # the colour of win_seat, or None while the game goes on (read often)
+
+    def own_pieces(self) -> None:
+        """Make the pieces' tables this position's own (see ``pieces_shared``): call before
+        changing any of them, even for a moment."""
+        if self.pieces_shared:
+            self.node_owner, self.node_level = self.node_owner[:], self.node_level[:]
+            self.edge_owner = self.edge_owner[:]
+            self.settlements = [places.copy() for places in self.settlements]
+            self.cities = [places.copy() for places in self.cities]
+            self.roads = [places.copy() for places in self.roads]
+            self.pieces_shared = False
 
     # -- derived quantities -------------------------------------------------------------
 

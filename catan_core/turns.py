@@ -6,6 +6,7 @@ from .building import BuildingRules
 from .constants import RESOURCES, TERRAIN_RESOURCE
 from .errors import IllegalAction
 from .state import (
+    NO_CARDS,
     Action,
     Event,
     cards_dict,
@@ -283,7 +284,7 @@ class TurnRules(BuildingRules):
         if self.trade is not None:
             self.require_no_offer()
         new = self.new_dev[p]
-        if any(new):
+        if new is not NO_CARDS and any(new):  # (most seats hold the shared NO_CARDS)
             new, dev = own_cards(self.new_dev, p), own_cards(self.dev, p)
             for c in range(5):
                 dev[c] += new[c]
