@@ -99,6 +99,7 @@ class BuildingRules(Checks):
 
     def put_road(self, p: int, edge: int) -> list[Event]:
         self.own_pieces()
+        self.build_spots = None
         self.edge_owner[edge] = p
         self.roads[p].add(edge)
         length = extended_trail(edge, self.edge_owner, self.node_owner, p)
@@ -112,7 +113,7 @@ class BuildingRules(Checks):
         self.own_pieces()
         self.node_owner[node] = p
         self.node_level[node] = 1
-        self.income = self.tile_owners = None
+        self.income = self.tile_owners = self.build_spots = None
         self.settlements[p].add(node)
         if self.node_port[node] is not None:
             self.rates[p] = self.compute_rates(p)

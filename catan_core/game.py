@@ -107,6 +107,7 @@ class Game(Queries):
         o.dev_played, o.built, o.dice = self.dev_played, self.built, self.dice
         o.income = self.income  # only ever replaced, never changed for other buildings
         o.tile_owners = self.tile_owners  # a tuple, replaced when a settlement is placed
+        o.build_spots = self.build_spots  # only ever replaced when pieces change, as income
         o.return_phase, o.win_seat, o.winner = self.return_phase, self.win_seat, self.winner
         # Containers.
         o.hand = [h[:] for h in self.hand]

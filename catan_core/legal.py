@@ -7,6 +7,7 @@ Each listed action names its ``player``. Chance is never forced here: ``roll`` h
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Any
 
 from .constants import (
     CITIES,
@@ -75,10 +76,10 @@ class LegalActions(TradingRules):
             # makes a function and its cells every time (this runs before most moves).
             if len(self.roads[p]) < ROADS:
                 build_road = _protos(colour).build_road
-                for e in sorted(self.road_spots(p)):
+                for e in self.spots_of(_ROAD_SPOTS + p):
                     actions.append(build_road[e].copy())
             if wool and grain and len(self.settlements[p]) < SETTLEMENTS:
-                for n in self.settlement_spots(p):
+                for n in self.spots_of(_SETTLEMENT_SPOTS + p):
                     actions.append({"type": "build_settlement", "player": colour,
                                     "node": NODE_NAMES[n]})
         if grain >= 2 and ore >= 3 and self.settlements[p] and len(self.cities[p]) < CITIES:
@@ -126,8 +127,9 @@ class LegalActions(TradingRules):
         if dev[KNIGHT]:
             actions.append({"type": "play_knight", "player": colour})
         if dev[ROAD_BUILDING]:  # loops: see legal_main
-            for edges in self.road_building_choices(p):
-                actions.append({"type": "play_road_building", "player": colour, "edges": edges})
+            for edges in self.spots_of(_ROAD_BUILDING + p):
+                actions.append({"type": "play_road_building", "player": colour,
+                                "edges": list(edges)})
         if dev[YEAR_OF_PLENTY]:
             for a, b in self.year_of_plenty_choices():
                 actions.append({"type": "play_year_of_plenty", "player": colour,
@@ -136,6 +138,25 @@ class LegalActions(TradingRules):
             for r in RESOURCES:
                 actions.append({"type": "play_monopoly", "player": colour, "resource": r})
         return actions
+
+    def spots_of(self, key: int) -> tuple[Any, ...]:
+        """Kept per position (``build_spots``): the free edges in order where seat ``p`` may build a
+        road (key ``_ROAD_SPOTS + p``), the nodes for a settlement (``_SETTLEMENT_SPOTS + p``),
+        the edges of each Road Building choice (``_ROAD_BUILDING + p``)."""
+        spots = self.build_spots
+        if spots is None:
+            spots = self.build_spots = {}
+        found = spots.get(key)
+        if found is None:
+            kind, p = divmod(key, 4)
+            if kind == 0:
+                found = tuple(sorted(self.road_spots(p)))
+            elif kind == 1:
+                found = tuple(self.settlement_spots(p))
+            else:
+                found = tuple(map(tuple, self.road_building_choices(p)))
+            spots[key] = found
+        return found
 
     def road_building_choices(self, p: int) -> list[list[str]]:
         stock = self.stock(p)[0]
@@ -318,5 +339,6 @@ def _protos(colour: str) -> _Prototypes:
 
 
 _PROTOTYPES: dict[str, _Prototypes] = {}  # a pure cache, one entry per colour
+_ROAD_SPOTS, _SETTLEMENT_SPOTS, _ROAD_BUILDING = 0, 4, 8  # keys of spots_of, plus the seat
 # Seat indices in a bit set of seats, in seat order, for the 16 sets of four seats.
 _SEATS_IN = tuple(tuple(q for q in range(4) if mask >> q & 1) for mask in range(16))

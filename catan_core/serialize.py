@@ -149,7 +149,7 @@ def read(state: State, doc: Any) -> None:
     up and the careful reader starts again, to say exactly what is wrong and where. Both
     accept the same documents (``tests/engine/test_loading.py`` compares them).
     """
-    state.income = state.tile_owners = None
+    state.income = state.tile_owners = state.build_spots = None
     state.pieces_shared = False
     if not _read_fast(state, doc):
         _read_checked(state, doc)

@@ -52,13 +52,12 @@ class State:
     """Mutable state of one game. Players are seat indices; ``-1`` means nobody."""
 
     __slots__ = (
-        "bank", "board", "board_production", "built", "cities", "current", "deck", "dev",
-        "dev_played", "dice",
-        "discard_owed", "edge_owner", "hand", "income", "knights", "largest_army", "longest_road",
-        "new_dev", "node_level", "node_owner", "node_port", "phase", "pieces_shared", "rates",
-        "return_phase", "rng",
-        "road_len", "roads", "robber", "rules", "seats", "settlements", "tile_owners", "trade",
-        "turn_number", "vp_to_win", "win_seat", "winner",
+        "bank", "board", "board_production", "build_spots", "built", "cities", "current", "deck",
+        "dev", "dev_played", "dice", "discard_owed", "edge_owner", "hand", "income", "knights",
+        "largest_army", "longest_road", "new_dev", "node_level", "node_owner", "node_port",
+        "phase", "pieces_shared", "rates", "return_phase", "rng", "road_len", "roads", "robber",
+        "rules", "seats", "settlements", "tile_owners", "trade", "turn_number", "vp_to_win",
+        "win_seat", "winner",
     )
 
     seats: tuple[str, ...]
@@ -91,6 +90,9 @@ class State:
     # What each dice total owes with no robber on its tiles (``payout``), filled as rolls come;
     # None after a building changes, shared by copies (the same for the same buildings).
     income: dict[int, Any] | None
+    # Where each seat may build, as legal_actions lists it (``LegalActions.spots_of``), made when
+    # first asked; None after a road or settlement is placed, shared by copies.
+    build_spots: dict[int, tuple[Any, ...]] | None
     # The seats with a building on each tile, as bits (``legal_robber_moves``), made when first
     # asked; None after a settlement is placed, shared by copies (the same for the same buildings).
     tile_owners: tuple[int, ...] | None
