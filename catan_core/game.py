@@ -109,6 +109,7 @@ class Game(Queries):
         o.tile_owners = self.tile_owners  # a tuple, replaced when a settlement is placed
         o.build_spots = self.build_spots  # only ever replaced when pieces change, as income
         o.return_phase, o.win_seat, o.winner = self.return_phase, self.win_seat, self.winner
+        o.unchecked = self.unchecked
         # Containers.
         o.hand = [h[:] for h in self.hand]
         o.dev = [d[:] for d in self.dev]
@@ -148,8 +149,11 @@ class Game(Queries):
             raise IllegalAction("game_over", "the game is over",
                                 winner=self.seats[self.win_seat])
         events = handler(self, action)
-        if self.phase not in _NO_VICTORY:
-            p = self.current  # victory_points_of(p), inlined: this runs after every action
+        # The active player's points: after every action, bar the quiet ones once they were
+        # checked in this position's line (a quiet action changes no points, nor who is active).
+        if self.phase not in _NO_VICTORY and (handler not in _QUIET or self.unchecked):
+            self.unchecked = False
+            p = self.current  # victory_points_of(p), inlined: this runs after most actions
             if len(self.settlements[p]) + 2 * len(self.cities[p]) + self.dev[p][VICTORY_POINT] \
                     + self.new_dev[p][VICTORY_POINT] + 2 * (self.longest_road == p) \
                     + 2 * (self.largest_army == p) >= self.vp_to_win:
@@ -253,6 +257,11 @@ _HANDLERS: dict[str, Handler] = {
     "end_turn": Game.do_end_turn,
 }
 ACTION_TYPES = tuple(_HANDLERS)
+# Actions that change nobody's points and not who is active (see apply).
+_QUIET: frozenset[Handler] = frozenset(_HANDLERS[kind] for kind in (
+    "roll", "discard", "move_robber", "bank_trade", "offer_trade", "accept_trade",
+    "reject_trade", "counter_trade", "confirm_trade", "cancel_trade", "play_year_of_plenty",
+    "play_monopoly"))
 #: What code outside ``catan_core`` may use on a ``Game``: the documented read-only attributes,
 #: ``Game``'s own methods and the read API of ``catan_core.query``. Everything else (the
 #: integer state, the rule helpers) is internal and may change without notice.

@@ -150,6 +150,7 @@ def read(state: State, doc: Any) -> None:
     accept the same documents (``tests/engine/test_loading.py`` compares them).
     """
     state.income = state.tile_owners = state.build_spots = None
+    state.unchecked = True
     state.pieces_shared = False
     if not _read_fast(state, doc):
         _read_checked(state, doc)

@@ -56,8 +56,8 @@ class State:
         "dev", "dev_played", "dice", "discard_owed", "edge_owner", "hand", "income", "knights",
         "largest_army", "longest_road", "new_dev", "node_level", "node_owner", "node_port",
         "phase", "pieces_shared", "rates", "return_phase", "rng", "road_len", "roads", "robber",
-        "rules", "seats", "settlements", "tile_owners", "trade", "turn_number", "vp_to_win",
-        "win_seat", "winner",
+        "rules", "seats", "settlements", "tile_owners", "trade", "turn_number", "unchecked",
+        "vp_to_win", "win_seat", "winner",
     )
 
     seats: tuple[str, ...]
@@ -109,6 +109,9 @@ class State:
     return_phase: str | None
     rng: Rng
     win_seat: int
+    # True until ``apply`` checked the active player's points after an action, since loading
+    # (the quiet actions then skip the check: ``Game.apply``).
+    unchecked: bool
     winner: str | None  # the colour of win_seat, or None while the game goes on (read often)
 
     def own_pieces(self) -> None:
