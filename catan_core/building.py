@@ -197,8 +197,11 @@ class BuildingRules(Checks):
         holder = self.longest_road
         if holder >= 0 and lengths[holder] == top and top >= 5:
             return []
-        leaders = [p for p, n in enumerate(lengths) if n == top]
-        new = leaders[0] if top >= 5 and len(leaders) == 1 else -1
+        if top < 5:  # nobody may hold it (no comprehension: a function made each time on 3.11)
+            new = -1
+        else:
+            leaders = [p for p, n in enumerate(lengths) if n == top]
+            new = leaders[0] if len(leaders) == 1 else -1
         if new == holder:
             return []
         self.longest_road = new

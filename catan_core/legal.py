@@ -95,10 +95,16 @@ class LegalActions(TradingRules):
         if (brick >= r0 or lumber >= r1 or wool >= r2 or grain >= r3 or ore >= r4) \
                 and not (self.built and self.rules["trade_before_build"]):
             bank = self.bank
+            full = bank[0] and bank[1] and bank[2] and bank[3] and bank[4]
             for g in range(5):
                 rate = rates[g]
                 if hand[g] >= rate:
                     give = RESOURCES[g]
+                    if full:  # every other resource, in order
+                        for get in _OTHER_RESOURCES[g]:
+                            actions.append({"type": "bank_trade", "player": colour,
+                                            "give": {give: rate}, "get": {get: 1}})
+                        continue
                     for r in range(5):
                         if r != g and bank[r]:
                             actions.append({"type": "bank_trade", "player": colour,
@@ -340,5 +346,8 @@ def _protos(colour: str) -> _Prototypes:
 
 _PROTOTYPES: dict[str, _Prototypes] = {}  # a pure cache, one entry per colour
 _ROAD_SPOTS, _SETTLEMENT_SPOTS, _ROAD_BUILDING = 0, 4, 8  # keys of spots_of, plus the seat
+# The names of the resources other than each one, in order.
+_OTHER_RESOURCES = tuple(tuple(name for name in RESOURCES if name != RESOURCES[g])
+                         for g in range(5))
 # Seat indices in a bit set of seats, in seat order, for the 16 sets of four seats.
 _SEATS_IN = tuple(tuple(q for q in range(4) if mask >> q & 1) for mask in range(16))
