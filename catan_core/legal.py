@@ -26,9 +26,9 @@ from .topology import (
     N_TILES,
     NODE_EDGES,
     NODE_NAMES,
-    NODE_TILES,
 )
 from .trading import TradingRules
+from .turns import SEATS_IN
 
 
 class LegalActions(TradingRules):
@@ -208,9 +208,7 @@ class LegalActions(TradingRules):
 
     def legal_robber_moves(self) -> list[Action]:
         seats, me, robber = self.seats, self.current, self.robber
-        on_tile = self.tile_owners  # seats with a building there, as bits
-        if on_tile is None:
-            on_tile = self.tile_owners = _owners_on_tiles(self.settlements, self.cities)
+        on_tile = self.owners_on_tiles()
         others = ~(1 << me)
         holders = 0  # opponents holding cards, as bits
         for q, hand in enumerate(self.hand):
@@ -225,7 +223,7 @@ class LegalActions(TradingRules):
             victims = on_tile[tile] & others
             if victims & holders:
                 on = against[tile]
-                for q in _SEATS_IN[victims]:
+                for q in SEATS_IN[victims]:
                     actions.append(on[seats[q]])
             else:
                 actions.append(alone[tile])
@@ -251,17 +249,6 @@ class LegalActions(TradingRules):
                                     "with": self.seats[q]})
         actions.append({"type": "cancel_trade", "player": colour})
         return actions
-
-
-def _owners_on_tiles(settlements: list[set[int]], cities: list[set[int]]) -> tuple[int, ...]:
-    """The seats with a settlement or city on each tile, as bits of seats."""
-    on_tile = [0] * N_TILES
-    for q, places in (*enumerate(settlements), *enumerate(cities)):
-        bit = 1 << q
-        for n in places:
-            for t in NODE_TILES[n]:
-                on_tile[t] |= bit
-    return tuple(on_tile)
 
 
 def _sub_hands(hand: list[int], k: int) -> list[tuple[int, int, int, int, int]]:
@@ -349,5 +336,3 @@ _ROAD_SPOTS, _SETTLEMENT_SPOTS, _ROAD_BUILDING = 0, 4, 8  # keys of spots_of, pl
 # The names of the resources other than each one, in order.
 _OTHER_RESOURCES = tuple(tuple(name for name in RESOURCES if name != RESOURCES[g])
                          for g in range(5))
-# Seat indices in a bit set of seats, in seat order, for the 16 sets of four seats.
-_SEATS_IN = tuple(tuple(q for q in range(4) if mask >> q & 1) for mask in range(16))

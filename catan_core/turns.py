@@ -17,7 +17,7 @@ from .state import (
     parse_resource,
     parse_tile,
 )
-from .topology import EDGE_NAMES, EDGE_NODES, NODE_EDGES, NODE_NAMES, NODE_TILES, TILE_NODES
+from .topology import EDGE_NAMES, EDGE_NODES, N_TILES, NODE_EDGES, NODE_NAMES, NODE_TILES
 
 # What a dice total owes (``TurnRules.owed``): (seat, resource, n), cards and takers per
 # resource, the tiles with that number.
@@ -211,13 +211,16 @@ class TurnRules(BuildingRules):
             self.phase = "move_robber"
         return [{"type": "discarded", "player": self.seats[p], "cards": cards_dict(cards)}]
 
+    def owners_on_tiles(self) -> tuple[int, ...]:
+        """The seats with a building on each tile, as bits (kept per position: tile_owners)."""
+        found = self.tile_owners
+        if found is None:
+            found = self.tile_owners = _owners_on_tiles(self.settlements, self.cities)
+        return found
+
     def robber_candidates(self, tile: int) -> list[int]:
         """Opponents of the active player with a building on ``tile``, in seat order."""
-        owner = self.node_owner
-        owners = {owner[n] for n in TILE_NODES[tile]}
-        owners.discard(-1)
-        owners.discard(self.current)
-        return sorted(owners)
+        return list(SEATS_IN[self.owners_on_tiles()[tile] & ~(1 << self.current)])
 
     def do_move_robber(self, action: Action) -> list[Event]:
         p = self.active_actor(action)
@@ -239,9 +242,10 @@ class TurnRules(BuildingRules):
     def check_victim(self, tile: int, value: object) -> int:
         candidates = self.robber_candidates(tile)
         if value is None:
-            if any(sum(self.hand[q]) for q in candidates):
-                raise IllegalAction("invalid_victim", "choose whom to steal from",
-                                    candidates=[self.seats[q] for q in candidates])
+            for q in candidates:
+                if sum(self.hand[q]):
+                        raise IllegalAction("invalid_victim", "choose whom to steal from",
+                                        candidates=[self.seats[q] for q in candidates])
             return -1
         if not isinstance(value, str) or value not in self.seats \
                 or self.seats.index(value) not in candidates:
@@ -298,3 +302,16 @@ class TurnRules(BuildingRules):
                  "number": self.turn_number}]
 
 
+def _owners_on_tiles(settlements: list[set[int]], cities: list[set[int]]) -> tuple[int, ...]:
+    """The seats with a settlement or city on each tile, as bits of seats."""
+    on_tile = [0] * N_TILES
+    for q, places in (*enumerate(settlements), *enumerate(cities)):
+        bit = 1 << q
+        for n in places:
+            for t in NODE_TILES[n]:
+                on_tile[t] |= bit
+    return tuple(on_tile)
+
+
+# Seat indices in a bit set of seats, in seat order, for the 16 sets of four seats.
+SEATS_IN = tuple(tuple(q for q in range(4) if mask >> q & 1) for mask in range(16))
