@@ -125,7 +125,7 @@ class BuildingRules(Checks):
     # -- actions --------------------------------------------------------------------------
 
     def do_build_road(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("main")
         self.require_no_offer()
         edge = parse_edge(action.get("edge"))
@@ -139,7 +139,7 @@ class BuildingRules(Checks):
         return events + self.put_road(p, edge)
 
     def do_build_settlement(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("main")
         self.require_no_offer()
         node = parse_node(action.get("node"))
@@ -153,7 +153,7 @@ class BuildingRules(Checks):
         return events + self.put_settlement(p, node)
 
     def do_build_city(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("main")
         self.require_no_offer()
         node = parse_node(action.get("node"))
@@ -172,7 +172,7 @@ class BuildingRules(Checks):
         return [{"type": "built_city", "player": self.seats[p], "node": NODE_NAMES[node]}]
 
     def do_buy_dev_card(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("main")
         self.require_no_offer()
         if not self.deck:

@@ -20,7 +20,7 @@ class DevCardRules(TurnRules):
 
     def start_dev_card(self, action: Action, card: int) -> int:
         """Common checks; returns the player. Nothing changes until the caller commits."""
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("roll", "main")
         self.require_no_offer()
         if self.dev_played:

@@ -148,6 +148,9 @@ class Game(Queries):
         if self.win_seat >= 0:
             raise IllegalAction("game_over", "the game is over",
                                 winner=self.seats[self.win_seat])
+        if "player" in action and action["player"] != self.seats[self.current] \
+                and handler in _BY_ACTIVE:  # naming another player: refused there
+            self.active_actor(action)
         events = handler(self, action)
         # The active player's points: after every action, bar the quiet ones once they were
         # checked in this position's line (a quiet action changes no points, nor who is active).
@@ -257,6 +260,11 @@ _HANDLERS: dict[str, Handler] = {
     "end_turn": Game.do_end_turn,
 }
 ACTION_TYPES = tuple(_HANDLERS)
+# The actions of the active player: apply checks the player they name (active_actor) before
+# their handler, the first thing each of them would check.
+_BY_ACTIVE: frozenset[Handler] = frozenset(
+    handler for kind, handler in _HANDLERS.items()
+    if kind not in ("discard", "accept_trade", "reject_trade", "counter_trade"))
 # Actions that change nobody's points and not who is active (see apply).
 _QUIET: frozenset[Handler] = frozenset(_HANDLERS[kind] for kind in (
     "roll", "discard", "move_robber", "bank_trade", "offer_trade", "accept_trade",

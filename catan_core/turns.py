@@ -32,7 +32,7 @@ class TurnRules(BuildingRules):
     # -- set-up ---------------------------------------------------------------------------
 
     def do_place_settlement(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("setup_settlement")
         node = parse_node(action.get("node"))
         self.check_settlement_spot(p, node, need_road=False)
@@ -61,7 +61,7 @@ class TurnRules(BuildingRules):
         return -1
 
     def do_place_road(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("setup_road")
         edge = parse_edge(action.get("edge"))
         if self.edge_owner[edge] >= 0:
@@ -85,7 +85,7 @@ class TurnRules(BuildingRules):
     # -- the dice and production -----------------------------------------------------------
 
     def do_roll(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         if self.phase != "roll":
             self.require_phase("roll")
         dice = action.get("dice")
@@ -223,7 +223,7 @@ class TurnRules(BuildingRules):
         return list(SEATS_IN[self.owners_on_tiles()[tile] & ~(1 << self.current)])
 
     def do_move_robber(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("move_robber")
         tile = parse_tile(action.get("tile"))
         if tile == self.robber:
@@ -282,7 +282,7 @@ class TurnRules(BuildingRules):
     # -- end of turn ----------------------------------------------------------------------
 
     def do_end_turn(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         if self.phase != "main":
             self.require_phase("main")
         if self.trade is not None:
