@@ -119,8 +119,13 @@ class TurnRules(BuildingRules):
         if owed is None:  # what the tiles of ``total`` owe with no robber on them
             owed = income[total] = self.owed(total, -1)
         full, need, takers, tiles = owed
-        if self.robber in tiles:  # the robber is on one of them
-            full, need, takers, tiles = self.owed(total, self.robber)
+        robber = self.robber
+        if robber in tiles:  # the robber is on one of them: kept for that tile too
+            key = total + 16 * (robber + 1)
+            owed = income.get(key)
+            if owed is None:
+                owed = income[key] = self.owed(total, robber)
+            full, need, takers, tiles = owed
         bank = self.bank
         if need[0] <= bank[0] and need[1] <= bank[1] and need[2] <= bank[2] \
                 and need[3] <= bank[3] and need[4] <= bank[4]:
