@@ -32,11 +32,14 @@ class BuildingRules(Checks):
     def road_connects(self, p: int, edge: int) -> bool:
         """True when ``edge`` touches p's building, or p's road through a node p may pass."""
         owner, edges = self.node_owner, self.edge_owner
-        for n in EDGE_NODES[edge]:
-            if owner[n] == p:
+        for n in EDGE_NODES[edge]:  # loops, not any(generator): this runs for every road built
+            o = owner[n]
+            if o == p:
                 return True
-            if owner[n] < 0 and any(edges[f] == p for f in NODE_EDGES[n] if f != edge):
-                return True
+            if o < 0:
+                for f in NODE_EDGES[n]:
+                    if f != edge and edges[f] == p:
+                        return True
         return False
 
     def check_road_spot(self, p: int, edge: int) -> None:
@@ -95,6 +98,8 @@ class BuildingRules(Checks):
     # -- placing --------------------------------------------------------------------------
 
     def put_road(self, p: int, edge: int) -> list[Event]:
+        self.own_pieces()
+        self.build_spots = None
         self.edge_owner[edge] = p
         self.roads[p].add(edge)
         length = extended_trail(edge, self.edge_owner, self.node_owner, p)
@@ -105,9 +110,10 @@ class BuildingRules(Checks):
         return self.update_longest_road()
 
     def put_settlement(self, p: int, node: int) -> list[Event]:
+        self.own_pieces()
         self.node_owner[node] = p
         self.node_level[node] = 1
-        self.income = None
+        self.income = self.tile_owners = self.build_spots = None
         self.settlements[p].add(node)
         if self.node_port[node] is not None:
             self.rates[p] = self.compute_rates(p)
@@ -119,7 +125,7 @@ class BuildingRules(Checks):
     # -- actions --------------------------------------------------------------------------
 
     def do_build_road(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("main")
         self.require_no_offer()
         edge = parse_edge(action.get("edge"))
@@ -133,7 +139,7 @@ class BuildingRules(Checks):
         return events + self.put_road(p, edge)
 
     def do_build_settlement(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("main")
         self.require_no_offer()
         node = parse_node(action.get("node"))
@@ -147,7 +153,7 @@ class BuildingRules(Checks):
         return events + self.put_settlement(p, node)
 
     def do_build_city(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("main")
         self.require_no_offer()
         node = parse_node(action.get("node"))
@@ -157,6 +163,7 @@ class BuildingRules(Checks):
         self.check_pieces(p, 2)
         self.require_cards(p, COST_CITY)
         self.pay(p, COST_CITY)
+        self.own_pieces()
         self.settlements[p].discard(node)
         self.cities[p].add(node)
         self.node_level[node] = 2
@@ -165,7 +172,7 @@ class BuildingRules(Checks):
         return [{"type": "built_city", "player": self.seats[p], "node": NODE_NAMES[node]}]
 
     def do_buy_dev_card(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("main")
         self.require_no_offer()
         if not self.deck:
@@ -190,8 +197,11 @@ class BuildingRules(Checks):
         holder = self.longest_road
         if holder >= 0 and lengths[holder] == top and top >= 5:
             return []
-        leaders = [p for p, n in enumerate(lengths) if n == top]
-        new = leaders[0] if top >= 5 and len(leaders) == 1 else -1
+        if top < 5:  # nobody may hold it (no comprehension: a function made each time on 3.11)
+            new = -1
+        else:
+            leaders = [p for p, n in enumerate(lengths) if n == top]
+            new = leaders[0] if len(leaders) == 1 else -1
         if new == holder:
             return []
         self.longest_road = new

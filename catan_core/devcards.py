@@ -20,7 +20,7 @@ class DevCardRules(TurnRules):
 
     def start_dev_card(self, action: Action, card: int) -> int:
         """Common checks; returns the player. Nothing changes until the caller commits."""
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("roll", "main")
         self.require_no_offer()
         if self.dev_played:
@@ -69,6 +69,7 @@ class DevCardRules(TurnRules):
             raise IllegalAction("no_pieces_left", "only one road left in your supply",
                                 piece="road")
         self.check_road_spot(p, edges[0])
+        self.own_pieces()
         self.edge_owner[edges[0]] = p  # tentatively, to check the second road
         try:
             if len(edges) == 2:
@@ -84,6 +85,7 @@ class DevCardRules(TurnRules):
         return edges
 
     def _any_road_spot(self, p: int, placed: int) -> bool:
+        self.own_pieces()
         self.roads[p].add(placed)
         try:
             return bool(self.road_spots(p))

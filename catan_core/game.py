@@ -106,18 +106,28 @@ class Game(Queries):
         o.current, o.turn_number, o.phase = self.current, self.turn_number, self.phase
         o.dev_played, o.built, o.dice = self.dev_played, self.built, self.dice
         o.income = self.income  # only ever replaced, never changed for other buildings
+        o.tile_owners = self.tile_owners  # a tuple, replaced when a settlement is placed
+        o.build_spots = self.build_spots  # only ever replaced when pieces change, as income
         o.return_phase, o.win_seat, o.winner = self.return_phase, self.win_seat, self.winner
+        o.unchecked = self.unchecked
         # Containers.
         o.hand = [h[:] for h in self.hand]
         o.dev = [d[:] for d in self.dev]
         o.new_dev = [d[:] for d in self.new_dev]
         o.rates = self.rates[:]  # rows are shared tuples
         o.bank, o.knights, o.road_len = self.bank[:], self.knights[:], self.road_len[:]
-        o.node_owner, o.node_level = self.node_owner[:], self.node_level[:]
-        o.edge_owner, o.deck = self.edge_owner[:], self.deck[:]
-        o.settlements = [x.copy() for x in self.settlements]
-        o.cities = [x.copy() for x in self.cities]
-        o.roads = [x.copy() for x in self.roads]
+        o.deck = self.deck[:]
+        if self.pieces_shared:  # the loader's tables: shared until one of the two changes them
+            o.node_owner, o.node_level, o.edge_owner = self.node_owner, self.node_level, \
+                self.edge_owner
+            o.settlements, o.cities, o.roads = self.settlements, self.cities, self.roads
+        else:
+            o.node_owner, o.node_level = self.node_owner[:], self.node_level[:]
+            o.edge_owner = self.edge_owner[:]
+            o.settlements = [x.copy() for x in self.settlements]
+            o.cities = [x.copy() for x in self.cities]
+            o.roads = [x.copy() for x in self.roads]
+        o.pieces_shared = self.pieces_shared
         o.discard_owed = dict(self.discard_owed)
         trade = self.trade
         o.trade = None if trade is None else Trade(trade.give, trade.get, dict(trade.answers))
@@ -128,7 +138,7 @@ class Game(Queries):
 
     def apply(self, action: Any) -> list[Event]:
         """Perform ``action`` entirely, or raise ``IllegalAction`` and change nothing."""
-        if not isinstance(action, dict):
+        if type(action) is not dict and not isinstance(action, dict):  # (the first is cheaper)
             raise IllegalAction("malformed_action", "an action is an object with a 'type'")
         try:
             handler = _HANDLERS[action["type"]]
@@ -138,9 +148,15 @@ class Game(Queries):
         if self.win_seat >= 0:
             raise IllegalAction("game_over", "the game is over",
                                 winner=self.seats[self.win_seat])
+        if "player" in action and action["player"] != self.seats[self.current] \
+                and handler in _BY_ACTIVE:  # naming another player: refused there
+            self.active_actor(action)
         events = handler(self, action)
-        if self.phase not in _NO_VICTORY:
-            p = self.current  # victory_points_of(p), inlined: this runs after every action
+        # The active player's points: after every action, bar the quiet ones once they were
+        # checked in this position's line (a quiet action changes no points, nor who is active).
+        if self.phase not in _NO_VICTORY and (handler not in _QUIET or self.unchecked):
+            self.unchecked = False
+            p = self.current  # victory_points_of(p), inlined: this runs after most actions
             if len(self.settlements[p]) + 2 * len(self.cities[p]) + self.dev[p][VICTORY_POINT] \
                     + self.new_dev[p][VICTORY_POINT] + 2 * (self.longest_road == p) \
                     + 2 * (self.largest_army == p) >= self.vp_to_win:
@@ -244,6 +260,16 @@ _HANDLERS: dict[str, Handler] = {
     "end_turn": Game.do_end_turn,
 }
 ACTION_TYPES = tuple(_HANDLERS)
+# The actions of the active player: apply checks the player they name (active_actor) before
+# their handler, the first thing each of them would check.
+_BY_ACTIVE: frozenset[Handler] = frozenset(
+    handler for kind, handler in _HANDLERS.items()
+    if kind not in ("discard", "accept_trade", "reject_trade", "counter_trade"))
+# Actions that change nobody's points and not who is active (see apply).
+_QUIET: frozenset[Handler] = frozenset(_HANDLERS[kind] for kind in (
+    "roll", "discard", "move_robber", "bank_trade", "offer_trade", "accept_trade",
+    "reject_trade", "counter_trade", "confirm_trade", "cancel_trade", "play_year_of_plenty",
+    "play_monopoly"))
 #: What code outside ``catan_core`` may use on a ``Game``: the documented read-only attributes,
 #: ``Game``'s own methods and the read API of ``catan_core.query``. Everything else (the
 #: integer state, the rule helpers) is internal and may change without notice.

@@ -7,6 +7,7 @@ Each listed action names its ``player``. Chance is never forced here: ``roll`` h
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Any
 
 from .constants import (
     CITIES,
@@ -19,15 +20,15 @@ from .constants import (
     SETTLEMENTS,
     YEAR_OF_PLENTY,
 )
-from .state import Action, has_cards
+from .state import NO_CARDS, Action, has_cards
 from .topology import (
     EDGE_NAMES,
     N_TILES,
     NODE_EDGES,
     NODE_NAMES,
-    NODE_TILES,
 )
 from .trading import TradingRules
+from .turns import SEATS_IN
 
 
 class LegalActions(TradingRules):
@@ -44,7 +45,8 @@ class LegalActions(TradingRules):
             return self.legal_trade_answers() if self.trade is not None else self.legal_main()
         colour = self.seats[self.current]
         if phase == "roll":
-            if self.dev_played or not any(self.dev[self.current]):
+            dev = self.dev[self.current]
+            if self.dev_played or dev is NO_CARDS or not any(dev):
                 return [{"type": "roll", "player": colour}]
             return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
         if phase == "setup_settlement":
@@ -74,10 +76,10 @@ class LegalActions(TradingRules):
             # makes a function and its cells every time (this runs before most moves).
             if len(self.roads[p]) < ROADS:
                 build_road = _protos(colour).build_road
-                for e in sorted(self.road_spots(p)):
+                for e in self.spots_of(_ROAD_SPOTS + p):
                     actions.append(build_road[e].copy())
             if wool and grain and len(self.settlements[p]) < SETTLEMENTS:
-                for n in self.settlement_spots(p):
+                for n in self.spots_of(_SETTLEMENT_SPOTS + p):
                     actions.append({"type": "build_settlement", "player": colour,
                                     "node": NODE_NAMES[n]})
         if grain >= 2 and ore >= 3 and self.settlements[p] and len(self.cities[p]) < CITIES:
@@ -85,17 +87,24 @@ class LegalActions(TradingRules):
                 actions.append({"type": "build_city", "player": colour, "node": NODE_NAMES[n]})
         if wool and grain and ore and self.deck:
             actions.append({"type": "buy_dev_card", "player": colour})
-        if not self.dev_played and any(self.dev[p]):
+        dev = self.dev[p]
+        if not self.dev_played and dev is not NO_CARDS and any(dev):
             actions += self.legal_dev_plays()
         rates = self.rates[p]
         r0, r1, r2, r3, r4 = rates
         if (brick >= r0 or lumber >= r1 or wool >= r2 or grain >= r3 or ore >= r4) \
                 and not (self.built and self.rules["trade_before_build"]):
             bank = self.bank
+            full = bank[0] and bank[1] and bank[2] and bank[3] and bank[4]
             for g in range(5):
                 rate = rates[g]
                 if hand[g] >= rate:
                     give = RESOURCES[g]
+                    if full:  # every other resource, in order
+                        for get in _OTHER_RESOURCES[g]:
+                            actions.append({"type": "bank_trade", "player": colour,
+                                            "give": {give: rate}, "get": {get: 1}})
+                        continue
                     for r in range(5):
                         if r != g and bank[r]:
                             actions.append({"type": "bank_trade", "player": colour,
@@ -124,8 +133,9 @@ class LegalActions(TradingRules):
         if dev[KNIGHT]:
             actions.append({"type": "play_knight", "player": colour})
         if dev[ROAD_BUILDING]:  # loops: see legal_main
-            for edges in self.road_building_choices(p):
-                actions.append({"type": "play_road_building", "player": colour, "edges": edges})
+            for edges in self.spots_of(_ROAD_BUILDING + p):
+                actions.append({"type": "play_road_building", "player": colour,
+                                "edges": list(edges)})
         if dev[YEAR_OF_PLENTY]:
             for a, b in self.year_of_plenty_choices():
                 actions.append({"type": "play_year_of_plenty", "player": colour,
@@ -135,12 +145,32 @@ class LegalActions(TradingRules):
                 actions.append({"type": "play_monopoly", "player": colour, "resource": r})
         return actions
 
+    def spots_of(self, key: int) -> tuple[Any, ...]:
+        """Kept per position (``build_spots``): the free edges in order where seat ``p`` may build a
+        road (key ``_ROAD_SPOTS + p``), the nodes for a settlement (``_SETTLEMENT_SPOTS + p``),
+        the edges of each Road Building choice (``_ROAD_BUILDING + p``)."""
+        spots = self.build_spots
+        if spots is None:
+            spots = self.build_spots = {}
+        found = spots.get(key)
+        if found is None:
+            kind, p = divmod(key, 4)
+            if kind == 0:
+                found = tuple(sorted(self.road_spots(p)))
+            elif kind == 1:
+                found = tuple(self.settlement_spots(p))
+            else:
+                found = tuple(map(tuple, self.road_building_choices(p)))
+            spots[key] = found
+        return found
+
     def road_building_choices(self, p: int) -> list[list[str]]:
         stock = self.stock(p)[0]
         if not stock:
             return []
         choices: list[list[str]] = []
         seen: set[tuple[int, int]] = set()
+        self.own_pieces()  # each first road is placed for a moment
         for first in sorted(self.road_spots(p)):
             if stock < 2:
                 choices.append([EDGE_NAMES[first]])
@@ -177,32 +207,23 @@ class LegalActions(TradingRules):
         return actions
 
     def legal_robber_moves(self) -> list[Action]:
-        colour = self.seats[self.current]
         seats, me, robber = self.seats, self.current, self.robber
-        key = (me, *self.node_owner)
-        on_tile = _ON_TILE.get(key)  # opponents with a building there, as bits of seats
-        if on_tile is None:
-            if len(_ON_TILE) >= 1024:
-                _ON_TILE.clear()
-            on_tile = _ON_TILE[key] = [0] * N_TILES
-            for n, q in enumerate(self.node_owner):
-                if q >= 0 and q != me:
-                    for t in NODE_TILES[n]:
-                        on_tile[t] |= 1 << q
+        on_tile = self.owners_on_tiles()
+        others = ~(1 << me)
         holders = 0  # opponents holding cards, as bits
         for q, hand in enumerate(self.hand):
             if q != me and any(hand):
                 holders |= 1 << q
-        protos = _protos(colour)
+        protos = _protos(seats[me])
         alone, against = protos.move_robber, protos.move_robber_against
         actions: list[Action] = []  # prototypes, copied below
         for tile in range(N_TILES):
             if tile == robber:
                 continue
-            victims = on_tile[tile]
+            victims = on_tile[tile] & others
             if victims & holders:
                 on = against[tile]
-                for q in _SEATS_IN[victims]:
+                for q in SEATS_IN[victims]:
                     actions.append(on[seats[q]])
             else:
                 actions.append(alone[tile])
@@ -311,7 +332,7 @@ def _protos(colour: str) -> _Prototypes:
 
 
 _PROTOTYPES: dict[str, _Prototypes] = {}  # a pure cache, one entry per colour
-# A pure cache: (active seat, owner of every node) -> opponents with a building on each tile.
-_ON_TILE: dict[tuple[int, ...], list[int]] = {}
-# Seat indices in a bit set of seats, in seat order, for the 16 sets of four seats.
-_SEATS_IN = tuple(tuple(q for q in range(4) if mask >> q & 1) for mask in range(16))
+_ROAD_SPOTS, _SETTLEMENT_SPOTS, _ROAD_BUILDING = 0, 4, 8  # keys of spots_of, plus the seat
+# The names of the resources other than each one, in order.
+_OTHER_RESOURCES = tuple(tuple(name for name in RESOURCES if name != RESOURCES[g])
+                         for g in range(5))

@@ -149,7 +149,9 @@ def read(state: State, doc: Any) -> None:
     up and the careful reader starts again, to say exactly what is wrong and where. Both
     accept the same documents (``tests/engine/test_loading.py`` compares them).
     """
-    state.income = None
+    state.income = state.tile_owners = state.build_spots = None
+    state.unchecked = True
+    state.pieces_shared = False
     if not _read_fast(state, doc):
         _read_checked(state, doc)
 
@@ -313,29 +315,28 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
     index = RESOURCE_INDEX
     held = [0, 0, 0, 0, 0]  # development cards in hands, per kind (literals: cheaper than * 5)
     state.bank = bank = [_B, _B, _B, _B, _B]  # less what the hands hold
-    for colour, entry in players.items():
-        p = seat_of.get(colour)
-        if p is None or type(entry) is not dict:
-            return False
-        if len(entry) == 7:  # every field written, as to_dict does: no other key then
-            try:
+    # One try for the whole loop: a KeyError (a field missing, an unknown colour, resource or
+    # card) or TypeError (an unhashable name) can only come from a document in doubt.
+    try:
+        for colour, entry in players.items():
+            p = seat_of[colour]
+            if type(entry) is not dict:
+                return False
+            if len(entry) == 7:  # every field written, as to_dict does: no other key then
                 towns, cities, roads, hand, dev, new, knights = (
                     entry["settlements"], entry["cities"], entry["roads"], entry["hand"],
                     entry["dev_cards"], entry["new_dev_cards"], entry["knights_played"])
-            except KeyError:
+            elif _PLAYER_KEY_SET.issuperset(entry):
+                towns, cities, roads, hand, dev, new, knights = map(entry.get, PLAYER_KEYS,
+                                                                     _PLAYER_DEFAULTS)
+            else:
                 return False
-        elif _PLAYER_KEY_SET.issuperset(entry):
-            towns, cities, roads, hand, dev, new, knights = map(entry.get, PLAYER_KEYS,
-                                                                 _PLAYER_DEFAULTS)
-        else:
-            return False
-        if type(towns) is not list or type(cities) is not list or type(roads) is not list \
-                or type(hand) is not dict or type(dev) is not list or type(new) is not list \
-                or type(knights) is not int or not 0 <= knights <= 14:
-            return False
-        pieces.append((p, towns, cities, roads))
-        if dev or new:
-            try:
+            # (the places are lists: _fast_pieces checks them)
+            if type(hand) is not dict or type(dev) is not list or type(new) is not list \
+                    or type(knights) is not int or not 0 <= knights <= 14:
+                return False
+            pieces.append((p, towns, cities, roads))
+            if dev or new:
                 if dev:
                     devs[p] = target = [0, 0, 0, 0, 0]
                     for c in map(_DEV_AT, dev):
@@ -346,20 +347,17 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
                     for c in map(_DEV_AT, new):
                         target[c] += 1
                         held[c] += 1
-            except (KeyError, TypeError):  # an unknown name, or an unhashable value
-                return False
-        if hand:  # resources as keys, whole numbers (not bools) from 0 to 19 as values
-            vec = hands[p]
-            try:
+            if hand:  # resources as keys, whole numbers (not bools) from 0 as values
+                vec = hands[p]
                 for res, count in hand.items():
-                    if type(count) is not int or not 0 <= count <= 19:
+                    if type(count) is not int or count < 0:  # at most 19: see _fast_consistency
                         return False
                     r = index[res]
                     vec[r] = count
                     bank[r] -= count
-            except KeyError:  # not a resource
-                return False
-        knights_of[p] = knights
+            knights_of[p] = knights
+    except (KeyError, TypeError):
+        return False
     return _fast_pieces(state, pieces) and _fast_deck(state, deck, held)
 
 
@@ -381,7 +379,10 @@ def _fast_pieces(state: State, pieces: list[Any]) -> bool:
     last = _LAST_PIECES[0]
     if pieces == last[0]:
         found = last[1]
-    else:
+    else:  # (equal to the last lists read, they are lists; here they are checked)
+        for _, t, c, r in pieces[1:]:
+            if type(t) is not list or type(c) is not list or type(r) is not list:
+                return False
         key = (pieces[0], *[(p, tuple(t), tuple(c), tuple(r)) for p, t, c, r in pieces[1:]])
         try:
             found = _PIECES.get(key, False)
@@ -396,17 +397,10 @@ def _fast_pieces(state: State, pieces: list[Any]) -> bool:
         _LAST_PIECES[0] = ([pieces[0], *[(p, t[:], c[:], r[:]) for p, t, c, r in pieces[1:]]],
                            found)
     owner, level, edges, towns, cities, roads, lengths, rates = found
-    state.node_owner, state.node_level, state.edge_owner = owner[:], level[:], edges[:]
-    if len(towns) == 4:  # spelt out: cheaper than list(map(set.copy, ...))
-        a, b, c, d = towns
-        state.settlements = [a.copy(), b.copy(), c.copy(), d.copy()]
-        a, b, c, d = cities
-        state.cities = [a.copy(), b.copy(), c.copy(), d.copy()]
-        a, b, c, d = roads
-        state.roads = [a.copy(), b.copy(), c.copy(), d.copy()]
-    else:
-        state.settlements, state.cities, state.roads = (
-            list(map(set.copy, towns)), list(map(set.copy, cities)), list(map(set.copy, roads)))
+    # The tables themselves, shared: the position copies them before changing one (own_pieces).
+    state.node_owner, state.node_level, state.edge_owner = owner, level, edges
+    state.settlements, state.cities, state.roads = towns, cities, roads
+    state.pieces_shared = True
     state.road_len = lengths[:]
     node_port = state.node_port
     if rates[0] is not node_port:  # harbour rates, kept for the last board seen
@@ -484,7 +478,7 @@ def _fast_consistency(state: State) -> bool:
     """``check_consistency`` for what ``_fast_pieces`` did not check; False when not sure."""
     hands = state.hand
     b0, b1, b2, b3, b4 = state.bank  # the hands were taken from it while read
-    if b0 < 0 or b1 < 0 or b2 < 0 or b3 < 0 or b4 < 0:
+    if b0 < 0 or b1 < 0 or b2 < 0 or b3 < 0 or b4 < 0:  # (also: no count in a hand over 19)
         return False
     if (state.longest_road >= 0 and state.road_len[state.longest_road] < 5) \
             or (state.largest_army >= 0 and state.knights[state.largest_army] < 3) \
@@ -662,6 +656,7 @@ def _read_players(state: State, players: dict[str, Any]) -> None:
     state.knights = [0] * n
     state.node_owner, state.node_level = [-1] * N_NODES, [0] * N_NODES
     state.edge_owner = [-1] * N_EDGES
+    state.pieces_shared = False
     state.settlements = [set() for _ in range(n)]
     state.cities = [set() for _ in range(n)]
     state.roads = [set() for _ in range(n)]

@@ -52,12 +52,11 @@ class State:
     """Mutable state of one game. Players are seat indices; ``-1`` means nobody."""
 
     __slots__ = (
-        "bank", "board", "board_production", "built", "cities", "current", "deck", "dev",
-        "dev_played", "dice",
-        "discard_owed", "edge_owner", "hand", "income", "knights", "largest_army", "longest_road",
-        "new_dev", "node_level", "node_owner", "node_port", "phase", "rates", "return_phase",
-        "rng",
-        "road_len", "roads", "robber", "rules", "seats", "settlements", "trade", "turn_number",
+        "bank", "board", "board_production", "build_spots", "built", "cities", "current", "deck",
+        "dev", "dev_played", "dice", "discard_owed", "edge_owner", "hand", "income", "knights",
+        "largest_army", "longest_road", "new_dev", "node_level", "node_owner", "node_port",
+        "phase", "pieces_shared", "rates", "return_phase", "rng", "road_len", "roads", "robber",
+        "rules", "seats", "settlements", "tile_owners", "trade", "turn_number", "unchecked",
         "vp_to_win", "win_seat", "winner",
     )
 
@@ -80,13 +79,24 @@ class State:
     settlements: list[set[int]]
     cities: list[set[int]]
     roads: list[set[int]]
+    # True while node_owner, node_level, edge_owner, settlements, cities and roads are tables
+    # the loader keeps (shared with other positions and copies): own_pieces() copies them
+    # before anything changes them.
+    pieces_shared: bool
     deck: list[int]
     longest_road: int
     largest_army: int
     road_len: list[int]
-    # What each dice total owes with no robber on its tiles (``payout``), filled as rolls come;
+    # What each dice total owes (``payout``), filled as rolls come: with no robber on its tiles
+    # (key: the total), or with the robber on one of them (key: total + 16 * (tile + 1));
     # None after a building changes, shared by copies (the same for the same buildings).
     income: dict[int, Any] | None
+    # Where each seat may build, as legal_actions lists it (``LegalActions.spots_of``), made when
+    # first asked; None after a road or settlement is placed, shared by copies.
+    build_spots: dict[int, tuple[Any, ...]] | None
+    # The seats with a building on each tile, as bits (``legal_robber_moves``), made when first
+    # asked; None after a settlement is placed, shared by copies (the same for the same buildings).
+    tile_owners: tuple[int, ...] | None
     rates: list[tuple[int, ...]]  # maritime rate per resource per seat (shared, never changed)
     robber: int
     current: int
@@ -100,7 +110,21 @@ class State:
     return_phase: str | None
     rng: Rng
     win_seat: int
+    # True until ``apply`` checked the active player's points after an action, since loading
+    # (the quiet actions then skip the check: ``Game.apply``).
+    unchecked: bool
     winner: str | None  # the colour of win_seat, or None while the game goes on (read often)
+
+    def own_pieces(self) -> None:
+        """Make the pieces' tables this position's own (see ``pieces_shared``): call before
+        changing any of them, even for a moment."""
+        if self.pieces_shared:
+            self.node_owner, self.node_level = self.node_owner[:], self.node_level[:]
+            self.edge_owner = self.edge_owner[:]
+            self.settlements = [places.copy() for places in self.settlements]
+            self.cities = [places.copy() for places in self.cities]
+            self.roads = [places.copy() for places in self.roads]
+            self.pieces_shared = False
 
     # -- derived quantities -------------------------------------------------------------
 

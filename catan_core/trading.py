@@ -38,7 +38,7 @@ class TradingRules(DevCardRules):
         done = self.quick_bank_trade(action)
         if done is not None:
             return done
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.check_trade_time(p)
         self.require_no_offer()
         give, get = self.parse_terms(action)
@@ -88,7 +88,7 @@ class TradingRules(DevCardRules):
                  "get": {RESOURCES[r]: got}}]
 
     def do_offer_trade(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.check_trade_time(p)
         self.require_no_offer()
         give, get = self.parse_terms(action)
@@ -132,7 +132,7 @@ class TradingRules(DevCardRules):
                  "get": cards_dict(get)}]
 
     def do_confirm_trade(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         if self.trade is None:
             raise IllegalAction("no_open_offer", "there is no open trade offer")
         partner = action.get("with")
@@ -153,7 +153,7 @@ class TradingRules(DevCardRules):
                  "give": cards_dict(give), "get": cards_dict(get)}]
 
     def do_cancel_trade(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         if self.trade is None:
             raise IllegalAction("no_open_offer", "there is no open trade offer")
         self.trade = None

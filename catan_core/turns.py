@@ -6,6 +6,7 @@ from .building import BuildingRules
 from .constants import RESOURCES, TERRAIN_RESOURCE
 from .errors import IllegalAction
 from .state import (
+    NO_CARDS,
     Action,
     Event,
     cards_dict,
@@ -16,7 +17,7 @@ from .state import (
     parse_resource,
     parse_tile,
 )
-from .topology import EDGE_NAMES, EDGE_NODES, NODE_EDGES, NODE_NAMES, NODE_TILES, TILE_NODES
+from .topology import EDGE_NAMES, EDGE_NODES, N_TILES, NODE_EDGES, NODE_NAMES, NODE_TILES
 
 # What a dice total owes (``TurnRules.owed``): (seat, resource, n), cards and takers per
 # resource, the tiles with that number.
@@ -31,7 +32,7 @@ class TurnRules(BuildingRules):
     # -- set-up ---------------------------------------------------------------------------
 
     def do_place_settlement(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("setup_settlement")
         node = parse_node(action.get("node"))
         self.check_settlement_spot(p, node, need_road=False)
@@ -60,7 +61,7 @@ class TurnRules(BuildingRules):
         return -1
 
     def do_place_road(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("setup_road")
         edge = parse_edge(action.get("edge"))
         if self.edge_owner[edge] >= 0:
@@ -84,7 +85,7 @@ class TurnRules(BuildingRules):
     # -- the dice and production -----------------------------------------------------------
 
     def do_roll(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         if self.phase != "roll":
             self.require_phase("roll")
         dice = action.get("dice")
@@ -99,13 +100,11 @@ class TurnRules(BuildingRules):
                                 field="dice")
         self.dice = (a, b)
         total = a + b
-        events: list[Event] = [{"type": "rolled", "player": self.seats[p], "dice": [a, b],
-                                "total": total}]
+        rolled = {"type": "rolled", "player": self.seats[p], "dice": [a, b], "total": total}
         if total == 7:
-            return events + self.start_seven()
+            return [rolled, *self.start_seven()]
         self.phase = "main"
-        events.append(self.produce(total)[0])
-        return events
+        return [rolled, *self.produce(total)]
 
     def payout(self, total: int) -> tuple[list[tuple[int, int, int]], list[int]]:
         """What a roll of ``total`` pays, without paying it: ``(seat, resource, n)`` and shortages.
@@ -119,9 +118,14 @@ class TurnRules(BuildingRules):
         owed = income.get(total)
         if owed is None:  # what the tiles of ``total`` owe with no robber on them
             owed = income[total] = self.owed(total, -1)
-        if self.robber in owed[3]:  # the robber is on one of them
-            owed = self.owed(total, self.robber)
-        full, need, takers = owed[:3]
+        full, need, takers, tiles = owed
+        robber = self.robber
+        if robber in tiles:  # the robber is on one of them: kept for that tile too
+            key = total + 16 * (robber + 1)
+            owed = income.get(key)
+            if owed is None:
+                owed = income[key] = self.owed(total, robber)
+            full, need, takers, tiles = owed
         bank = self.bank
         if need[0] <= bank[0] and need[1] <= bank[1] and need[2] <= bank[2] \
                 and need[3] <= bank[3] and need[4] <= bank[4]:
@@ -172,8 +176,9 @@ class TurnRules(BuildingRules):
                 gains[colour][RESOURCES[r]] = n
             else:
                 gains[colour] = {RESOURCES[r]: n}
+        # (a comprehension makes a function each time on CPython 3.11: only for a shortage)
         return [{"type": "produced", "total": total, "gains": gains,
-                 "shortage": [RESOURCES[r] for r in short]}]
+                 "shortage": [RESOURCES[r] for r in short] if short else []}]
 
     # -- the 7 ----------------------------------------------------------------------------
 
@@ -211,16 +216,19 @@ class TurnRules(BuildingRules):
             self.phase = "move_robber"
         return [{"type": "discarded", "player": self.seats[p], "cards": cards_dict(cards)}]
 
+    def owners_on_tiles(self) -> tuple[int, ...]:
+        """The seats with a building on each tile, as bits (kept per position: tile_owners)."""
+        found = self.tile_owners
+        if found is None:
+            found = self.tile_owners = _owners_on_tiles(self.settlements, self.cities)
+        return found
+
     def robber_candidates(self, tile: int) -> list[int]:
         """Opponents of the active player with a building on ``tile``, in seat order."""
-        owner = self.node_owner
-        owners = {owner[n] for n in TILE_NODES[tile]}
-        owners.discard(-1)
-        owners.discard(self.current)
-        return sorted(owners)
+        return list(SEATS_IN[self.owners_on_tiles()[tile] & ~(1 << self.current)])
 
     def do_move_robber(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         self.require_phase("move_robber")
         tile = parse_tile(action.get("tile"))
         if tile == self.robber:
@@ -239,9 +247,10 @@ class TurnRules(BuildingRules):
     def check_victim(self, tile: int, value: object) -> int:
         candidates = self.robber_candidates(tile)
         if value is None:
-            if any(sum(self.hand[q]) for q in candidates):
-                raise IllegalAction("invalid_victim", "choose whom to steal from",
-                                    candidates=[self.seats[q] for q in candidates])
+            for q in candidates:
+                if sum(self.hand[q]):
+                        raise IllegalAction("invalid_victim", "choose whom to steal from",
+                                        candidates=[self.seats[q] for q in candidates])
             return -1
         if not isinstance(value, str) or value not in self.seats \
                 or self.seats.index(value) not in candidates:
@@ -278,13 +287,13 @@ class TurnRules(BuildingRules):
     # -- end of turn ----------------------------------------------------------------------
 
     def do_end_turn(self, action: Action) -> list[Event]:
-        p = self.active_actor(action)
+        p = self.current  # the actor: apply checked the player named (active_actor)
         if self.phase != "main":
             self.require_phase("main")
         if self.trade is not None:
             self.require_no_offer()
         new = self.new_dev[p]
-        if any(new):
+        if new is not NO_CARDS and any(new):  # (most seats hold the shared NO_CARDS)
             new, dev = own_cards(self.new_dev, p), own_cards(self.dev, p)
             for c in range(5):
                 dev[c] += new[c]
@@ -298,3 +307,16 @@ class TurnRules(BuildingRules):
                  "number": self.turn_number}]
 
 
+def _owners_on_tiles(settlements: list[set[int]], cities: list[set[int]]) -> tuple[int, ...]:
+    """The seats with a settlement or city on each tile, as bits of seats."""
+    on_tile = [0] * N_TILES
+    for q, places in (*enumerate(settlements), *enumerate(cities)):
+        bit = 1 << q
+        for n in places:
+            for t in NODE_TILES[n]:
+                on_tile[t] |= bit
+    return tuple(on_tile)
+
+
+# Seat indices in a bit set of seats, in seat order, for the 16 sets of four seats.
+SEATS_IN = tuple(tuple(q for q in range(4) if mask >> q & 1) for mask in range(16))

@@ -450,3 +450,30 @@ def test_bank_and_stock_are_never_written() -> None:
 def test_illegal_action_is_not_an_invalid_position() -> None:
     assert not issubclass(IllegalAction, InvalidPosition)
     assert issubclass(InvalidPosition, ValueError)
+
+
+def test_positions_loaded_from_one_document_are_independent() -> None:
+    """Loading may share what it made of a document with other loads (the pieces' tables):
+    changing one game (building, Road Building's trials) changes no other, nor later loads."""
+    import random
+
+    game = Game.new(seats=SEATS4, seed=3)
+    chooser = random.Random(3)
+    built = 0
+    while game.winner is None and game.turn_number <= 400:
+        doc = game.to_dict()
+        first, second = Game.from_dict(doc), Game.from_dict(doc)
+        twin = first.copy()
+        for _ in range(3):  # a few random moves on one of them
+            legal = first.legal_actions()
+            if not legal:
+                break
+            action = chooser.choice(legal)
+            built += action["type"] in ("build_road", "build_settlement", "build_city",
+                                        "place_settlement", "place_road", "play_road_building")
+            first.apply(action)
+        assert second.to_dict() == doc
+        assert twin.to_dict() == doc
+        assert Game.from_dict(doc).to_dict() == doc
+        game.apply(chooser.choice(game.legal_actions()))
+    assert built > 20

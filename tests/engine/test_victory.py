@@ -128,6 +128,24 @@ def test_a_player_with_enough_points_waits_for_their_turn() -> None:
     assert event_types(events)[-1] == "game_won"
 
 
+@pytest.mark.parametrize("loaded", ["loaded", "copied"])
+def test_a_loaded_position_with_enough_points_ends_at_the_active_players_next_action(
+        loaded: str) -> None:
+    """Whatever the action, even one that changes no points (a roll, an offer)."""
+    players = {"blue": {"settlements": ["0.NW"]},
+               "red": {"cities": ["0.SE", "2.S", "11.SE", "16.S"], "settlements": ["9.S", "7.NW"],
+                       "hand": {"ore": 4}}}
+    for kind, action in (("roll", {"type": "roll", "dice": [1, 1]}),
+                         ("main", {"type": "offer_trade", "give": {"ore": 1},
+                                   "get": {"wool": 1}})):
+        game = load(players, phase=kind)
+        if loaded == "copied":
+            game = game.copy()
+        assert game.victory_points("red") == 10 and game.winner is None
+        events = game.apply(action)
+        assert game.winner == "red" and event_types(events)[-1] == "game_won"
+
+
 @pytest.mark.parametrize("action", [
     {"type": "roll", "dice": [3, 4]}, {"type": "end_turn"}, {"type": "buy_dev_card"},
     {"type": "build_road", "edge": "17.SE"}, {"type": "discard", "cards": {}},
