@@ -523,7 +523,18 @@ export const online = {
       if (playing) chat.append(" ", h("button", { type: "button", class: "md-button", "data-action": "leave-seat", onclick: () => this.lobbyAsk({ t: "leave" }) }, t("online_leave")))
       parts.push(chat)
     }
+    // a name being typed survives the redraw (another person joining redraws the lobby)
+    const typed = this.lobbyEl.querySelector("[data-field=online-name]")
+    const typing = typed && document.activeElement === typed
     this.lobbyEl.replaceChildren(...parts)
+    const field = typed && this.lobbyEl.querySelector("[data-field=online-name]")
+    if (field) {
+      field.value = typed.value
+      if (typing) {
+        field.focus()
+        field.setSelectionRange(typed.selectionStart, typed.selectionEnd)
+      }
+    }
   },
 
   seatList(lobby, mine, playing) {

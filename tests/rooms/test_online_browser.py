@@ -203,11 +203,15 @@ def test_three_people_online_to_a_winner(browser: Any, site_dir: Path, sqlite_st
     invite = page.input_value("[data-key=invite]")
     assert invite.startswith(f"{server.base}/en/play/#room=")
     ann.sit()
-    # Bob reads French, Cat Dutch: the same room in their own words (both pages load at once)
-    for person, lang in ((bob, "fr"), (cat, "nl")):
-        person.page.goto(invite.replace("/en/", f"/{lang}/"), wait_until="commit")
-    for person in (bob, cat):
-        person.page.wait_for_selector("[data-field=online-name]", timeout=WAIT)
+    # Bob reads French, Cat Dutch: the same room in their own words
+    bob.page.goto(invite.replace("/en/", "/fr/"), wait_until="commit")
+    bob.page.wait_for_selector("[data-field=online-name]", timeout=WAIT)
+    bob.page.fill("[data-field=online-name]", "Bo")  # typing when Cat comes in: the lobby
+    cat.page.goto(invite.replace("/en/", "/nl/"), wait_until="commit")  # is drawn again,
+    cat.page.wait_for_selector("[data-field=online-name]", timeout=WAIT)
+    bob.page.wait_for_selector(".catan-online >> text=Spectateurs : 2", timeout=WAIT)
+    assert bob.page.input_value("[data-field=online-name]") == "Bo"  # the name typed so far
+    assert bob.page.evaluate("document.activeElement.dataset.field") == "online-name"
     assert bob.page.inner_text("[data-action=sit-blue]") == "Prendre cette place"
     assert cat.page.inner_text("[data-action=sit-white]") == "Deze plaats nemen"
     for person in (bob, cat):
