@@ -117,17 +117,14 @@ class Game(Queries):
         o.rates = self.rates[:]  # rows are shared tuples
         o.bank, o.knights, o.road_len = self.bank[:], self.knights[:], self.road_len[:]
         o.deck = self.deck[:]
-        if self.pieces_shared:  # the loader's tables: shared until one of the two changes them
-            o.node_owner, o.node_level, o.edge_owner = self.node_owner, self.node_level, \
-                self.edge_owner
-            o.settlements, o.cities, o.roads = self.settlements, self.cities, self.roads
-        else:
-            o.node_owner, o.node_level = self.node_owner[:], self.node_level[:]
-            o.edge_owner = self.edge_owner[:]
-            o.settlements = [x.copy() for x in self.settlements]
-            o.cities = [x.copy() for x in self.cities]
-            o.roads = [x.copy() for x in self.roads]
-        o.pieces_shared = self.pieces_shared
+        # The pieces' tables: the loader's stay shared until one of the two changes them;
+        # this position's own are copied (own_pieces).
+        o.node_owner, o.node_level, o.edge_owner = self.node_owner, self.node_level, \
+            self.edge_owner
+        o.settlements, o.cities, o.roads = self.settlements, self.cities, self.roads
+        o.pieces_shared = True
+        if not self.pieces_shared:
+            o.own_pieces()
         o.discard_owed = dict(self.discard_owed)
         trade = self.trade
         o.trade = None if trade is None else Trade(trade.give, trade.get, dict(trade.answers))

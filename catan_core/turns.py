@@ -249,8 +249,8 @@ class TurnRules(BuildingRules):
         if value is None:
             for q in candidates:
                 if sum(self.hand[q]):
-                        raise IllegalAction("invalid_victim", "choose whom to steal from",
-                                        candidates=[self.seats[q] for q in candidates])
+                    raise IllegalAction("invalid_victim", "choose whom to steal from",
+                                        candidates=[self.seats[v] for v in candidates])
             return -1
         if not isinstance(value, str) or value not in self.seats \
                 or self.seats.index(value) not in candidates:

@@ -160,14 +160,17 @@ Object.defineProperty(Navigator.prototype, "connection", { configurable: true,
   get: () => ({ saveData: true, effectiveType: "4g", type: "unknown" }) })"""
 
 
-def test_save_data_asks_before_downloading_the_engine(page: Any, base_url: str,
+def test_save_data_asks_before_downloading_the_engine(context: Any, base_url: str,
                                                       site_dir: Path) -> None:
     """With Save-Data a widget says the engine's size and waits for a tap; one tap starts the
     engine for every widget of the page; once it has been ready, the device is not asked again."""
     catalog = yaml.safe_load((ROOT / "i18n" / "widgets.yml").read_text(encoding="utf-8"))
     manifest = json.loads((site_dir / "assets" / "wheels" / "manifest.json").read_text())
     size = f"{round(sum(manifest['sizes'].values()) / 1e6)}"
-    page.add_init_script(SAVE_DATA)  # this page only (the profile's other pages keep theirs)
+    # a page of conftest's profile, emptied of the site's storage afterwards; the init script
+    # is this page's only
+    page = context.new_page()
+    page.add_init_script(SAVE_DATA)
     seen = watch(page, base_url)
     page.goto(f"{base_url}/fr/faq/production/")
     first, second = (page.locator(".catan-widget").nth(i) for i in (0, 1))
@@ -199,4 +202,3 @@ def test_save_data_asks_before_downloading_the_engine(page: Any, base_url: str,
     assert first.get_attribute("data-state") == "loading"
     assert page.evaluate("window.__engines") == 1
     seen.assert_clean()
-    forget_site(page.context, base_url)  # the page fixture empties the test page's origin only
