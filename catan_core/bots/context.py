@@ -10,7 +10,6 @@ from ..constants import RESOURCE_INDEX
 from ..errors import IllegalAction
 from ..game import Game
 from ..rng import Rng
-from ..state import Trade
 from .evaluate import Evaluator, Goal, public_vp
 from .knowledge import determinize
 from .profiles import Level, Style
@@ -85,34 +84,9 @@ class Ctx:
         return max(0.3, 1.0 + weight * lead)
 
 
-def clone(game: Game) -> Game:
-    """A fast independent copy of ``game`` for search (``Game.copy`` checks every element).
-
-    Lists of lists or sets are copied one level deep, other lists and dicts shallowly, the
-    generator and an open trade rebuilt; everything else (board, seats) is immutable.
-    """
-    other = Game.__new__(Game)
-    for name in _SLOTS:
-        value = getattr(game, name)
-        if isinstance(value, list):
-            value = [x if type(x) is tuple else x.copy() for x in value] if value and any(
-                isinstance(x, list | set) for x in value) else value.copy()
-        elif isinstance(value, dict):
-            value = dict(value)
-        elif isinstance(value, Rng):
-            value = Rng(value.state)
-        elif isinstance(value, Trade):
-            value = Trade(value.give, value.get, dict(value.answers))
-        setattr(other, name, value)
-    return other
-
-
-_SLOTS = tuple(s for cls in Game.__mro__ for s in getattr(cls, "__slots__", ()))
-
-
 def simulate(game: Game, actions: Sequence[Action]) -> Game | None:
     """A copy of ``game`` after ``actions``, or None if one of them is refused there."""
-    sim = clone(game)
+    sim = game.copy()
     try:
         for action in actions:
             sim.apply(action)
