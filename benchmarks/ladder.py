@@ -53,7 +53,8 @@ def play_one(job: tuple[str, str, int, int]) -> Outcome:
     seats = [{"level": s.level, "personality": s.personality, "offers": s.offers,
               "trades": s.trades, "accepts": s.accepts, "leader": s.robber_leader,
               "other": s.robber_other, "cities": s.cities, "roads": s.roads,
-              "devs": s.dev_cards, "times": s.times, "cpu": s.cpu_times}
+              "devs": s.dev_cards, "times": s.times, "cpu": s.cpu_times,
+              "searched": s.searched}
              for s in result.seats]
     return Outcome(result.winner == result.seats[subject].colour, result.winner is not None,
                    result.turns, seats)
@@ -131,6 +132,7 @@ def main() -> None:
     pairs = [tuple(m.split(">")) for m in args.matchups.split(",") if m]
     times: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
+    searched: dict[str, list[float]] = defaultdict(list)
     traits: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     start = time.perf_counter()
     played = 0
@@ -152,6 +154,7 @@ def main() -> None:
                 for seat in o.seats:
                     times[seat["level"]] += seat["times"]
                     cpu[seat["level"]] += seat["cpu"]
+                    searched[seat["level"]] += seat["searched"]
                     t = traits[seat["personality"]]
                     t["seats"] += 1
                     for key in ("offers", "trades", "accepts", "leader", "other", "cities",
@@ -165,6 +168,13 @@ def main() -> None:
             print(f"  {level:<16}" + "".join(
                 f"{percentile(ms, 0.5):>9.2f}{percentile(ms, 0.95):>7.1f}{max(ms):>7.0f}"
                 for ms in (wall, used)) + f"{len(wall):>11}")
+    for level, spent in searched.items():
+        if spent:
+            ms = [t * 1000 for t in spent]
+            share = len(ms) / max(1, len(cpu[level]))
+            print(f"  {level + ' searching (CPU)':<39}{percentile(ms, 0.5):>9.2f}"
+                  f"{percentile(ms, 0.95):>7.1f}{max(ms):>7.0f}{len(ms):>11}"
+                  f"  ({share:.0%} of its decisions, played out on sampled deals)")
     print("\nper personality, per game: offers  trades  accepts  robber→leader  cities  roads"
           "  dev cards")
     for name in PERSONALITIES:

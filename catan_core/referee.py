@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .bots.tracking import CardCounter
 from .errors import CatanError
 from .game import Game
 
@@ -201,7 +202,8 @@ class Referee:
     ``offers``/``actions`` count the offers per colour and the decisions of turn ``turn``;
     ``offered_to`` lists the colours an open offer was made to (None: every other player);
     ``to_people`` counts the computer offers shown to people in the game, the last in turn
-    ``people_turn`` (:meth:`offer_recipients`).
+    ``people_turn`` (:meth:`offer_recipients`). ``cards`` counts the cards each player may hold
+    from the public events the table saw (:meth:`observe`); computers that count cards read it.
     """
 
     seats: dict[str, SeatControl]
@@ -214,6 +216,7 @@ class Referee:
     people_turn: int = -1
     max_offers: int = MAX_OFFERS
     max_actions: int = MAX_BOT_ACTIONS
+    cards: CardCounter | None = field(default=None, compare=False)
     bots: dict[str, Bot] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
@@ -235,7 +238,8 @@ class Referee:
         return {"seats": {c: s.to_dict() for c, s in self.seats.items()}, "seed": self.seed,
                 "turn": self.turn, "offers": dict(self.offers), "actions": self.actions,
                 "offered_to": self.offered_to, "to_people": self.to_people,
-                "people_turn": self.people_turn}
+                "people_turn": self.people_turn,
+                **({"cards": self.cards.to_dict()} if self.cards is not None else {})}
 
     @classmethod
     def from_dict(cls, doc: Any, colours: Iterable[str]) -> Referee:
@@ -258,7 +262,8 @@ class Referee:
                    offers={c: n for c, n in offers.items() if c in seats and isinstance(n, int)},
                    actions=number("actions", 0), to_people=number("to_people", 0),
                    people_turn=number("people_turn", -1),
-                   offered_to=[c for c in to if c in seats] if isinstance(to, list) else None)
+                   offered_to=[c for c in to if c in seats] if isinstance(to, list) else None,
+                   cards=CardCounter.from_dict(doc["cards"], seats) if "cards" in doc else None)
 
     # -- who decides ---------------------------------------------------------------------------
 
@@ -314,6 +319,12 @@ class Referee:
         """Reset the caps when a new turn began."""
         if game.turn_number != self.turn:
             self.turn, self.actions, self.offers = game.turn_number, 0, {}
+
+    def observe(self, events: Iterable[Mapping[str, Any]]) -> None:
+        """Follow the events of an action just applied (the table's count of the cards)."""
+        if self.cards is None:
+            self.cards = CardCounter(self.seats)
+        self.cards.observe(events)
 
     def record(self, game: Game, colour: str, action: Action, offered_to: list[str] | None = None
                ) -> None:
@@ -412,13 +423,14 @@ class Referee:
         allow = self.offers.get(colour, 0) < self.max_offers
         if timer is not None:
             timer()
+        cards = self.cards
         if not check:
-            return bot.choose(view, game.legal_actions(), allow_offers=allow), None
+            return bot.choose(view, game.legal_actions(), allow_offers=allow, cards=cards), None
         try:
-            action = bot.choose(view, game.legal_actions(), allow_offers=allow)
+            action = bot.choose(view, game.legal_actions(), allow_offers=allow, cards=cards)
             if action["type"] == "offer_trade" \
                     and self.offer_recipients(game, colour, action) == []:
-                action = bot.choose(view, game.legal_actions(), allow_offers=False)
+                action = bot.choose(view, game.legal_actions(), allow_offers=False, cards=cards)
             game.copy().apply(action)
         except Exception as exc:  # a bot's mistake must not stop the game
             return safe_action(game, colour), f"{type(exc).__name__}: {exc}"

@@ -336,6 +336,7 @@ def _apply(doc: Doc, game: Game, ref: Referee, action: Doc, now: float,
         raw = game.apply(action)
     except IllegalAction as exc:
         raise RoomError(exc.code, exc.message, **exc.details) from None
+    ref.observe(raw)
     if game.trade is None:
         ref.offered_to = None
     events = [table.log_entry(e, hidden) for e in raw]

@@ -259,6 +259,7 @@ def do_act(position: Doc, referee: Doc | None, action: Doc, viewer: str | None =
 
 def _after(game: Game, ref: Referee, events: list[Doc], hidden: str | None,
            viewer: str | None, options: Doc) -> Doc:
+    ref.observe(events)
     if game.open_trade() is None:
         ref.offered_to = None
     log = [log_entry(e, hidden) for e in events]

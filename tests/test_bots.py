@@ -128,11 +128,24 @@ def test_personalities_show_in_play(games: list[tuple[GameResult, Negotiation]])
 
     assert rate("merchant", "offers") > 1.5 * max(rate(p, "offers") for p in PERSONALITIES
                                                   if p != "merchant")
-    assert rate("expansionist", "roads") > rate("builder", "roads")
-    assert rate("builder", "cities") > rate("expansionist", "cities")
     aggressive = per["aggressive"]["leader"] / per["aggressive"]["robber"]
     opportunist = per["opportunist"]["leader"] / per["opportunist"]["robber"]
     assert aggressive > opportunist
+
+
+def test_builders_build_cities_where_expansionists_build_roads() -> None:
+    """Roads against cities over 40 games of four Hard players of mixed personalities (the
+    module's games have too few seats of each personality to show it, and Normal's error blurs
+    it; the ladder measures it at Normal and Expert over hundreds of games)."""
+    per: dict[str, Counter[str]] = {p: Counter() for p in PERSONALITIES}
+    for index in range(40):
+        seats = [("hard", PERSONALITIES[(index + i) % 5]) for i in range(4)]
+        for s in play_bot_game(seats, seed=900 + index).seats:
+            per[s.personality].update(seats=1, roads=s.roads, cities=s.cities)
+    builder, expansionist = per["builder"], per["expansionist"]
+    assert expansionist["roads"] / expansionist["cities"] \
+        > 1.2 * builder["roads"] / builder["cities"], per
+    assert builder["cities"] / builder["seats"] > expansionist["cities"] / expansionist["seats"]
 
 
 def test_same_seed_same_game() -> None:

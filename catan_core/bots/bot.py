@@ -12,6 +12,7 @@ from .knowledge import as_view, bot_rng, view_seat
 from .planner import plan
 from .profiles import LEVELS, STYLES
 from .tactics import before_roll, discard, move_robber, setup_road, setup_settlement
+from .tracking import CardCounter
 from .trade import answer_offer, close_offer, make_offer, signature, vec
 
 DEV_PLAYS = ("play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly")
@@ -37,17 +38,20 @@ class Bot:
         self.level_name, self.personality = level, personality
         self.level, self.style, self.seed = LEVELS[level], STYLES[personality], seed
         self.offers: dict[tuple[int, str], set[str]] = {}
+        self.rollouts = 0  # positions played out by the last decision's search
 
     def __repr__(self) -> str:
         return f"Bot({self.level_name!r}, {self.personality!r}, seed={self.seed})"
 
     def choose(self, view: dict[str, Any], legal_actions: Sequence[Action], *,
-               allow_offers: bool = True) -> Action:
+               allow_offers: bool = True, cards: CardCounter | None = None) -> Action:
         """One action for the bot's colour, legal now (or an offer / counter-offer).
 
         ``view`` is ``game.to_dict(view=colour)`` (a full position is masked first);
         ``legal_actions`` is ``game.legal_actions()``; entries for other players are ignored.
-        ``allow_offers=False`` forbids a new trade offer (a driver's cap per turn).
+        ``allow_offers=False`` forbids a new trade offer (a driver's cap per turn). ``cards``:
+        the table's count of the cards seen (:class:`.tracking.CardCounter`); levels that count
+        cards deal the hidden hands from it.
         """
         seat = view_seat(view, list(legal_actions))
         colour = view["seats"][seat]
@@ -56,8 +60,11 @@ class Bot:
         if not mine:
             raise InvalidArgument("nothing_to_decide", f"{colour} has nothing to decide now",
                                   player=colour)
-        ctx = Ctx(view, seat, mine, bot_rng(self.seed, view), self.level, self.style)
-        return self.decide(ctx, allow_offers)
+        ctx = Ctx(view, seat, mine, bot_rng(self.seed, view), self.level, self.style,
+                  cards if self.level.counting else None)
+        action = self.decide(ctx, allow_offers)
+        self.rollouts = ctx.rollouts
+        return action
 
     def decide(self, ctx: Ctx, allow_offers: bool) -> Action:
         phase = ctx.phase
@@ -74,7 +81,7 @@ class Bot:
         if phase == "discard":
             return discard(ctx)
         if phase == "move_robber":
-            return move_robber(ctx)
+            return move_robber(ctx, search=True)
         return self.main(ctx, allow_offers)
 
     def main(self, ctx: Ctx, allow_offers: bool) -> Action:

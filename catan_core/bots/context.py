@@ -13,6 +13,7 @@ from ..rng import Rng
 from .evaluate import Evaluator, Goal, public_vp
 from .knowledge import determinize
 from .profiles import Level, Style
+from .tracking import CardCounter
 
 Action = dict[str, Any]
 
@@ -21,8 +22,10 @@ class Ctx:
     """Everything one decision may use. The game is a determinization, built on first use."""
 
     def __init__(self, view: dict[str, Any], me: int, legal: list[Action], rng: Rng,
-                 level: Level, style: Style) -> None:
+                 level: Level, style: Style, cards: CardCounter | None = None) -> None:
         self.view, self.me, self.legal, self.rng = view, me, legal, rng
+        self.cards = cards
+        self.rollouts = 0  # positions the search played out for this decision
         self.level, self.style = level, style
         self.colour: str = view["seats"][me]
         self.seats: list[str] = list(view["seats"])
@@ -33,7 +36,11 @@ class Ctx:
 
     @cached_property
     def game(self) -> Game:
-        return determinize(self.view, self.colour, self.rng)
+        return determinize(self.view, self.colour, self.rng, self.cards)
+
+    def deal(self) -> Game:
+        """Another determinization of the view, dealt by the decision's generator."""
+        return determinize(self.view, self.colour, self.rng, self.cards)
 
     @cached_property
     def ev(self) -> Evaluator:

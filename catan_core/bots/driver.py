@@ -45,6 +45,7 @@ class SeatStats:
     decisions: int = 0
     times: list[float] = field(default_factory=list)  # seconds per decision (wall clock)
     cpu_times: list[float] = field(default_factory=list)  # seconds per decision (CPU)
+    searched: list[float] = field(default_factory=list)  # CPU seconds of decisions that searched
 
 
 @dataclass
@@ -120,13 +121,15 @@ def play_bot_game(seats_config: Sequence[SeatConfig], seed: int, *, board: str =
         if clock.started:
             stats[seat].times.append(time.perf_counter() - clock.wall)
             stats[seat].cpu_times.append(time.process_time() - clock.cpu)
+            if bots[seat].rollouts:
+                stats[seat].searched.append(stats[seat].cpu_times[-1])
         stats[seat].decisions += 1
         chosen[action["type"]] += 1
         record(game, action, stats, seat)
         referee.record(game, colour, action)
         if observer is not None:
             observer(game, seat, action)
-        game.apply(action)
+        referee.observe(game.apply(action))
         actions += 1
     for p, s in enumerate(stats):
         s.points = game.victory_points_of(p)

@@ -26,6 +26,7 @@ from ..constants import (
 from ..game import Game
 from ..rng import Rng, seed_state
 from ..topology import N_NODES, TILE_NODES
+from .tracking import CardCounter
 
 Doc = dict[str, Any]
 # Ways to roll each total with two dice (7 produces nothing).
@@ -124,8 +125,28 @@ def _draw(counts: list[int], k: int, rng: Rng) -> list[int]:
     return out
 
 
-def determinize(view: Doc, colour: str, rng: Rng) -> Game:
-    """A whole game consistent with ``colour``'s view, hidden cards dealt by ``rng``."""
+def _draw_like(counts: list[int], k: int, like: list[float], rng: Rng) -> list[int]:
+    """Draw ``k`` items from the multiset ``counts``, each kind weighted by how many of it
+    ``like`` still expects (plus a little for any kind, so no possible kind is ruled out)."""
+    out = [0] * len(counts)
+    for _ in range(min(k, sum(counts))):
+        weights = [(max(0.0, like[i] - out[i]) + 0.15) if counts[i] else 0.0
+                   for i in range(len(counts))]
+        pick = rng.next64() / 2.0 ** 64 * sum(weights)
+        i = 0
+        while i < len(counts) - 1 and (pick >= weights[i] or not counts[i]):
+            pick -= weights[i]
+            i += 1
+        counts[i] -= 1
+        out[i] += 1
+    return out
+
+
+def determinize(view: Doc, colour: str, rng: Rng,
+                counter: CardCounter | None = None) -> Game:
+    """A whole game consistent with ``colour``'s view, hidden cards dealt by ``rng``: at
+    random from the unseen cards, or, given the table's ``counter``, mostly the cards each
+    player is expected to hold."""
     players = view["players"]
     mine = players[colour].get("hand", {})
     res_pool = [19 - int(mine.get(r, 0)) for r in RESOURCES]
@@ -138,7 +159,12 @@ def determinize(view: Doc, colour: str, rng: Rng) -> Game:
     for c, entry in players.items():
         if c != colour:
             held = known.get(c, [0] * 5)
-            hand = _draw(res_pool, _hidden(entry.get("hand")) - sum(held), rng)
+            k = _hidden(entry.get("hand")) - sum(held)
+            if counter is not None and c in counter.counts:
+                like = [x - h for x, h in zip(counter.counts[c], held, strict=True)]
+                hand = _draw_like(res_pool, k, like, rng)
+            else:
+                hand = _draw(res_pool, k, rng)
             dealt[c] = ([a + b for a, b in zip(hand, held, strict=True)],
                         _draw(dev_pool, _hidden(entry.get("dev_cards")), rng),
                         _draw(dev_pool, _hidden(entry.get("new_dev_cards")), rng))

@@ -14,8 +14,10 @@ from ..constants import COST_CITY, COST_DEV_CARD, COST_ROAD, COST_SETTLEMENT, RE
 from ..game import Game
 from ..state import own_cards
 from ..topology import EDGE_NAMES, NODE_NAMES
+from . import search
 from .context import Action, Ctx, simulate
 from .knowledge import unseen_devs, unseen_fractions
+from .search import Plan
 from .tactics import move_robber, robber_score
 
 BUILDS = ("build_road", "build_settlement", "build_city", "buy_dev_card")
@@ -25,37 +27,44 @@ ROAD_BUILDING_CAP = 60
 
 
 def plan(ctx: Ctx) -> tuple[float, Action]:
-    """The best first action of the turn's best plan, with the value the plan reaches."""
-    game, ev = ctx.game, ctx.ev
-    end = ctx.of_type("end_turn")[0]
+    """The best first action of the turn's best plan, with the value the plan reaches.
+
+    Levels with ``samples`` let the search (:mod:`.search`) choose among the closest plans.
+    """
+    plans = [Plan(ctx.ev.value(ctx.game), (ctx.of_type("end_turn")[0],)), *candidates(ctx)]
+    if ctx.level.samples:
+        chosen = search.choose(ctx, plans)
+        return chosen.value, chosen.first
     noise = ctx.level.noise
-    best: tuple[float, Action] = (ev.value(game), end)
-    for value, action in candidates(ctx):
+    best = plans[0]
+    for candidate in plans[1:]:
+        value = candidate.value
         if noise:
             value += noise * (ctx.random() - 0.5)
-        if value > best[0] + 1e-9:
-            best = (value, action)
-    return best
+        if value > best.value + 1e-9:
+            best = Plan(value, candidate.actions)
+    return best.value, best.first
 
 
-def candidates(ctx: Ctx) -> list[tuple[float, Action]]:
+def candidates(ctx: Ctx) -> list[Plan]:
+    """Plans of the turn that spend something, each valued by the position it reaches."""
     game = ctx.game
-    found: list[tuple[float, Action]] = []
+    found: list[Plan] = []
     seen_devs = False
     for action in ctx.legal:
         kind = action["type"]
         if kind in BUILDS or kind == "bank_trade":
             sim = simulate(game, [action])
             if sim is not None:
-                found.append((leaf_value(ctx, sim), action))
+                found.append(Plan(leaf_value(ctx, sim), (action,)))
         elif kind.startswith("play_") and not seen_devs:
             seen_devs = True
             found += dev_candidates(ctx)
     if ctx.level.macros:
         found += trade_plans(ctx)
     if ctx.level.lookahead and found:
-        found.sort(key=lambda c: -c[0])
-        found = [follow_up(ctx, v, a) for v, a in found[:6]] + found[6:]
+        found.sort(key=lambda c: -c.value)
+        found = [follow_up(ctx, c) for c in found[:6]] + found[6:]
     return found
 
 
@@ -104,7 +113,7 @@ def trades_for(hand: list[int], cost: tuple[int, ...], rates: list[int],
     return trades
 
 
-def trade_plans(ctx: Ctx) -> list[tuple[float, Action]]:
+def trade_plans(ctx: Ctx) -> list[Plan]:
     """Plans of one to three bank trades followed by a build."""
     game, me = ctx.game, ctx.me
     hand, rates = game.hand[me], game.trade_rates(me)
@@ -122,39 +131,43 @@ def trade_plans(ctx: Ctx) -> list[tuple[float, Action]]:
     if stock[0] and not game.settlement_spots(me):
         targets += [{"type": "build_road", "player": ctx.colour, "edge": EDGE_NAMES[e]}
                     for e in sorted(game.road_spots(me))]
-    plans: list[tuple[float, Action]] = []
+    plans: list[Plan] = []
     for target in targets:
         trades = trades_for(hand, COST_OF[target["type"]], rates, ctx.colour)
         if not trades or len(trades) > 3 or trades[0] not in legal_trades:
             continue
         sim = simulate(game, [*trades, target])
         if sim is not None:
-            plans.append((leaf_value(ctx, sim), trades[0]))
+            plans.append(Plan(leaf_value(ctx, sim), (*trades, target)))
     return plans
 
 
-def follow_up(ctx: Ctx, value: float, action: Action) -> tuple[float, Action]:
-    """``value`` raised to the best build that can follow ``action`` this turn."""
-    if action["type"] not in BUILDS and action["type"] != "bank_trade":
-        return value, action
+def follow_up(ctx: Ctx, plan: Plan) -> Plan:
+    """``plan`` of one action extended by the best build that can follow it this turn."""
+    action = plan.first
+    if len(plan.actions) > 1 or (action["type"] not in BUILDS
+                                 and action["type"] != "bank_trade"):
+        return plan
     sim = simulate(ctx.game, [action])
     if sim is None:
-        return value, action
-    best = value
+        return plan
+    best = plan
     for nxt in sim.legal_actions():
         if nxt["type"] in BUILDS:
             after = simulate(sim, [nxt])
             if after is not None:
-                best = max(best, leaf_value(ctx, after))
-    return best, action
+                value = leaf_value(ctx, after)
+                if value > best.value:
+                    best = Plan(value, (action, nxt))
+    return best
 
 
 # -- development cards ----------------------------------------------------------------------
 
 
-def dev_candidates(ctx: Ctx) -> list[tuple[float, Action]]:
+def dev_candidates(ctx: Ctx) -> list[Plan]:
     game, ev, me = ctx.game, ctx.ev, ctx.me
-    found: list[tuple[float, Action]] = []
+    found: list[Plan] = []
     knights = ctx.of_type("play_knight")
     if knights:
         sim = simulate(game, knights)
@@ -167,14 +180,15 @@ def dev_candidates(ctx: Ctx) -> list[tuple[float, Action]]:
             bonus = robber_score(sub, robber)
             after = simulate(sim, [robber])
             if after is not None:
-                found.append((leaf_value(ctx, after) + 0.5 * max(0.0, bonus), knights[0]))
+                found.append(Plan(leaf_value(ctx, after) + 0.5 * max(0.0, bonus),
+                                  (knights[0], robber)))
     hand = game.hand[me]
     plenty = ctx.of_type("play_year_of_plenty")
     if plenty:
         def with_cards(a: Action) -> float:
             extra = [hand[r] + a["resources"].count(RESOURCES[r]) for r in range(5)]
             return ev.value(game, hand=extra) - 0.4  # the card itself is spent
-        found.append(max(((with_cards(a), a) for a in plenty), key=lambda c: c[0]))
+        found.append(max((Plan(with_cards(a), (a,)) for a in plenty), key=lambda c: c.value))
     monopoly = ctx.of_type("play_monopoly")
     if monopoly:
         others = sum(sum(game.hand[q]) for q in range(len(ctx.seats)) if q != me)
@@ -185,10 +199,10 @@ def dev_candidates(ctx: Ctx) -> list[tuple[float, Action]]:
             extra = [hand[x] + (others * share[r] * 1.2 if x == r else 0) for x in range(5)]
             return ev.value(game, hand=extra) - 0.4
 
-        found.append(max(((taken(a), a) for a in monopoly), key=lambda c: c[0]))
+        found.append(max((Plan(taken(a), (a,)) for a in monopoly), key=lambda c: c.value))
     roads = ctx.of_type("play_road_building")[:ROAD_BUILDING_CAP]
     for action in roads:
         sim = simulate(game, [action])
         if sim is not None:
-            found.append((leaf_value(ctx, sim), action))
+            found.append(Plan(leaf_value(ctx, sim), (action,)))
     return found

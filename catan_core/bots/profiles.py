@@ -22,6 +22,16 @@ class Level:
     ``threat``: aim the robber and trades at the leader. ``pairing``: plan both set-up
     settlements together. ``noise``: how imprecise the evaluation is (a random error, in
     victory points, added to each plan's value and each set-up spot's score).
+
+    The search (:mod:`.search`): ``counting``: deal hidden hands from the table's count of the
+    cards (:mod:`.tracking`) instead of at random. ``samples``: deals on which the closest
+    plans of the turn are played out (0: no search). ``breadth``: at most that many plans, each
+    valued at most ``margin`` below the best. ``depth``: the bot's own turns played out after
+    this one. ``contest``: share of the best opponent's value taken from the bot's at the end
+    of a play-out. ``prior``: weight of the planner's own value beside the play-outs'.
+    ``robber_margin``: the robber's best placements within that score are searched too
+    (negative: never). Trading: ``trade_need`` scales the gain a trade must bring;
+    ``rival``: weight of the partner's gain against the bot's own.
     """
 
     name: str
@@ -35,6 +45,16 @@ class Level:
     threat: bool = False
     pairing: bool = False
     noise: float = 0.0
+    counting: bool = False
+    samples: int = 0
+    breadth: int = 1
+    margin: float = 0.0
+    prior: float = 0.0
+    contest: float = 0.0
+    robber_margin: float = -1.0
+    depth: int = 0
+    rival: float = 0.0
+    trade_need: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -69,7 +89,9 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", ports=True, noise=1.0),
     "hard": Level("hard", foresight=True, scarcity=True, ports=True, macros=True, noise=0.5),
     "expert": Level("expert", foresight=True, scarcity=True, ports=True, macros=True,
-                    lookahead=True, dice=True, threat=True, pairing=True),
+                    lookahead=True, dice=True, threat=True, pairing=True, counting=True,
+                    samples=16, breadth=4, margin=0.5, contest=0.3, robber_margin=3.0,
+                    trade_need=0.3),
 }
 
 STYLES: dict[str, Style] = {

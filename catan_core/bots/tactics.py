@@ -10,6 +10,7 @@ from ..constants import KNIGHT, RESOURCES
 from ..topology import EDGE_NODES, NODE_NEIGHBOURS, TILE_NODES, edge_id, node_id
 from .context import Action, Ctx
 from .knowledge import PIPS
+from .search import Plan, choose
 
 # -- set-up ---------------------------------------------------------------------------------
 
@@ -119,14 +120,18 @@ def robber_score(ctx: Ctx, action: Action) -> float:
     return score
 
 
-def move_robber(ctx: Ctx) -> Action:
-    """Never on the bot's own tiles while an opponent can be hit elsewhere."""
+def move_robber(ctx: Ctx, search: bool = False) -> Action:
+    """Never on the bot's own tiles while an opponent can be hit elsewhere. With ``search``
+    (levels with ``samples``), the best few by score are compared by :mod:`.search`."""
     hurting = [a for a in ctx.legal if tile_pips(ctx, a["tile"], ctx.me) == 0 and "victim" in a]
     if ctx.level.heuristic:
         if ctx.style.leader > 1:  # Aggressive: at the leader when it can
             top = max(ctx.vp(ctx.seats.index(a["victim"])) for a in hurting) if hurting else 0
             hurting = [a for a in hurting if ctx.vp(ctx.seats.index(a["victim"])) == top]
         return ctx.pick(hurting or ctx.legal)
+    if search and ctx.level.samples:
+        plans = [Plan(robber_score(ctx, a), (a,)) for a in hurting or ctx.legal]
+        return choose(ctx, plans, margin=ctx.level.robber_margin).first
     return max(hurting or ctx.legal, key=lambda a: robber_score(ctx, a))
 
 
