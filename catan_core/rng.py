@@ -10,29 +10,67 @@ True
 
 from __future__ import annotations
 
-from typing import TypeVar
+import struct
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 _LIMITS: dict[int, int] = {}  # rejection threshold per range size (a pure cache)
 _DIE_LIMIT = (1 << 64) - ((1 << 64) % 6)
+_Unpack = Callable[[bytes], tuple[Any, ...]]
 
 
 class Rng:
-    """SplitMix64 generator; ``state`` is an integer in ``[0, 2**64)``."""
+    """SplitMix64 generator; ``state`` is an integer in ``[0, 2**64)``.
 
-    __slots__ = ("state",)
+    Its outputs are worked out ahead, many at once (``_outputs``): ``_ahead`` holds those that
+    follow the state ``_origin``, of which the first ``_drawn`` were drawn.
+
+    >>> r = Rng(1)
+    >>> [r.next64() for _ in range(2)] == [_mix(1 + _GAMMA), _mix((1 + 2 * _GAMMA) & _MASK)]
+    True
+    >>> r.state == (1 + 2 * _GAMMA) & _MASK, r.copy().next64() == r.next64()
+    (True, True)
+    """
+
+    __slots__ = ("_ahead", "_drawn", "_origin")
+
+    _origin: int
+    _drawn: int
+    _ahead: tuple[int, ...]
 
     def __init__(self, state: int) -> None:
-        self.state = state & _MASK
+        self._origin, self._drawn, self._ahead = state & _MASK, 0, ()
+
+    @property
+    def state(self) -> int:
+        return (self._origin + self._drawn * _GAMMA) & _MASK
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._origin, self._drawn, self._ahead = value & _MASK, 0, ()
+
+    def copy(self) -> Rng:
+        """An independent generator in the same state (sharing the outputs worked out)."""
+        other = _NEW_RNG(Rng)
+        other._origin, other._drawn, other._ahead = self._origin, self._drawn, self._ahead
+        return other
+
+    def _look_ahead(self) -> tuple[int, ...]:
+        """Work out the outputs that follow the state: more each time, up to 32."""
+        self._origin, self._drawn = self.state, 0
+        self._ahead = ahead = _outputs(self._origin, min(32, 4 + 2 * len(self._ahead)))
+        return ahead
 
     def next64(self) -> int:
         """Advance and return 64 random bits."""
-        self.state = s = (self.state + _GAMMA) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        i, ahead = self._drawn, self._ahead
+        if i == len(ahead):
+            i, ahead = 0, self._look_ahead()
+        self._drawn = i + 1
+        return ahead[i]
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)`` (rejection sampling: no modulo bias)."""
@@ -41,14 +79,13 @@ class Rng:
             if n <= 0:
                 raise ValueError("n must be positive")
             limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
-        s = self.state
         while True:  # next64, inlined
-            s = (s + _GAMMA) & _MASK
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
+            i, ahead = self._drawn, self._ahead
+            if i == len(ahead):
+                i, ahead = 0, self._look_ahead()
+            self._drawn = i + 1
+            z = ahead[i]
             if z < limit:
-                self.state = s
                 return z % n
 
     def shuffle(self, items: list[T]) -> None:
@@ -58,23 +95,54 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
     def dice(self) -> tuple[int, int]:
-        """Two six-sided dice: ``below(6) + 1`` twice, with ``next64`` inlined (every roll)."""
-        s = (self.state + _GAMMA) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        a = z ^ (z >> 31)
-        s = (s + _GAMMA) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        b = z ^ (z >> 31)
+        """Two six-sided dice: ``below(6) + 1`` twice, inlined (every roll)."""
+        i, ahead = self._drawn, self._ahead
+        if i + 2 > len(ahead):
+            i, ahead = 0, self._look_ahead()
+        a, b = ahead[i], ahead[i + 1]
         if a >= _DIE_LIMIT or b >= _DIE_LIMIT:  # rejected (odds 2**-62): draw the slow way
             return self.below(6) + 1, self.below(6) + 1
-        self.state = s
+        self._drawn = i + 2
         return a % 6 + 1, b % 6 + 1
 
 
 def seed_state(seed: int) -> int:
     """Initial generator state for a user-facing seed (any integer)."""
-    r = Rng(seed & _MASK)
-    r.next64()
-    return r.state
+    return ((seed & _MASK) + _GAMMA) & _MASK
+
+
+def _mix(s: int) -> int:
+    """SplitMix64's output at the state ``s``, one at a time (``_outputs`` computes many)."""
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def _outputs(state: int, n: int) -> tuple[int, ...]:
+    """The ``n`` outputs that follow ``state``, computed at once: the states sit in 128-bit
+    lanes of one integer (a product of two 64-bit numbers fits a lane), so each step of the mix
+    is one operation on that integer for all of them.
+
+    >>> _outputs(5, 40) == tuple(_mix((5 + k * _GAMMA) & _MASK) for k in range(1, 41))
+    True
+    """
+    table = _LANES.get(n)
+    if table is None:
+        table = _LANES[n] = _lanes(n)
+    ones, steps, lanes, unpack = table
+    s = (state * ones + steps) & lanes
+    z = ((s ^ (s >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
+    z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
+    return unpack(((z ^ (z >> 31)) & lanes).to_bytes(16 * n, "little"))[::2]
+
+
+def _lanes(n: int) -> tuple[int, int, int, _Unpack]:
+    """For ``n`` lanes: 1 in each, ``k * _GAMMA`` in the k-th (from 1), 64 ones in each, and
+    the reader of the lanes' 64-bit halves."""
+    ones = sum(1 << (128 * k) for k in range(n))
+    steps = sum((k + 1) * _GAMMA << (128 * k) for k in range(n))
+    return ones, steps, _MASK * ones, struct.Struct(f"<{2 * n}Q").unpack
+
+
+_LANES: dict[int, tuple[int, int, int, _Unpack]] = {}  # a pure cache per number of lanes
+_NEW_RNG = object.__new__  # (copy sets the slots itself)

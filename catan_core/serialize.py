@@ -218,8 +218,7 @@ def _read_fast(state: State, doc: Any) -> bool:
     if type(rng) is str and len(rng) == 16 and rng.isascii() and rng.isalnum() \
             and rng[1] not in "xX":
         try:
-            state.rng = generator = _NEW_RNG(Rng)
-            generator.state = int(rng, 16)
+            state.rng = Rng(int(rng, 16))
         except ValueError:  # a letter after f
             return False
     else:
@@ -278,7 +277,6 @@ def _read_fast(state: State, doc: Any) -> bool:
     return _fast_consistency(state)
 
 
-_NEW_RNG = object.__new__  # a generator given its state directly: 16 hex digits fit 64 bits
 _TOP_KEY_SET = frozenset(TOP_KEYS)
 _COLOUR_SET = frozenset(COLOURS)
 _PLAYER_KEY_SET = frozenset(PLAYER_KEYS)
