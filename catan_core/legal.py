@@ -207,27 +207,20 @@ class LegalActions(TradingRules):
         return actions
 
     def legal_robber_moves(self) -> list[Action]:
-        seats, me, robber = self.seats, self.current, self.robber
-        on_tile = self.owners_on_tiles()
-        others = ~(1 << me)
+        seats, me = self.seats, self.current
         holders = 0  # opponents holding cards, as bits
         for q, hand in enumerate(self.hand):
             if q != me and any(hand):
                 holders |= 1 << q
-        protos = _protos(seats[me])
-        alone, against = protos.move_robber, protos.move_robber_against
-        actions: list[Action] = []  # prototypes, copied below
-        for tile in range(N_TILES):
-            if tile == robber:
-                continue
-            victims = on_tile[tile] & others
-            if victims & holders:
-                on = against[tile]
-                for q in SEATS_IN[victims]:
-                    actions.append(on[seats[q]])
-            else:
-                actions.append(alone[tile])
-        return list(map(dict.copy, actions))
+        key = (seats, me, holders, self.owners_on_tiles())
+        found = _ROBBER_MOVES.get(key)
+        if found is None:
+            if len(_ROBBER_MOVES) >= 1024:
+                _ROBBER_MOVES.clear()
+            found = _ROBBER_MOVES[key] = _robber_moves(*key)
+        moves, starts = found  # every tile's, less the robber's own
+        robber = self.robber
+        return list(map(dict.copy, moves[:starts[robber]] + moves[starts[robber + 1]:]))
 
     def legal_trade_answers(self) -> list[Action]:
         trade = self.trade
@@ -249,6 +242,35 @@ class LegalActions(TradingRules):
                                     "with": self.seats[q]})
         actions.append({"type": "cancel_trade", "player": colour})
         return actions
+
+
+def _robber_moves(seats: tuple[str, ...], me: int, holders: int,
+                  on_tile: tuple[int, ...]) -> tuple[list[Action], list[int]]:
+    """The moves of the robber to each tile by seat ``me`` (prototypes), in order of the tiles:
+    against each opponent on it (``on_tile``, as bits) when one of them holds cards (``holders``),
+    else without a victim; and where each tile's moves start (and where the last ones end).
+    """
+    protos = _protos(seats[me])
+    alone, against = protos.move_robber, protos.move_robber_against
+    others = ~(1 << me)
+    moves: list[Action] = []
+    starts = []
+    for tile in range(N_TILES):
+        starts.append(len(moves))
+        victims = on_tile[tile] & others
+        if victims & holders:
+            on = against[tile]
+            for q in SEATS_IN[victims]:
+                moves.append(on[seats[q]])
+        else:
+            moves.append(alone[tile])
+    starts.append(len(moves))
+    return moves, starts
+
+
+# A pure cache: (seats, the mover, the opponents holding cards and the seats on each tile, as
+# bits) -> ``_robber_moves``.
+_ROBBER_MOVES: dict[tuple[Any, ...], tuple[list[Action], list[int]]] = {}
 
 
 def _sub_hands(hand: list[int], k: int) -> list[tuple[int, int, int, int, int]]:
