@@ -46,7 +46,7 @@ class LegalActions(TradingRules):
         colour = self.seats[self.current]
         if phase == "roll":
             dev = self.dev[self.current]
-            if self.dev_played or dev is NO_CARDS or not any(dev):
+            if self.dev_played or dev is NO_CARDS or not _playable(dev):
                 return [{"type": "roll", "player": colour}]
             return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
         if phase == "setup_settlement":
@@ -88,7 +88,7 @@ class LegalActions(TradingRules):
         if wool and grain and ore and self.deck:
             actions.append({"type": "buy_dev_card", "player": colour})
         dev = self.dev[p]
-        if not self.dev_played and dev is not NO_CARDS and any(dev):
+        if not self.dev_played and dev is not NO_CARDS and _playable(dev):
             actions += self.legal_dev_plays()
         rates = self.rates[p]
         r0, r1, r2, r3, r4 = rates
@@ -242,6 +242,11 @@ class LegalActions(TradingRules):
                                     "with": self.seats[q]})
         actions.append({"type": "cancel_trade", "player": colour})
         return actions
+
+
+def _playable(dev: list[int] | tuple[int, ...]) -> bool:
+    """True when ``dev`` (cards per kind) holds a card that can be played (no Victory Point)."""
+    return bool(dev[KNIGHT] or dev[ROAD_BUILDING] or dev[YEAR_OF_PLENTY] or dev[MONOPOLY])
 
 
 def _robber_moves(seats: tuple[str, ...], me: int, holders: int,

@@ -129,19 +129,20 @@ def _outputs(state: int, n: int) -> tuple[int, ...]:
     table = _LANES.get(n)
     if table is None:
         table = _LANES[n] = _lanes(n)
-    ones, steps, lanes, unpack = table
+    ones, steps, lanes, low = table
     s = (state * ones + steps) & lanes
     z = ((s ^ (s >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
     z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
-    return unpack(((z ^ (z >> 31)) & lanes).to_bytes(16 * n, "little"))[::2]
+    # (the last step shifts bits of the next lane into the high halves: only the low are read)
+    return low((z ^ (z >> 31)).to_bytes(16 * n, "little"))
 
 
 def _lanes(n: int) -> tuple[int, int, int, _Unpack]:
     """For ``n`` lanes: 1 in each, ``k * _GAMMA`` in the k-th (from 1), 64 ones in each, and
-    the reader of the lanes' 64-bit halves."""
+    the reader of the lanes' low 64 bits."""
     ones = sum(1 << (128 * k) for k in range(n))
     steps = sum((k + 1) * _GAMMA << (128 * k) for k in range(n))
-    return ones, steps, _MASK * ones, struct.Struct(f"<{2 * n}Q").unpack
+    return ones, steps, _MASK * ones, struct.Struct("<" + "Q8x" * n).unpack
 
 
 _LANES: dict[int, tuple[int, int, int, _Unpack]] = {}  # a pure cache per number of lanes
