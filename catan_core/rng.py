@@ -11,15 +11,13 @@ True
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 _LIMITS: dict[int, int] = {}  # rejection threshold per range size (a pure cache)
 _DIE_LIMIT = (1 << 64) - ((1 << 64) % 6)
-_Unpack = Callable[[bytes], tuple[Any, ...]]
 
 
 class Rng:
@@ -59,9 +57,9 @@ class Rng:
         return other
 
     def _look_ahead(self) -> tuple[int, ...]:
-        """Work out the outputs that follow the state: more each time, up to 32."""
+        """Work out the outputs that follow the state."""
         self._origin, self._drawn = self.state, 0
-        self._ahead = ahead = _outputs(self._origin, min(32, 4 + 2 * len(self._ahead)))
+        self._ahead = ahead = _outputs(self._origin)
         return ahead
 
     def next64(self) -> int:
@@ -118,32 +116,23 @@ def _mix(s: int) -> int:
     return z ^ (z >> 31)
 
 
-def _outputs(state: int, n: int) -> tuple[int, ...]:
-    """The ``n`` outputs that follow ``state``, computed at once: the states sit in 128-bit
-    lanes of one integer (a product of two 64-bit numbers fits a lane), so each step of the mix
-    is one operation on that integer for all of them.
+def _outputs(state: int) -> tuple[int, ...]:
+    """The 32 outputs that follow ``state``, computed at once: the states sit in 128-bit lanes
+    of one integer (a product of two 64-bit numbers fits a lane), so each step of the mix is one
+    operation on that integer for all of them.
 
-    >>> _outputs(5, 40) == tuple(_mix((5 + k * _GAMMA) & _MASK) for k in range(1, 41))
+    >>> _outputs(5) == tuple(_mix((5 + k * _GAMMA) & _MASK) for k in range(1, 33))
     True
     """
-    table = _LANES.get(n)
-    if table is None:
-        table = _LANES[n] = _lanes(n)
-    ones, steps, lanes, low = table
-    s = (state * ones + steps) & lanes
-    z = ((s ^ (s >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
-    z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
+    s = (state * _ONES + _STEPS) & _LANES
+    z = ((s ^ (s >> 30)) & _LANES) * 0xBF58476D1CE4E5B9 & _LANES
+    z = ((z ^ (z >> 27)) & _LANES) * 0x94D049BB133111EB & _LANES
     # (the last step shifts bits of the next lane into the high halves: only the low are read)
-    return low((z ^ (z >> 31)).to_bytes(16 * n, "little"))
+    return _LOW_HALVES((z ^ (z >> 31)).to_bytes(16 * 32, "little"))
 
 
-def _lanes(n: int) -> tuple[int, int, int, _Unpack]:
-    """For ``n`` lanes: 1 in each, ``k * _GAMMA`` in the k-th (from 1), 64 ones in each, and
-    the reader of the lanes' low 64 bits."""
-    ones = sum(1 << (128 * k) for k in range(n))
-    steps = sum((k + 1) * _GAMMA << (128 * k) for k in range(n))
-    return ones, steps, _MASK * ones, struct.Struct("<" + "Q8x" * n).unpack
-
-
-_LANES: dict[int, tuple[int, int, int, _Unpack]] = {}  # a pure cache per number of lanes
+_ONES = sum(1 << (128 * k) for k in range(32))  # 1 in each lane
+_STEPS = sum((k + 1) * _GAMMA << (128 * k) for k in range(32))  # k * _GAMMA in the k-th lane
+_LANES = _MASK * _ONES  # the low 64 bits of each lane
+_LOW_HALVES = struct.Struct("<" + "Q8x" * 32).unpack  # the lanes' low 64 bits, as numbers
 _NEW_RNG = object.__new__  # (copy sets the slots itself)
