@@ -38,36 +38,18 @@ class LegalActions(TradingRules):
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now (domestic offers and counter-offers excepted)."""
-        if self.win_seat >= 0:
-            return []
         phase = self.phase
-        if phase == "main":
-            return self.legal_trade_answers() if self.trade is not None else self.legal_main()
-        colour = self.seats[self.current]
-        if phase == "roll":
-            dev = self.dev[self.current]
-            if self.dev_played or dev is NO_CARDS or not _playable(dev):
-                return [{"type": "roll", "player": colour}]
-            return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
-        if phase == "setup_settlement":
-            settle = _protos(colour).place_settlement
-            actions = []
-            for n in self.distance_rule_spots():
-                actions.append(settle[n].copy())
-            return actions
-        if phase == "setup_road":
-            node = self.last_setup_settlement(self.current)
-            return [{"type": "place_road", "player": colour, "edge": EDGE_NAMES[e]}
-                    for e in sorted(NODE_EDGES[node]) if self.edge_owner[e] < 0]
-        if phase == "discard":
-            return self.legal_discards()
-        if phase == "move_robber":
-            return self.legal_robber_moves()
-        return []
-
-    def legal_main(self) -> list[Action]:
+        # The roll and the main phase here (most calls), the others in legal_elsewhere.
+        if (phase != "main" and phase != "roll") or self.trade is not None or self.win_seat >= 0:
+            return self.legal_elsewhere(phase)
         p = self.current
         colour = self.seats[p]
+        dev = self.dev[p]
+        playable = not self.dev_played and dev is not NO_CARDS and _playable(dev)
+        if phase == "roll":
+            if not playable:
+                return [{"type": "roll", "player": colour}]
+            return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
         hand = self.hand[p]
         brick, lumber, wool, grain, ore = hand
         actions: list[Action] = []
@@ -87,8 +69,7 @@ class LegalActions(TradingRules):
                 actions.append({"type": "build_city", "player": colour, "node": NODE_NAMES[n]})
         if wool and grain and ore and self.deck:
             actions.append({"type": "buy_dev_card", "player": colour})
-        dev = self.dev[p]
-        if not self.dev_played and dev is not NO_CARDS and _playable(dev):
+        if playable:
             actions += self.legal_dev_plays()
         rates = self.rates[p]
         r0, r1, r2, r3, r4 = rates
@@ -111,6 +92,29 @@ class LegalActions(TradingRules):
                                             "give": {give: rate}, "get": {RESOURCES[r]: 1}})
         actions.append({"type": "end_turn", "player": colour})
         return actions
+
+    def legal_elsewhere(self, phase: str) -> list[Action]:
+        """``legal_actions`` outside the roll and the main phase, or with an offer open."""
+        if self.win_seat >= 0:
+            return []
+        if phase == "main":
+            return self.legal_trade_answers()
+        colour = self.seats[self.current]
+        if phase == "setup_settlement":
+            settle = _protos(colour).place_settlement
+            actions = []
+            for n in self.distance_rule_spots():
+                actions.append(settle[n].copy())
+            return actions
+        if phase == "setup_road":
+            node = self.last_setup_settlement(self.current)
+            return [{"type": "place_road", "player": colour, "edge": EDGE_NAMES[e]}
+                    for e in sorted(NODE_EDGES[node]) if self.edge_owner[e] < 0]
+        if phase == "discard":
+            return self.legal_discards()
+        if phase == "move_robber":
+            return self.legal_robber_moves()
+        return []
 
     def legal_bank_trades(self) -> list[Action]:
         p = self.current
