@@ -104,6 +104,14 @@ class Rng:
         return a % 6 + 1, b % 6 + 1
 
 
+def rng_at(state: int) -> Rng:
+    """``Rng(state)`` for a state known to be from 0 to ``2**64 - 1``, made the quick way (a
+    position loaded makes one)."""
+    generator = _NEW_RNG(Rng)
+    generator._origin, generator._drawn, generator._ahead = state, 0, ()
+    return generator
+
+
 def seed_state(seed: int) -> int:
     """Initial generator state for a user-facing seed (any integer)."""
     return ((seed & _MASK) + _GAMMA) & _MASK
@@ -135,4 +143,4 @@ _ONES = sum(1 << (128 * k) for k in range(32))  # 1 in each lane
 _STEPS = sum((k + 1) * _GAMMA << (128 * k) for k in range(32))  # k * _GAMMA in the k-th lane
 _LANES = _MASK * _ONES  # the low 64 bits of each lane
 _LOW_HALVES = struct.Struct("<" + "Q8x" * 32).unpack  # the lanes' low 64 bits, as numbers
-_NEW_RNG = object.__new__  # (copy sets the slots itself)
+_NEW_RNG = object.__new__  # (copy and rng_at set the slots themselves)
