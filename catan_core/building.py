@@ -6,15 +6,7 @@ from .constants import COST_CITY, COST_DEV_CARD, COST_ROAD, COST_SETTLEMENT, DEV
 from .errors import IllegalAction
 from .roads import extended_trail, longest_trail
 from .state import Action, Checks, Event, own_cards, parse_edge, parse_node
-from .topology import (
-    EDGE_NAMES,
-    EDGE_NODES,
-    N_NODES,
-    NODE_EDGES,
-    NODE_NAMES,
-    NODE_NEIGHBOURS,
-    NODE_TILES,
-)
+from .topology import EDGE_NAMES, EDGE_NODES, N_NODES, NODE_EDGES, NODE_NAMES, NODE_NEIGHBOURS
 
 
 class BuildingRules(Checks):
@@ -121,8 +113,7 @@ class BuildingRules(Checks):
         self.own_pieces()
         self.node_owner[node] = p
         self.node_level[node] = 1
-        self.tile_owners = self.build_spots = None
-        self.income_changed_at(node)
+        self.income = self.tile_owners = self.build_spots = None
         self.settlements[p].add(node)
         if self.node_port[node] is not None:
             self.rates[p] = self.compute_rates(p)
@@ -130,16 +121,6 @@ class BuildingRules(Checks):
         for q in touched:
             self.road_len[q] = longest_trail(self.roads[q], self.node_owner, q)
         return self.update_longest_road() if touched else []
-
-    def income_changed_at(self, node: int) -> None:
-        """A building at ``node`` was placed or became a city: what the dice totals of its
-        tiles owe is dropped from ``income``, the rest kept (in a new mapping: copies may share
-        the old one)."""
-        income = self.income
-        if income:
-            numbers = self.board.numbers
-            touched = {numbers[t] for t in NODE_TILES[node]}
-            self.income = {key: owed for key, owed in income.items() if key & 15 not in touched}
 
     # -- actions --------------------------------------------------------------------------
 
@@ -186,7 +167,7 @@ class BuildingRules(Checks):
         self.settlements[p].discard(node)
         self.cities[p].add(node)
         self.node_level[node] = 2
-        self.income_changed_at(node)
+        self.income = None
         self.built = True
         return [{"type": "built_city", "player": self.seats[p], "node": NODE_NAMES[node]}]
 

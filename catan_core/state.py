@@ -89,8 +89,7 @@ class State:
     road_len: list[int]
     # What each dice total owes (``payout``), filled as rolls come: with no robber on its tiles
     # (key: the total), or with the robber on one of them (key: total + 16 * (tile + 1));
-    # a building placed or upgraded drops its tiles' totals (``income_changed_at``), None after
-    # loading, shared by copies (the same for the same buildings).
+    # None after a building changes, shared by copies (the same for the same buildings).
     income: dict[int, Any] | None
     # Where each seat may build, as legal_actions lists it (``LegalActions.spots_of``), made when
     # first asked; None after a road or settlement is placed, shared by copies.
