@@ -45,7 +45,8 @@ class LegalActions(TradingRules):
         p = self.current
         colour = self.seats[p]
         dev = self.dev[p]
-        playable = not self.dev_played and dev is not NO_CARDS and _playable(dev)
+        playable = not self.dev_played and dev is not NO_CARDS and (  # a card but Victory Point
+            dev[KNIGHT] or dev[ROAD_BUILDING] or dev[YEAR_OF_PLENTY] or dev[MONOPOLY])
         if phase == "roll":
             if not playable:
                 return [{"type": "roll", "player": colour}]
@@ -246,11 +247,6 @@ class LegalActions(TradingRules):
                                     "with": self.seats[q]})
         actions.append({"type": "cancel_trade", "player": colour})
         return actions
-
-
-def _playable(dev: list[int] | tuple[int, ...]) -> bool:
-    """True when ``dev`` (cards per kind) holds a card that can be played (no Victory Point)."""
-    return bool(dev[KNIGHT] or dev[ROAD_BUILDING] or dev[YEAR_OF_PLENTY] or dev[MONOPOLY])
 
 
 def _robber_moves(seats: tuple[str, ...], me: int, holders: int,
