@@ -225,6 +225,8 @@ class LegalActions(TradingRules):
             found = _ROBBER_MOVES[key] = _robber_moves(*key)
         moves, starts = found  # every tile's, less the robber's own
         robber = self.robber
+        if robber < 0:  # off the island (a board without a desert): every tile
+            return list(map(dict.copy, moves))
         return list(map(dict.copy, moves[:starts[robber]] + moves[starts[robber + 1]:]))
 
     def legal_trade_answers(self) -> list[Action]:

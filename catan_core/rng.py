@@ -44,6 +44,7 @@ class Rng:
 
     @property
     def state(self) -> int:
+        """The state now (what a position writes): ``_origin`` advanced once per draw."""
         return (self._origin + self._drawn * _GAMMA) & _MASK
 
     @state.setter
