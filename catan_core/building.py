@@ -53,17 +53,13 @@ class BuildingRules(Checks):
 
     def road_spots(self, p: int) -> set[int]:
         """Every free edge where seat ``p`` may build a road now."""
-        owner, edges = self.node_owner, self.edge_owner
-        nodes = []  # free ends: p's own are among buildings
-        for n in set().union(*map(EDGE_NODES.__getitem__, self.roads[p])):
-            if owner[n] < 0:
-                nodes.append(n)
-        nodes += self.settlements[p]
-        nodes += self.cities[p]
-        spots = set()
-        for f in set().union(*map(NODE_EDGES.__getitem__, nodes)):
-            if edges[f] < 0:  # a loop: a comprehension reading edges costs a function and a cell
-                spots.add(f)
+        # Set operations, each in C: a node is taken when a seat's settlement or city is on it,
+        # an edge when a seat's road is.
+        ends = set().union(*map(EDGE_NODES.__getitem__, self.roads[p]))
+        ends.difference_update(*self.settlements, *self.cities)  # free ends only...
+        ends.update(self.settlements[p], self.cities[p])  # ...and p's own buildings
+        spots = set().union(*map(NODE_EDGES.__getitem__, ends))
+        spots.difference_update(*self.roads)
         return spots
 
     def settlement_spots(self, p: int) -> list[int]:
@@ -82,11 +78,8 @@ class BuildingRules(Checks):
 
     def distance_rule_spots(self) -> list[int]:
         """Every free node whose neighbours are free too (where set-up may place), in order."""
-        taken = set()
-        for places in (*self.settlements, *self.cities):
-            for n in places:
-                taken.add(n)
-                taken.update(NODE_NEIGHBOURS[n])
+        taken = set().union(*self.settlements, *self.cities)
+        taken.update(*map(NODE_NEIGHBOURS.__getitem__, taken))
         return sorted(_ALL_NODES - taken)
 
     def check_pieces(self, p: int, kind: int) -> None:

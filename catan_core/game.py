@@ -10,7 +10,7 @@ from .board import Board
 from .constants import COLOURS, DEFAULT_RULES, DEV_COUNTS, RESOURCES, VICTORY_POINT
 from .errors import IllegalAction, InvalidArgument, InvalidPosition
 from .query import Queries
-from .rng import Rng, seed_state
+from .rng import seed_state
 from .state import Action, Event, Trade
 from .topology import N_EDGES, N_NODES
 
@@ -128,7 +128,7 @@ class Game(Queries):
         o.discard_owed = dict(self.discard_owed)
         trade = self.trade
         o.trade = None if trade is None else Trade(trade.give, trade.get, dict(trade.answers))
-        o.rng = Rng(self.rng.state)
+        o.rng = self.rng.copy()
         return o
 
     # -- playing --------------------------------------------------------------------------

@@ -38,36 +38,19 @@ class LegalActions(TradingRules):
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now (domestic offers and counter-offers excepted)."""
-        if self.win_seat >= 0:
-            return []
         phase = self.phase
-        if phase == "main":
-            return self.legal_trade_answers() if self.trade is not None else self.legal_main()
-        colour = self.seats[self.current]
-        if phase == "roll":
-            dev = self.dev[self.current]
-            if self.dev_played or dev is NO_CARDS or not any(dev):
-                return [{"type": "roll", "player": colour}]
-            return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
-        if phase == "setup_settlement":
-            settle = _protos(colour).place_settlement
-            actions = []
-            for n in self.distance_rule_spots():
-                actions.append(settle[n].copy())
-            return actions
-        if phase == "setup_road":
-            node = self.last_setup_settlement(self.current)
-            return [{"type": "place_road", "player": colour, "edge": EDGE_NAMES[e]}
-                    for e in sorted(NODE_EDGES[node]) if self.edge_owner[e] < 0]
-        if phase == "discard":
-            return self.legal_discards()
-        if phase == "move_robber":
-            return self.legal_robber_moves()
-        return []
-
-    def legal_main(self) -> list[Action]:
+        # The roll and the main phase here (most calls), the others in legal_elsewhere.
+        if (phase != "main" and phase != "roll") or self.trade is not None or self.win_seat >= 0:
+            return self.legal_elsewhere(phase)
         p = self.current
         colour = self.seats[p]
+        dev = self.dev[p]
+        playable = not self.dev_played and dev is not NO_CARDS and (  # a card but Victory Point
+            dev[KNIGHT] or dev[ROAD_BUILDING] or dev[YEAR_OF_PLENTY] or dev[MONOPOLY])
+        if phase == "roll":
+            if not playable:
+                return [{"type": "roll", "player": colour}]
+            return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
         hand = self.hand[p]
         brick, lumber, wool, grain, ore = hand
         actions: list[Action] = []
@@ -87,8 +70,7 @@ class LegalActions(TradingRules):
                 actions.append({"type": "build_city", "player": colour, "node": NODE_NAMES[n]})
         if wool and grain and ore and self.deck:
             actions.append({"type": "buy_dev_card", "player": colour})
-        dev = self.dev[p]
-        if not self.dev_played and dev is not NO_CARDS and any(dev):
+        if playable:
             actions += self.legal_dev_plays()
         rates = self.rates[p]
         r0, r1, r2, r3, r4 = rates
@@ -111,6 +93,29 @@ class LegalActions(TradingRules):
                                             "give": {give: rate}, "get": {RESOURCES[r]: 1}})
         actions.append({"type": "end_turn", "player": colour})
         return actions
+
+    def legal_elsewhere(self, phase: str) -> list[Action]:
+        """``legal_actions`` outside the roll and the main phase, or with an offer open."""
+        if self.win_seat >= 0:
+            return []
+        if phase == "main":
+            return self.legal_trade_answers()
+        colour = self.seats[self.current]
+        if phase == "setup_settlement":
+            settle = _protos(colour).place_settlement
+            actions = []
+            for n in self.distance_rule_spots():
+                actions.append(settle[n].copy())
+            return actions
+        if phase == "setup_road":
+            node = self.last_setup_settlement(self.current)
+            return [{"type": "place_road", "player": colour, "edge": EDGE_NAMES[e]}
+                    for e in sorted(NODE_EDGES[node]) if self.edge_owner[e] < 0]
+        if phase == "discard":
+            return self.legal_discards()
+        if phase == "move_robber":
+            return self.legal_robber_moves()
+        return []
 
     def legal_bank_trades(self) -> list[Action]:
         p = self.current
@@ -207,27 +212,22 @@ class LegalActions(TradingRules):
         return actions
 
     def legal_robber_moves(self) -> list[Action]:
-        seats, me, robber = self.seats, self.current, self.robber
-        on_tile = self.owners_on_tiles()
-        others = ~(1 << me)
+        seats, me = self.seats, self.current
         holders = 0  # opponents holding cards, as bits
         for q, hand in enumerate(self.hand):
             if q != me and any(hand):
                 holders |= 1 << q
-        protos = _protos(seats[me])
-        alone, against = protos.move_robber, protos.move_robber_against
-        actions: list[Action] = []  # prototypes, copied below
-        for tile in range(N_TILES):
-            if tile == robber:
-                continue
-            victims = on_tile[tile] & others
-            if victims & holders:
-                on = against[tile]
-                for q in SEATS_IN[victims]:
-                    actions.append(on[seats[q]])
-            else:
-                actions.append(alone[tile])
-        return list(map(dict.copy, actions))
+        key = (seats, me, holders, self.owners_on_tiles())
+        found = _ROBBER_MOVES.get(key)
+        if found is None:
+            if len(_ROBBER_MOVES) >= 1024:
+                _ROBBER_MOVES.clear()
+            found = _ROBBER_MOVES[key] = _robber_moves(*key)
+        moves, starts = found  # every tile's, less the robber's own
+        robber = self.robber
+        if robber < 0:  # off the island (a board without a desert): every tile
+            return list(map(dict.copy, moves))
+        return list(map(dict.copy, moves[:starts[robber]] + moves[starts[robber + 1]:]))
 
     def legal_trade_answers(self) -> list[Action]:
         trade = self.trade
@@ -249,6 +249,35 @@ class LegalActions(TradingRules):
                                     "with": self.seats[q]})
         actions.append({"type": "cancel_trade", "player": colour})
         return actions
+
+
+def _robber_moves(seats: tuple[str, ...], me: int, holders: int,
+                  on_tile: tuple[int, ...]) -> tuple[list[Action], list[int]]:
+    """The moves of the robber to each tile by seat ``me`` (prototypes), in order of the tiles:
+    against each opponent on it (``on_tile``, as bits) when one of them holds cards (``holders``),
+    else without a victim; and where each tile's moves start (and where the last ones end).
+    """
+    protos = _protos(seats[me])
+    alone, against = protos.move_robber, protos.move_robber_against
+    others = ~(1 << me)
+    moves: list[Action] = []
+    starts = []
+    for tile in range(N_TILES):
+        starts.append(len(moves))
+        victims = on_tile[tile] & others
+        if victims & holders:
+            on = against[tile]
+            for q in SEATS_IN[victims]:
+                moves.append(on[seats[q]])
+        else:
+            moves.append(alone[tile])
+    starts.append(len(moves))
+    return moves, starts
+
+
+# A pure cache: (seats, the mover, the opponents holding cards and the seats on each tile, as
+# bits) -> ``_robber_moves``.
+_ROBBER_MOVES: dict[tuple[Any, ...], tuple[list[Action], list[int]]] = {}
 
 
 def _sub_hands(hand: list[int], k: int) -> list[tuple[int, int, int, int, int]]:

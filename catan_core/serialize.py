@@ -27,7 +27,7 @@ from .constants import (
     SETTLEMENTS,
 )
 from .errors import InvalidPosition
-from .rng import Rng, seed_state
+from .rng import Rng, rng_at, seed_state
 from .roads import longest_trail
 from .state import NO_CARDS, State, Trade, cards_dict, own_cards
 from .topology import (
@@ -218,8 +218,7 @@ def _read_fast(state: State, doc: Any) -> bool:
     if type(rng) is str and len(rng) == 16 and rng.isascii() and rng.isalnum() \
             and rng[1] not in "xX":
         try:
-            state.rng = generator = _NEW_RNG(Rng)
-            generator.state = int(rng, 16)
+            state.rng = rng_at(int(rng, 16))  # (16 hexadecimal digits fit 64 bits)
         except ValueError:  # a letter after f
             return False
     else:
@@ -278,7 +277,6 @@ def _read_fast(state: State, doc: Any) -> bool:
     return _fast_consistency(state)
 
 
-_NEW_RNG = object.__new__  # a generator given its state directly: 16 hex digits fit 64 bits
 _TOP_KEY_SET = frozenset(TOP_KEYS)
 _COLOUR_SET = frozenset(COLOURS)
 _PLAYER_KEY_SET = frozenset(PLAYER_KEYS)

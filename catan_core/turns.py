@@ -104,7 +104,7 @@ class TurnRules(BuildingRules):
         if total == 7:
             return [rolled, *self.start_seven()]
         self.phase = "main"
-        return [rolled, *self.produce(total)]
+        return [rolled, self.produce(total)]
 
     def payout(self, total: int) -> tuple[list[tuple[int, int, int]], list[int]]:
         """What a roll of ``total`` pays, without paying it: ``(seat, resource, n)`` and shortages.
@@ -163,8 +163,8 @@ class TurnRules(BuildingRules):
                 tuple(tile for tile, _, _ in table))
 
 
-    def produce(self, total: int) -> list[Event]:
-        """Pay every building on tiles numbered ``total`` (see ``payout``)."""
+    def produce(self, total: int) -> Event:
+        """Pay every building on tiles numbered ``total`` (see ``payout``); the event."""
         paid, short = self.payout(total)
         gains: dict[str, dict[str, int]] = {}
         hand, bank, seats = self.hand, self.bank, self.seats
@@ -177,8 +177,8 @@ class TurnRules(BuildingRules):
             else:
                 gains[colour] = {RESOURCES[r]: n}
         # (a comprehension makes a function each time on CPython 3.11: only for a shortage)
-        return [{"type": "produced", "total": total, "gains": gains,
-                 "shortage": [RESOURCES[r] for r in short] if short else []}]
+        return {"type": "produced", "total": total, "gains": gains,
+                "shortage": [RESOURCES[r] for r in short] if short else []}
 
     # -- the 7 ----------------------------------------------------------------------------
 

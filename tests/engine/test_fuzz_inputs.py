@@ -283,5 +283,6 @@ def test_a_board_without_a_desert_starts_the_robber_off_the_island() -> None:
     assert 9 in game.robber_spots()["legal"] and game.robber_spots()["illegal"] == {}
     assert Game.from_dict(game.to_dict()).to_dict() == game.to_dict()
     game.apply({"type": "roll", "dice": [3, 4]})
+    assert [a["tile"] for a in game.legal_actions()] == list(range(19))  # each tile once
     game.apply({"type": "move_robber", "tile": 9})
     assert game.robber == 9 and game.production(12)["blocked"] == [9]
