@@ -56,9 +56,9 @@ def choose(ctx: Ctx, plans: Sequence[Plan], margin: float | None = None) -> Plan
     means = [0.0] * len(top)
     for k in range(level.samples):
         game = ctx.game if k == 0 else ctx.deal()
-        chance = ctx.rng.next64()
+        chance = Rng(seed_state(ctx.rng.next64()))
         for i, plan in enumerate(top):
-            means[i] += rollout(ctx, game, plan, chance) / level.samples
+            means[i] += rollout(ctx, game, plan, chance.copy()) / level.samples
     best = max(range(len(top)), key=lambda i: means[i] + level.prior * top[i].value)
     return top[best]
 
@@ -75,7 +75,7 @@ def _distinct(plans: list[Plan]) -> list[Plan]:
     return out
 
 
-def rollout(ctx: Ctx, game: Game, plan: Plan, chance: int) -> float:
+def rollout(ctx: Ctx, game: Game, plan: Plan, chance: Rng) -> float:
     """Play ``plan`` on a copy of ``game``, then the table until the bot's next roll; the value
     reached (the bot's, less ``contest`` times the best opponent's)."""
     sim = game.copy()
@@ -86,7 +86,7 @@ def rollout(ctx: Ctx, game: Game, plan: Plan, chance: int) -> float:
             sim.apply(action)
     except IllegalAction:  # a plan the sampled deal does not allow (a card drawn differently)
         return plan.value - ctx.level.contest * _best_other(ctx.ev, game, me)
-    sim.rng = Rng(seed_state(chance))
+    sim.rng = chance
     policy = Policy(sim)
     if sim.winner is None and sim.phase == "main" and sim.current == me:
         policy.finish_turn()
@@ -224,7 +224,7 @@ class Policy:
         game = self.game
         owner = game.node_owner
         best: tuple[int, int | None] = (0, None)
-        for e in game.road_spots(p):
+        for e in sorted(game.road_spots(p)):
             for n in EDGE_NODES[e]:
                 if owner[n] >= 0:
                     continue
