@@ -55,6 +55,9 @@ class Level:
     depth: int = 0
     rival: float = 0.0
     trade_need: float = 1.0
+    setup_samples: int = 0
+    setup_breadth: int = 5
+    setup_rounds: int = 6
 
 
 @dataclass(frozen=True)

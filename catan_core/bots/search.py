@@ -23,7 +23,15 @@ from ..constants import COST_CITY, COST_DEV_CARD, COST_ROAD, COST_SETTLEMENT, RE
 from ..errors import IllegalAction
 from ..game import Game
 from ..rng import Rng, seed_state
-from ..topology import EDGE_NAMES, EDGE_NODES, NODE_NAMES, NODE_NEIGHBOURS, TILE_NODES
+from ..topology import (
+    EDGE_NAMES,
+    EDGE_NODES,
+    NODE_NAMES,
+    NODE_NEIGHBOURS,
+    TILE_NODES,
+    edge_id,
+    node_id,
+)
 from .context import Action, Ctx
 from .evaluate import Evaluator, public_vp
 from .knowledge import PIPS, board_info
@@ -61,6 +69,34 @@ def choose(ctx: Ctx, plans: Sequence[Plan], margin: float | None = None) -> Plan
             means[i] += rollout(ctx, game, plan, chance.copy()) / level.samples
     best = max(range(len(top)), key=lambda i: means[i] + level.prior * top[i].value)
     return top[best]
+
+
+def choose_setup(ctx: Ctx, spots: Sequence[Plan]) -> Plan:
+    """The set-up settlement to place: each of the best ``spots`` (by the set-up score) is
+    played out on ``setup_samples`` deals: the rest of the set-up by everyone, then
+    ``setup_rounds`` rounds of the game, all by the fast policy; the bot's value there, less
+    ``contest`` of the best opponent's, decides."""
+    level = ctx.level
+    top = sorted(spots, key=lambda p: -p.value)[:level.setup_breadth]
+    if len(top) < 2:
+        return top[0]
+    means = [0.0] * len(top)
+    for k in range(level.setup_samples):
+        game = ctx.game if k == 0 else ctx.deal()
+        chance = Rng(seed_state(ctx.rng.next64()))
+        for i, plan in enumerate(top):
+            ctx.rollouts += 1
+            sim = game.copy()
+            sim.apply(plan.first)
+            sim.rng = chance.copy()
+            policy = Policy(sim)
+            while sim.phase.startswith("setup") and policy.set_up():
+                pass
+            for _ in range(level.setup_rounds * len(sim.seats)):
+                if sim.winner is not None or not policy.play_turn():
+                    break
+            means[i] += ctx.ev.value(sim) - level.contest * _best_other(ctx.ev, sim, ctx.me)
+    return top[max(range(len(top)), key=lambda i: means[i])]
 
 
 def _distinct(plans: list[Plan]) -> list[Plan]:
@@ -163,6 +199,34 @@ class Policy:
                 break
         return game.winner is not None or self.act({"type": "end_turn",
                                                     "player": game.seats[p]})
+
+    def set_up(self) -> bool:
+        """One set-up placement of the current player: the free corner with the most pips
+        (and a bonus per resource it does not produce yet), a road towards the next best."""
+        game = self.game
+        legal = game.legal_actions()
+        if not legal:
+            return False
+        if game.phase == "setup_settlement":
+            p = game.current
+            have = {r for n in game.settlements[p] for _, r, _ in self.info.node_prod[n]}
+
+            def score(a: Action) -> float:
+                n = node_id(a["node"])
+                new = {r for _, r, _ in self.info.node_prod[n]} - have
+                return self.spot_pips[n] + 2.4 * len(new)
+
+            return self.act(max(legal, key=score))
+        owner = game.node_owner
+
+        def room(a: Action) -> int:
+            ends = EDGE_NODES[edge_id(a["edge"])]
+            far = ends[0] if owner[ends[1]] >= 0 else ends[1]
+            return max((self.spot_pips[m] for m in NODE_NEIGHBOURS[far]
+                        if owner[m] < 0 and all(owner[k] < 0 for k in NODE_NEIGHBOURS[m])),
+                       default=0)
+
+        return self.act(max(legal, key=room))
 
     def discard(self, q: int) -> Action:
         hand = list(self.game.hand[q])

@@ -10,7 +10,7 @@ from ..constants import KNIGHT, RESOURCES
 from ..topology import EDGE_NODES, NODE_NEIGHBOURS, TILE_NODES, edge_id, node_id
 from .context import Action, Ctx
 from .knowledge import PIPS
-from .search import Plan, choose
+from .search import Plan, choose, choose_setup
 
 # -- set-up ---------------------------------------------------------------------------------
 
@@ -50,6 +50,8 @@ def setup_settlement(ctx: Ctx) -> Action:
     if ctx.level.pairing and not game.settlements[me]:
         top = sorted(options, key=lambda n: -scores[n])[:8]
         scores = {n: scores[n] + 0.8 * best_second(ctx, n) for n in top}
+    if ctx.level.setup_samples:
+        return choose_setup(ctx, [Plan(s, (options[n],)) for n, s in scores.items()]).first
     return options[max(scores, key=lambda n: scores[n])]
 
 
