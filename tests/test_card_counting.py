@@ -19,10 +19,11 @@ if str(ROOT) not in sys.path:
 
 from catan_core import Game  # noqa: E402
 from catan_core.bots import make_bot, search  # noqa: E402
-from catan_core.bots.knowledge import determinize  # noqa: E402
+from catan_core.bots.knowledge import board_info, determinize  # noqa: E402
 from catan_core.bots.tracking import CardCounter  # noqa: E402
 from catan_core.referee import Referee, bot_seed  # noqa: E402
 from catan_core.rng import Rng  # noqa: E402
+from catan_core.topology import node_id  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("bots")
 LEVELS = ("hard", "expert", "normal", "easy")
@@ -131,3 +132,31 @@ def test_the_expert_searches_only_close_choices(monkeypatch: pytest.MonkeyPatch)
     assert rollouts and 0 in rollouts  # clear choices: no rollout
     assert max(rollouts) >= 2 * 8  # close ones: every plan on every sample
     assert chosen["other"] > 0 and chosen["same"] > chosen["other"]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_search_policy_plays_whole_games_by_the_rules(seed: int) -> None:
+    """The play-outs' fast policy places the set-up and plays every seat to a winner, each
+    action accepted by the engine."""
+    game = Game.new(seats=["red", "blue", "white", "orange"][:3 + seed % 2], seed=seed)
+    policy = search.Policy(game)
+    while game.phase.startswith("setup"):
+        assert policy.set_up()
+    for _ in range(2000):
+        if game.winner is not None:
+            break
+        assert policy.play_turn(), game.phase
+    assert game.winner is not None
+
+
+def test_the_expert_plays_out_its_set_up() -> None:
+    """The Expert's first corner is one of its best by the set-up score, chosen after playing
+    each out (set-up and first rounds) on sampled deals."""
+    game = Game.new(seats=["red", "blue", "white", "orange"], seed=21)
+    bot = make_bot("expert", "builder", seed=4)
+    action = bot.choose(game.to_dict(view="red"), game.legal_actions())
+    assert action["type"] == "place_settlement"
+    level = bot.level
+    assert bot.rollouts == level.setup_samples * level.setup_breadth
+    corner = board_info(game.board).node_prod[node_id(action["node"])]
+    assert sum(pips for _, _, pips in corner) >= 9

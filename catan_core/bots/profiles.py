@@ -30,7 +30,8 @@ class Level:
     this one. ``contest``: share of the best opponent's value taken from the bot's at the end
     of a play-out. ``prior``: weight of the planner's own value beside the play-outs'.
     ``robber_margin``: the robber's best placements within that score are searched too
-    (negative: never). Trading: ``trade_need`` scales the gain a trade must bring;
+    (negative: never). ``setup_samples``: deals on which the ``setup_breadth`` best set-up
+    corners are played out, through the set-up and ``setup_rounds`` rounds. Trading: ``trade_need`` scales the gain a trade must bring;
     ``rival``: weight of the partner's gain against the bot's own.
     """
 
@@ -94,7 +95,7 @@ LEVELS: dict[str, Level] = {
     "expert": Level("expert", foresight=True, scarcity=True, ports=True, macros=True,
                     lookahead=True, dice=True, threat=True, pairing=True, counting=True,
                     samples=16, breadth=4, margin=0.5, contest=0.3, robber_margin=3.0,
-                    trade_need=0.3),
+                    trade_need=0.3, setup_samples=12),
 }
 
 STYLES: dict[str, Style] = {
