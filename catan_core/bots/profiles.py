@@ -31,8 +31,9 @@ class Level:
     of a play-out. ``prior``: weight of the planner's own value beside the play-outs'.
     ``robber_margin``: the robber's best placements within that score are searched too
     (negative: never). ``setup_samples``: deals on which the ``setup_breadth`` best set-up
-    corners are played out, through the set-up and ``setup_rounds`` rounds. Trading: ``trade_need`` scales the gain a trade must bring;
-    ``rival``: weight of the partner's gain against the bot's own.
+    corners are played out, through the set-up and ``setup_rounds`` rounds. Trading:
+    ``trade_need`` scales the gain a trade must bring; ``rival``: weight of the partner's gain
+    against the bot's own.
     """
 
     name: str
