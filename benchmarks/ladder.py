@@ -118,6 +118,36 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
+def report(times: dict[str, list[float]], cpu: dict[str, list[float]],
+           searched: dict[str, list[float]], traits: dict[str, dict[str, float]]) -> None:
+    """Decision times by level and behaviour by personality, over the matchups' games."""
+    print("\ndecision time (ms)   wall p50   p95    max   CPU p50   p95    max  decisions")
+    for level in ("easy", "normal", "hard", "expert"):
+        if times[level]:
+            wall = [t * 1000 for t in times[level]]
+            used = [t * 1000 for t in cpu[level]]
+            print(f"  {level:<16}" + "".join(
+                f"{percentile(ms, 0.5):>9.2f}{percentile(ms, 0.95):>7.1f}{max(ms):>7.0f}"
+                for ms in (wall, used)) + f"{len(wall):>11}")
+    for level, spent in searched.items():
+        if spent:
+            ms = [t * 1000 for t in spent]
+            share = len(ms) / max(1, len(cpu[level]))
+            print(f"  {level + ' searching (CPU)':<39}{percentile(ms, 0.5):>9.2f}"
+                  f"{percentile(ms, 0.95):>7.1f}{max(ms):>7.0f}{len(ms):>11}"
+                  f"  ({share:.0%} of its decisions, played out on sampled deals)")
+    print("\nper personality, per game: offers  trades  accepts  robber→leader  cities  roads"
+          "  dev cards")
+    for name in PERSONALITIES:
+        t = traits[name]
+        n = max(1.0, t["seats"])
+        aimed = t["leader"] + t["other"]
+        share = f"{t['leader'] / aimed:.0%}" if aimed else "-"
+        print(f"  {name:<14}{t['offers'] / n:>10.2f}{t['trades'] / n:>8.2f}"
+              f"{t['accepts'] / n:>9.2f}{share:>15}{t['cities'] / n:>8.2f}"
+              f"{t['roads'] / n:>7.2f}{t['devs'] / n:>11.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -160,31 +190,8 @@ def main() -> None:
                     for key in ("offers", "trades", "accepts", "leader", "other", "cities",
                                 "roads", "devs"):
                         t[key] += seat[key]
-    print("\ndecision time (ms)   wall p50   p95    max   CPU p50   p95    max  decisions")
-    for level in ("easy", "normal", "hard", "expert"):
-        if times[level]:
-            wall = [t * 1000 for t in times[level]]
-            used = [t * 1000 for t in cpu[level]]
-            print(f"  {level:<16}" + "".join(
-                f"{percentile(ms, 0.5):>9.2f}{percentile(ms, 0.95):>7.1f}{max(ms):>7.0f}"
-                for ms in (wall, used)) + f"{len(wall):>11}")
-    for level, spent in searched.items():
-        if spent:
-            ms = [t * 1000 for t in spent]
-            share = len(ms) / max(1, len(cpu[level]))
-            print(f"  {level + ' searching (CPU)':<39}{percentile(ms, 0.5):>9.2f}"
-                  f"{percentile(ms, 0.95):>7.1f}{max(ms):>7.0f}{len(ms):>11}"
-                  f"  ({share:.0%} of its decisions, played out on sampled deals)")
-    print("\nper personality, per game: offers  trades  accepts  robber→leader  cities  roads"
-          "  dev cards")
-    for name in PERSONALITIES:
-        t = traits[name]
-        n = max(1.0, t["seats"])
-        aimed = t["leader"] + t["other"]
-        share = f"{t['leader'] / aimed:.0%}" if aimed else "-"
-        print(f"  {name:<14}{t['offers'] / n:>10.2f}{t['trades'] / n:>8.2f}"
-              f"{t['accepts'] / n:>9.2f}{share:>15}{t['cities'] / n:>8.2f}"
-              f"{t['roads'] / n:>7.2f}{t['devs'] / n:>11.2f}")
+    if pairs:
+        report(times, cpu, searched, traits)
     with multiprocessing.Pool(args.jobs) as pool:
         for level in (x for x in args.mixed.split(",") if x):
             played += mixed_table(pool, level, args.games, args.seed)

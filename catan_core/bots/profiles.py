@@ -100,10 +100,10 @@ LEVELS: dict[str, Level] = {
 }
 
 STYLES: dict[str, Style] = {
-    "merchant": Style("merchant", trade=1.2, offers=2, counter=0.9),
+    "merchant": Style("merchant", trade=0.85, offers=2, counter=0.7, dev=0.8),
     "aggressive": Style("aggressive", knight=1.6, leader=2.5, dev=1.1, steal=1.2,
                         counter=0.12),
-    "builder": Style("builder", city=1.3, dev=1.4, road=0.7, settle=0.95),
+    "builder": Style("builder", city=1.3, dev=1.4, road=0.7, settle=1.0),
     "expansionist": Style("expansionist", road=1.15, settle=1.15, city=1.15, dev=1.0,
                           counter=0.4),
     "opportunist": Style("opportunist", horizon=0.7, steal=2.5, leader=0.0, offers=1,

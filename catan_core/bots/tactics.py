@@ -132,6 +132,9 @@ def move_robber(ctx: Ctx, search: bool = False) -> Action:
             hurting = [a for a in hurting if ctx.vp(ctx.seats.index(a["victim"])) == top]
         return ctx.pick(hurting or ctx.legal)
     if search and ctx.level.samples:
+        if hurting and ctx.style.leader > 1:  # Aggressive: the search chooses among the
+            top = max(ctx.vp(ctx.seats.index(a["victim"])) for a in hurting)  # leader's tiles
+            hurting = [a for a in hurting if ctx.vp(ctx.seats.index(a["victim"])) == top]
         plans = [Plan(robber_score(ctx, a), (a,)) for a in hurting or ctx.legal]
         return choose(ctx, plans, margin=ctx.level.robber_margin).first
     return max(hurting or ctx.legal, key=lambda a: robber_score(ctx, a))
