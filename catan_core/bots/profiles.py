@@ -91,7 +91,7 @@ class Style:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", heuristic=True),
-    "normal": Level("normal", ports=True, noise=1.0),
+    "normal": Level("normal", ports=True, noise=1.3),
     "hard": Level("hard", foresight=True, scarcity=True, ports=True, macros=True, noise=0.5),
     "expert": Level("expert", foresight=True, scarcity=True, ports=True, macros=True,
                     lookahead=True, dice=True, threat=True, pairing=True, counting=True,
