@@ -95,6 +95,7 @@ def bench(session: nox.Session) -> None:
 
 @nox.session
 def ladder(session: nox.Session) -> None:
-    """Bot strength: each level against three of the level below (``-- --games 200``)."""
+    """Bot strength: each level against three of the level below, and personalities in mixed
+    games (``-- --games 200 --fast-games 600``: rows with and without the Expert)."""
     session.install("-e", ".")
     session.run("python", "-m", "benchmarks.ladder", *session.posargs)

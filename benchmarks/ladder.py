@@ -12,7 +12,8 @@ that level with mixed personalities (rotating over seats and games, so each pers
 as often as the others) print each personality's win rate with its 95% interval and its style
 (offers, roads against cities, robber aimed at the leader): personalities should change the
 style, not the strength (each between 15% and 35% here, 25% being an equal share). Run with
-``nox -s ladder`` or ``python -m benchmarks.ladder --games 200 --jobs 2``.
+``nox -s ladder`` or ``python -m benchmarks.ladder --games 200 --jobs 2``: 200 games for each
+row with the Expert, 600 (``--fast-games``) for the others, which take seconds.
 """
 
 from __future__ import annotations
@@ -151,7 +152,10 @@ def report(times: dict[str, list[float]], cpu: dict[str, list[float]],
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=200, help="games per matchup")
+    parser.add_argument("--games", type=int, default=200,
+                        help="games per matchup or table with the Expert")
+    parser.add_argument("--fast-games", type=int, default=600,
+                        help="games per matchup or table without it (they take seconds)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game")
     parser.add_argument("--matchups", default=",".join(f"{a}>{b}" for a, b in MATCHUPS),
@@ -170,7 +174,8 @@ def main() -> None:
           f"{'turns':>7}{'unfinished':>11}")
     with multiprocessing.Pool(args.jobs) as pool:
         for strong, weak in pairs:
-            jobs = [(strong, weak, g, args.seed) for g in range(args.games)]
+            games = args.games if "expert" in (strong, weak) else args.fast_games
+            jobs = [(strong, weak, g, args.seed) for g in range(games)]
             outcomes = pool.map(play_one, jobs, chunksize=4)
             played += len(outcomes)
             wins = sum(o.won for o in outcomes)
@@ -194,7 +199,8 @@ def main() -> None:
         report(times, cpu, searched, traits)
     with multiprocessing.Pool(args.jobs) as pool:
         for level in (x for x in args.mixed.split(",") if x):
-            played += mixed_table(pool, level, args.games, args.seed)
+            games = args.games if level == "expert" else args.fast_games
+            played += mixed_table(pool, level, games, args.seed)
     decisions = sum(len(t) for t in times.values())
     print(f"\n{played} games, {decisions} decisions, none refused by the engine (a refused "
           f"action stops the run); {time.perf_counter() - start:.0f} s")
