@@ -36,7 +36,7 @@ class Ctx:
 
     @cached_property
     def game(self) -> Game:
-        return determinize(self.view, self.colour, self.rng, self.cards)
+        return self.deal()
 
     def deal(self) -> Game:
         """Another determinization of the view, dealt by the decision's generator."""

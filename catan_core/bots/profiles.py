@@ -32,8 +32,7 @@ class Level:
     ``robber_margin``: the robber's best placements within that score are searched too
     (negative: never). ``setup_samples``: deals on which the ``setup_breadth`` best set-up
     corners are played out, through the set-up and ``setup_rounds`` rounds. Trading:
-    ``trade_need`` scales the gain a trade must bring; ``rival``: weight of the partner's gain
-    against the bot's own.
+    ``trade_need`` scales the gain a trade must bring.
     """
 
     name: str
@@ -55,7 +54,6 @@ class Level:
     contest: float = 0.0
     robber_margin: float = -1.0
     depth: int = 0
-    rival: float = 0.0
     trade_need: float = 1.0
     setup_samples: int = 0
     setup_breadth: int = 5

@@ -16,7 +16,7 @@ than the next, is played at once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..constants import COST_CITY, COST_DEV_CARD, COST_ROAD, COST_SETTLEMENT, RESOURCES
@@ -61,14 +61,7 @@ def choose(ctx: Ctx, plans: Sequence[Plan], margin: float | None = None) -> Plan
     top = [p for p in ranked[:level.breadth] if p.value >= ranked[0].value - margin]
     if len(top) < 2 or not level.samples:
         return ranked[0]
-    means = [0.0] * len(top)
-    for k in range(level.samples):
-        game = ctx.game if k == 0 else ctx.deal()
-        chance = Rng(seed_state(ctx.rng.next64()))
-        for i, plan in enumerate(top):
-            means[i] += rollout(ctx, game, plan, chance.copy()) / level.samples
-    best = max(range(len(top)), key=lambda i: means[i] + level.prior * top[i].value)
-    return top[best]
+    return _best_played_out(ctx, top, level.samples, rollout, level.prior)
 
 
 def choose_setup(ctx: Ctx, spots: Sequence[Plan]) -> Plan:
@@ -76,27 +69,24 @@ def choose_setup(ctx: Ctx, spots: Sequence[Plan]) -> Plan:
     played out on ``setup_samples`` deals: the rest of the set-up by everyone, then
     ``setup_rounds`` rounds of the game, all by the fast policy; the bot's value there, less
     ``contest`` of the best opponent's, decides."""
-    level = ctx.level
-    top = sorted(spots, key=lambda p: -p.value)[:level.setup_breadth]
+    top = sorted(spots, key=lambda p: -p.value)[:ctx.level.setup_breadth]
     if len(top) < 2:
         return top[0]
-    means = [0.0] * len(top)
-    for k in range(level.setup_samples):
+    return _best_played_out(ctx, top, ctx.level.setup_samples, _setup_rollout)
+
+
+def _best_played_out(ctx: Ctx, plans: Sequence[Plan], samples: int,
+                     play: Callable[[Ctx, Game, Plan, Rng], float], prior: float = 0.0
+                     ) -> Plan:
+    """The plan whose play-outs (``play``) on ``samples`` deals are worth most on average
+    (plus ``prior`` times the planner's value); every plan sees the same dice on a deal."""
+    means = [0.0] * len(plans)
+    for k in range(samples):
         game = ctx.game if k == 0 else ctx.deal()
         chance = Rng(seed_state(ctx.rng.next64()))
-        for i, plan in enumerate(top):
-            ctx.rollouts += 1
-            sim = game.copy()
-            sim.apply(plan.first)
-            sim.rng = chance.copy()
-            policy = Policy(sim)
-            while sim.phase.startswith("setup") and policy.set_up():
-                pass
-            for _ in range(level.setup_rounds * len(sim.seats)):
-                if sim.winner is not None or not policy.play_turn():
-                    break
-            means[i] += ctx.ev.value(sim) - level.contest * _best_other(ctx.ev, sim, ctx.me)
-    return top[max(range(len(top)), key=lambda i: means[i])]
+        for i, plan in enumerate(plans):
+            means[i] += play(ctx, game, plan, chance.copy()) / samples
+    return plans[max(range(len(plans)), key=lambda i: means[i] + prior * plans[i].value)]
 
 
 def _distinct(plans: list[Plan]) -> list[Plan]:
@@ -135,6 +125,22 @@ def rollout(ctx: Ctx, game: Game, plan: Plan, chance: Rng) -> float:
     if sim.winner is not None:
         return 100.0 if sim.winner == sim.seats[me] else -100.0
     return ctx.ev.value(sim) - ctx.level.contest * _best_other(ctx.ev, sim, me)
+
+
+def _setup_rollout(ctx: Ctx, game: Game, plan: Plan, chance: Rng) -> float:
+    """Place ``plan``'s corner on a copy of ``game``, play the rest of the set-up and
+    ``setup_rounds`` rounds by the fast policy; the value reached (as :func:`rollout`'s)."""
+    ctx.rollouts += 1
+    sim = game.copy()
+    sim.apply(plan.first)
+    sim.rng = chance
+    policy = Policy(sim)
+    while sim.phase.startswith("setup") and policy.set_up():
+        pass
+    for _ in range(ctx.level.setup_rounds * len(sim.seats)):
+        if sim.winner is not None or not policy.play_turn():
+            break
+    return ctx.ev.value(sim) - ctx.level.contest * _best_other(ctx.ev, sim, ctx.me)
 
 
 def _best_other(ev: Evaluator, game: Game, me: int) -> float:

@@ -126,15 +126,15 @@ def move_robber(ctx: Ctx, search: bool = False) -> Action:
     """Never on the bot's own tiles while an opponent can be hit elsewhere. With ``search``
     (levels with ``samples``), the best few by score are compared by :mod:`.search`."""
     hurting = [a for a in ctx.legal if tile_pips(ctx, a["tile"], ctx.me) == 0 and "victim" in a]
+    searching = search and ctx.level.samples > 0
+    if hurting and ctx.style.leader > 1 and (ctx.level.heuristic or searching):
+        # Aggressive: at the leader when it can (Easy picks among those tiles at random, the
+        # search compares them)
+        top = max(ctx.vp(ctx.seats.index(a["victim"])) for a in hurting)
+        hurting = [a for a in hurting if ctx.vp(ctx.seats.index(a["victim"])) == top]
     if ctx.level.heuristic:
-        if ctx.style.leader > 1:  # Aggressive: at the leader when it can
-            top = max(ctx.vp(ctx.seats.index(a["victim"])) for a in hurting) if hurting else 0
-            hurting = [a for a in hurting if ctx.vp(ctx.seats.index(a["victim"])) == top]
         return ctx.pick(hurting or ctx.legal)
-    if search and ctx.level.samples:
-        if hurting and ctx.style.leader > 1:  # Aggressive: the search chooses among the
-            top = max(ctx.vp(ctx.seats.index(a["victim"])) for a in hurting)  # leader's tiles
-            hurting = [a for a in hurting if ctx.vp(ctx.seats.index(a["victim"])) == top]
+    if searching:
         plans = [Plan(robber_score(ctx, a), (a,)) for a in hurting or ctx.legal]
         return choose(ctx, plans, margin=ctx.level.robber_margin).first
     return max(hurting or ctx.legal, key=lambda a: robber_score(ctx, a))

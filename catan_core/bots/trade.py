@@ -47,18 +47,6 @@ def partner_penalty(ctx: Ctx, q: int) -> float:
     return 0.03 * max(0.0, ctx.threat(q) - 0.8)
 
 
-def partner_gain(ctx: Ctx, q: int, gets: list[int], gives: list[int]) -> float:
-    """What a trade is worth to seat ``q`` (in hand-score units, as :func:`delta`), times the
-    level's ``rival``: a bot that weighs its partners' gain gives less to a player it helps more.
-    Seat ``q``'s hand is the determinization's (dealt from the table's count of the cards)."""
-    if not ctx.level.rival:
-        return 0.0
-    game, ev = ctx.game, ctx.ev
-    hand = game.hand[q]
-    after = [max(0, hand[r] + gets[r] - gives[r]) for r in range(5)]
-    return ctx.level.rival * 2.0 * (ev.value(game, q, hand=after) - ev.value(game, q))
-
-
 def threshold(ctx: Ctx) -> float:
     return 0.05 * ctx.level.trade_need / ctx.style.trade
 
@@ -136,8 +124,7 @@ def close_offer(ctx: Ctx) -> Action:
         q = ctx.seats.index(action["with"])
         answer = trade["answers"][action["with"]]
         terms = trade if answer == "accept" else answer
-        gain = delta(ctx, vec(terms["give"]), vec(terms["get"])) - partner_penalty(ctx, q) \
-            - partner_gain(ctx, q, vec(terms["give"]), vec(terms["get"]))
+        gain = delta(ctx, vec(terms["give"]), vec(terms["get"])) - partner_penalty(ctx, q)
         if ctx.level.heuristic:
             gain = 0.01 if answer == "accept" else gain
         if gain > best[0]:
@@ -169,7 +156,7 @@ def answer_offer(ctx: Ctx) -> Action:
             return easy_counter(ctx, give, get) or reject
         return reject
     need = threshold(ctx) + partner_penalty(ctx, ctx.active)
-    if accept and delta(ctx, give, get) > need + partner_gain(ctx, ctx.active, give, get):
+    if accept and delta(ctx, give, get) > need:
         return accept[0]
     if ctx.random() < ctx.style.counter:
         counter = counter_offer(ctx, give, get, need)
@@ -202,7 +189,7 @@ def counter_offer(ctx: Ctx, give: list[int], get: list[int], need: float) -> Act
     or fewer cards instead, the payment that suits the bot best, if one suits it."""
     best: tuple[float, list[int]] | None = None
     for pay in payments(ctx.hand, give, get):
-        gain = delta(ctx, pay, get) - partner_gain(ctx, ctx.active, pay, get)
+        gain = delta(ctx, pay, get)
         if gain > need and (best is None or gain > best[0]):
             best = (gain, pay)
     return None if best is None else counter_action(ctx, best[1], get)
