@@ -55,7 +55,7 @@ class Evaluator:
         top = max(public_vp(game, q) for q in range(self.n))
         stage = min(1.0, max(top, game.victory_points_of(me)) / self.target)
         self.stage = stage
-        self.prod_w = 0.075 * style.horizon * max(0.3, 1.0 - 0.8 * stage)
+        self.prod_w = 0.075 * level.produce * style.horizon * max(0.3, 1.0 - 0.8 * stage)
         self.div_w = 0.18 * style.horizon * max(0.3, 1.0 - stage)
         early = (1.15, 1.15, 1.0, 1.05, 0.95)
         late = (0.9, 0.9, 0.95, 1.1, 1.15)
@@ -234,7 +234,7 @@ class Evaluator:
                 value += weight * (1.0 + worth[0])
                 if depth == 0 and len(worth) > 1:
                     value += 0.1 * (1.0 + worth[1])
-        return value * self.style.settle
+        return value * self.style.settle * self.level.expand
 
     def award_value(self, game: Game, p: int) -> float:
         """Progress towards Longest Road and Largest Army (held awards count in points)."""

@@ -21,7 +21,9 @@ class Level:
     over the coming rolls and a card bought by the expectation over the unseen deck.
     ``threat``: aim the robber and trades at the leader. ``pairing``: plan both set-up
     settlements together. ``noise``: how imprecise the evaluation is (a random error, in
-    victory points, added to each plan's value and each set-up spot's score).
+    victory points, added to each plan's value and each set-up spot's score). ``produce`` and
+    ``expand`` scale the evaluation's weights of production and of the settlement spots within
+    reach (the Expert's are tuned against Hard in games without search).
 
     The search (:mod:`.search`): ``counting``: deal hidden hands from the table's count of the
     cards (:mod:`.tracking`) instead of at random. ``samples``: deals on which the closest
@@ -46,6 +48,8 @@ class Level:
     threat: bool = False
     pairing: bool = False
     noise: float = 0.0
+    produce: float = 1.0
+    expand: float = 1.0
     counting: bool = False
     samples: int = 0
     breadth: int = 1
@@ -93,8 +97,8 @@ LEVELS: dict[str, Level] = {
     "hard": Level("hard", foresight=True, scarcity=True, ports=True, macros=True, noise=0.5),
     "expert": Level("expert", foresight=True, scarcity=True, ports=True, macros=True,
                     lookahead=True, dice=True, threat=True, pairing=True, counting=True,
-                    samples=16, breadth=4, margin=0.5, contest=0.3, robber_margin=3.0,
-                    trade_need=0.3, setup_samples=12),
+                    produce=1.33, expand=0.5, samples=16, breadth=4, margin=0.5, contest=0.3,
+                    robber_margin=3.0, trade_need=0.3, setup_samples=12),
 }
 
 STYLES: dict[str, Style] = {
