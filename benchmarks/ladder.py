@@ -149,6 +149,12 @@ def report(times: dict[str, list[float]], cpu: dict[str, list[float]],
               f"{t['roads'] / n:>7.2f}{t['devs'] / n:>11.2f}")
 
 
+def games_for(args: argparse.Namespace, *levels: str) -> int:
+    """Games for a row of these levels: ``--games`` with the Expert (it searches), else
+    ``--fast-games``."""
+    return args.games if "expert" in levels else args.fast_games
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -174,8 +180,7 @@ def main() -> None:
           f"{'turns':>7}{'unfinished':>11}")
     with multiprocessing.Pool(args.jobs) as pool:
         for strong, weak in pairs:
-            games = args.games if "expert" in (strong, weak) else args.fast_games
-            jobs = [(strong, weak, g, args.seed) for g in range(games)]
+            jobs = [(strong, weak, g, args.seed) for g in range(games_for(args, strong, weak))]
             outcomes = pool.map(play_one, jobs, chunksize=4)
             played += len(outcomes)
             wins = sum(o.won for o in outcomes)
@@ -199,8 +204,7 @@ def main() -> None:
         report(times, cpu, searched, traits)
     with multiprocessing.Pool(args.jobs) as pool:
         for level in (x for x in args.mixed.split(",") if x):
-            games = args.games if level == "expert" else args.fast_games
-            played += mixed_table(pool, level, games, args.seed)
+            played += mixed_table(pool, level, games_for(args, level), args.seed)
     decisions = sum(len(t) for t in times.values())
     print(f"\n{played} games, {decisions} decisions, none refused by the engine (a refused "
           f"action stops the run); {time.perf_counter() - start:.0f} s")
