@@ -11,13 +11,11 @@
 //   before this worker controlled it: message "visited") is kept.
 // - Message "offline" {lang} on a MessageChannel port: download every file of the language and
 //   the runtime, reporting {done, total} bytes, then {ok}; "status" {lang}: {complete, total}.
-// - Compiled WebAssembly (pyodide.asm.wasm): while the network (or the browser's HTTP cache)
-//   answers with this version's file, it is passed through untouched and the cached copy only
-//   serves offline, on a slow link or when the server has another version. Chrome keeps the
-//   machine code it compiled next to the response it compiled from: the HTTP cache's entry, or
-//   this cache's entry when the worker answers from it. The first visit (not yet controlled)
-//   compiled from the HTTP cache, so answering the next visit from this cache would compile
-//   everything again (notes/offline.md).
+// - Compiled WebAssembly (pyodide.asm.wasm) is answered like any other file: from the copy once
+//   one is kept. Chrome keeps the machine code it compiled from a Cache Storage entry with that
+//   entry, so the first start from the copy compiles and every later one reuses the code,
+//   whatever the host's caching headers. Passing the network's response through instead lost
+//   the code whenever the browser had to revalidate its HTTP cache entry (notes/offline.md).
 // - Updates: a new version installs the whole set the old one had (the same files, at this
 //   version's content, plus every language made available offline), and only then waits; it
 //   takes over when no page of the old version is open any more (the next visit). Its
@@ -45,9 +43,9 @@ async function digest(buffer) {
   return Array.from(bytes.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("")
 }
 
-// Headers kept with a stored copy: its type, and the validators that tell whether the
-// network still has the same file (see passThrough).
-const KEPT_HEADERS = ["Content-Type", "ETag", "Last-Modified"]
+// Headers kept with a stored copy: its type (WebAssembly compiles as it streams in only as
+// application/wasm).
+const KEPT_HEADERS = ["Content-Type"]
 
 // Store `response` (a 200 of `path`) if its bytes are this version's; returns its size or 0.
 async function store(cache, path, response) {
@@ -132,41 +130,7 @@ async function respond(event, path) {
   return response
 }
 
-// WebAssembly compiled as it streams in: answered by the network as it is (see the top).
-const PASS_THROUGH = /\.wasm$/
 const NETWORK_WAIT_MS = 3000  // then a slow link loses to the cached copy
-
-const VALIDATORS = ["ETag", "Last-Modified"]
-
-// The network's answer is the copy's file when its validators are the copy's.
-function sameFile(response, copy) {
-  if (response.status !== 200 || response.type !== "basic") return false
-  const names = VALIDATORS.filter((name) => copy.headers.has(name))
-  return names.length > 0
-    && names.every((name) => response.headers.get(name) === copy.headers.get(name))
-}
-
-async function passThrough(event, path) {
-  const cache = await caches.open(CACHE)
-  const copy = await cache.match(keyOf(path))
-  const network = fetch(event.request)
-  if (!copy) {  // the page's response, and a copy of its bytes kept if they are this version's
-    const response = await network
-    if (response.status === 200 && response.type === "basic") {
-      event.waitUntil(store(cache, path, response.clone()).catch(() => 0))
-    }
-    return response
-  }
-  const timeout = new Promise((resolve) => setTimeout(resolve, NETWORK_WAIT_MS, null))
-  const response = await Promise.race([network.catch(() => null), timeout])
-  if (response && sameFile(response, copy)) return response
-  // a copy kept without validators (by an earlier version of this worker): keep it again,
-  // from this response, which the page does not get
-  if (response?.ok && !VALIDATORS.some((name) => copy.headers.has(name))) {
-    event.waitUntil(store(cache, path, response).catch(() => 0))
-  }
-  return copy
-}
 
 // A language's sitemap, which Material's instant navigation needs to follow links within the
 // page: the network's (it names the address the site is served at) when it answers within
@@ -187,8 +151,7 @@ self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET" || event.request.headers.has("range")) return
   const path = pathOf(event.request.url)
   if (!path) return
-  event.respondWith(SITEMAP.test(path) ? networkFirst(event, path)
-    : PASS_THROUGH.test(path) ? passThrough(event, path) : respond(event, path))
+  event.respondWith(SITEMAP.test(path) ? networkFirst(event, path) : respond(event, path))
 })
 
 async function offline(lang, port) {

@@ -62,6 +62,8 @@ function receive({ data }) {
     report({ stage, ...rest, percent: Math.max(rest.percent ?? 0, lastProgress?.percent ?? 0) })
     if (stage === "ready") {
       runtime.started = true
+      // the files the engine loaded, for the offline cache (catan-offline.js keeps them)
+      window.dispatchEvent(new CustomEvent("catan:engine-loaded", { detail: rest.loaded }))
       try { localStorage.setItem(READY_KEY, "1") } catch { /* storage off: ask next time too */ }
       runtime.resolve(rest)
     }

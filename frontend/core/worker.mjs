@@ -3,7 +3,7 @@
 //
 // Every URL is relative to this file (site/assets/frontend/core/worker.mjs), so the worker works
 // wherever the site is served. Start-up posts {progress: "downloading" | "starting" | "ready"
-// | "failed", percent, ...}; then each message {id, fn, args} (args: a JSON array as a string)
+// | "failed", percent, ...} (ready: {version, timings, loaded: the URLs it fetched}); then each message {id, fn, args} (args: a JSON array as a string)
 // is answered with {id, ok: true, result} (a JSON string) or {id, ok: false, error}.
 //
 // `fn` is "<module>.<function>" of catan_web (faq.render, tutorial.judge, game.status...), all
@@ -87,7 +87,10 @@ async function start() {
     importPyodide: t1 - t0, loadPyodide: t2 - t1, waitDownloads: t3 - t2,
     unpackWheel: t4 - t3, importEngine: t5 - t4, total: t5 - t0,
   }
-  progress("ready", 100, { version, timings })
+  // what this worker loaded (Pyodide, its standard library, the wheel): the page's own list of
+  // resources lacks them, and the offline cache keeps what a page reports (catan-offline.js)
+  const loaded = performance.getEntriesByType("resource").map((entry) => entry.name)
+  progress("ready", 100, { version, timings, loaded })
   // Calls already waiting run first (they await `ready`); then warm up what drawing needs.
   setTimeout(() => {
     try { python.runPython("import catan_web; catan_web.warm_up()") } catch (error) { console.warn(error) }

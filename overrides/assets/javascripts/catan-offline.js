@@ -33,14 +33,24 @@
     return (bytes / 1e6).toLocaleString(lang, { maximumFractionDigits: 1 })
   }
 
+  function sameOrigin(url) { return url.indexOf(location.origin + "/") === 0 }
+
   /* A page loaded outside the worker's control: it keeps what the page has loaded. */
   function reportVisit(registration) {
     var urls = [location.href.split("#")[0]]
     performance.getEntriesByType("resource").forEach(function (entry) {
-      if (entry.name.indexOf(location.origin + "/") === 0) urls.push(entry.name)
+      if (sameOrigin(entry.name)) urls.push(entry.name)
     })
     registration.active.postMessage({ type: "visited", urls: urls })
   }
+
+  /* The rules engine's files, which its Web Worker loaded (frontend/core/runtime.js tells). */
+  window.addEventListener("catan:engine-loaded", function (event) {
+    var urls = (event.detail || []).filter(sameOrigin)
+    registered.then(function (registration) {
+      registration.active.postMessage({ type: "visited", urls: urls })
+    })
+  })
 
   function bind() {
     var box = document.querySelector("[data-catan-offline]")
