@@ -43,18 +43,13 @@ async function digest(buffer) {
   return Array.from(bytes.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("")
 }
 
-// Headers kept with a stored copy: its type (WebAssembly compiles as it streams in only as
-// application/wasm).
-const KEPT_HEADERS = ["Content-Type"]
-
 // Store `response` (a 200 of `path`) if its bytes are this version's; returns its size or 0.
 async function store(cache, path, response) {
   const body = await response.arrayBuffer()
   if (await digest(body) !== FILES.get(path)[0]) return 0  // another version's file
-  const headers = {}
-  for (const name of KEPT_HEADERS) {
-    if (response.headers.has(name)) headers[name] = response.headers.get(name)
-  }
+  // its type only (WebAssembly compiles as it streams in only as application/wasm)
+  const type = response.headers.get("Content-Type")
+  const headers = type ? { "Content-Type": type } : {}
   await cache.put(keyOf(path), new Response(body, { status: 200, headers }))
   return body.byteLength
 }

@@ -3,8 +3,9 @@
 //
 // Every URL is relative to this file (site/assets/frontend/core/worker.mjs), so the worker works
 // wherever the site is served. Start-up posts {progress: "downloading" | "starting" | "ready"
-// | "failed", percent, ...} (ready: {version, timings, loaded: the URLs it fetched}); then each message {id, fn, args} (args: a JSON array as a string)
-// is answered with {id, ok: true, result} (a JSON string) or {id, ok: false, error}.
+// | "failed", percent, ...} (ready adds {version, timings, loaded: the URLs it fetched}); then
+// each message {id, fn, args} (args: a JSON array as a string) is answered with
+// {id, ok: true, result} (a JSON string) or {id, ok: false, error}.
 //
 // `fn` is "<module>.<function>" of catan_web (faq.render, tutorial.judge, game.status...), all
 // answered by the one entry point catan_web.call(fn, args_json) -> (ok, JSON text).

@@ -33,23 +33,22 @@
     return (bytes / 1e6).toLocaleString(lang, { maximumFractionDigits: 1 })
   }
 
-  function sameOrigin(url) { return url.indexOf(location.origin + "/") === 0 }
+  /* The worker keeps these files (this site's, listed in its build) if it has not yet. */
+  function keep(registration, urls) {
+    registration.active.postMessage({ type: "visited", urls: urls.filter(function (url) {
+      return url.indexOf(location.origin + "/") === 0
+    }) })
+  }
 
-  /* A page loaded outside the worker's control: it keeps what the page has loaded. */
+  /* A page loaded outside the worker's control: what the page has loaded. */
   function reportVisit(registration) {
-    var urls = [location.href.split("#")[0]]
-    performance.getEntriesByType("resource").forEach(function (entry) {
-      if (sameOrigin(entry.name)) urls.push(entry.name)
-    })
-    registration.active.postMessage({ type: "visited", urls: urls })
+    keep(registration, [location.href.split("#")[0]].concat(
+      performance.getEntriesByType("resource").map(function (entry) { return entry.name })))
   }
 
   /* The rules engine's files, which its Web Worker loaded (frontend/core/runtime.js tells). */
   window.addEventListener("catan:engine-loaded", function (event) {
-    var urls = (event.detail || []).filter(sameOrigin)
-    registered.then(function (registration) {
-      registration.active.postMessage({ type: "visited", urls: urls })
-    })
+    registered.then(function (registration) { keep(registration, event.detail || []) })
   })
 
   function bind() {
