@@ -17,6 +17,7 @@ Pages that run the engine start it once for both schemes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from typing import Any
 
 import pytest
 from pagewatch import PageWatch, forget_site, watch
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -97,11 +99,17 @@ class Site:
 
 
 def use_scheme(page: Any, scheme: str) -> None:
-    """Emulate the system scheme and, if Material shows the other one, press its toggle."""
+    """Emulate the system scheme and, if Material shows the other one, press its toggle (it
+    follows the system's scheme only when a page loads). On a page busy starting its engine the
+    toggle's change may show a moment after the click: its result is awaited, then checked."""
     page.emulate_media(color_scheme=scheme)
-    if page.evaluate(PALETTE)[0] != SCHEMES[scheme]:
+    wanted = [SCHEMES[scheme]] * 2
+    if page.evaluate(PALETTE)[0] != wanted[0]:
         page.locator("[data-md-component=palette] label:not([hidden])").click()
-    assert page.evaluate(PALETTE) == [SCHEMES[scheme]] * 2, "Material's palette and its toggle"
+        with contextlib.suppress(PlaywrightTimeout):  # the assertion below says what is shown
+            page.wait_for_function(f"() => ({PALETTE})().join() === {','.join(wanted)!r}",
+                                   timeout=5000)
+    assert page.evaluate(PALETTE) == wanted, "Material's palette and its toggle"
 
 
 def check(page: Any, label: str, scheme: str) -> str:
