@@ -13,6 +13,7 @@ The same modules run in CPython for the tests and the site build.
 
 from __future__ import annotations
 
-from .common import call, dumps, refusal, warm_up
+from .common import call, dumps, warm_up
+from .errors import refusal
 
 __all__ = ["call", "dumps", "refusal", "warm_up"]

@@ -1,28 +1,22 @@
-"""What every bridge module shares: the one ``dumps``, the one error mapping, the entry point.
+"""The entry point of the browser's bridges, and the one ``dumps`` of their answers.
 
 A bridge module of ``catan_web`` (``faq``, ``tutorial``, ``game``) lists its browser functions in
 ``BRIDGE: dict[str, Callable]``; each takes the decoded JSON arguments positionally and returns a
-JSON-able value. :func:`call` routes ``"<module>.<function>"`` to it.
-
-Errors come back in two ways:
-
-- a move the rules refuse is an *answer*: functions return :func:`refusal` (``{"error": {code,
-  message, details}}``), so a widget can say why in the reader's language;
-- a bad request, an invalid position or a bug is a *failure*: ``(False, {code, message,
-  details})``; bugs are ``internal_error`` with the Python traceback in ``details``.
+JSON-able value. :func:`call` routes ``"<module>.<function>"`` to it. How errors come back (a
+refusal is an answer, anything else a failure) is in :mod:`catan_web.errors`; ``refusal`` and
+``bad_request`` are importable from here too.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
-import traceback
 from collections.abc import Callable
 from typing import Any
 
-from catan_core import CatanError
+from .errors import bad_request, failure
+from .errors import refusal as refusal  # the bridges' and game.py's name for it, kept here
 
-Doc = dict[str, Any]
 #: The bridge modules of this package, by the prefix the browser uses.
 MODULES = ("faq", "tutorial", "game")
 
@@ -30,25 +24,6 @@ MODULES = ("faq", "tutorial", "game")
 def dumps(value: Any) -> str:
     """Compact JSON, UTF-8 kept as is: the one encoder of every bridge answer."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def refusal(error: CatanError) -> Doc:
-    """A rule's refusal as an answer: ``{"error": {"code", "message", "details"}}``."""
-    return {"error": error.to_dict()}
-
-
-def failure(exc: BaseException) -> Doc:
-    """A failed call's error document; anything but a ``CatanError`` is a bug."""
-    if isinstance(exc, CatanError):
-        return {"code": exc.code, "message": exc.message,
-                "details": json.loads(json.dumps(exc.details, default=str))}
-    return {"code": "internal_error", "message": f"{type(exc).__name__}: {exc}",
-            "details": {"traceback": traceback.format_exc()}}
-
-
-def bad_request(message: str, **details: Any) -> CatanError:
-    """The error of a request the bridge cannot understand (a bug in the page or the data)."""
-    return CatanError("bad_request", message, **details)
 
 
 def function(name: str) -> Callable[..., Any]:
@@ -91,7 +66,12 @@ def call(fn: str, args_json: str) -> tuple[bool, str]:
 
 
 def warm_up() -> None:
-    """Import what the first board drawing needs; the worker calls this once it is idle."""
+    """Import the board renderer and the FAQ widgets' bridge ahead of the first drawing.
+
+    The engine's Web Worker runs ``catan_web.warm_up()`` itself (not through :func:`call`) once
+    Pyodide has started and the calls already waiting are answered. The Play page warms what it
+    needs through its own bridge function, ``game.warm_up``.
+    """
     from catan_core import svg  # noqa: F401
 
     from . import faq  # noqa: F401

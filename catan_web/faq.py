@@ -20,7 +20,7 @@ from typing import Any
 from catan_core import BUILD_COSTS, CatanError, Game, geometry
 from catan_core.constants import RESOURCES
 
-from .common import refusal
+from .errors import refusal
 
 Doc = dict[str, Any]
 SETUP_PHASES = ("setup_settlement", "setup_road")
