@@ -27,22 +27,15 @@ from __future__ import annotations
 
 import html
 import json
-import re
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-import yaml
 from mkdocs.exceptions import PluginError
 
-from catan_site import languages
+from catan_site import tutorial
+from catan_site.catalog import I18N, flat_strings, headings, load, terms
 from catan_site.links import page_href, shared_href
 from catan_site.runtime_assets import FRONTEND_URL
-
-ROOT = Path(__file__).resolve().parent.parent
-I18N = ROOT / "i18n"
-HEADING = re.compile(r"^#{1,6} (?P<title>.+?)\s*\{\s*#(?P<anchor>[\w.:-]+)[^}]*\}\s*$", re.M)
 
 
 @dataclass(frozen=True)
@@ -62,23 +55,6 @@ FEATURES = {
 }
 
 
-@cache
-def _yaml(path: Path) -> Any:
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-
-
-def flat_strings(path: Path, lang: str) -> dict[str, str]:
-    """``{key: text}`` of a catalog of ``{key: {en, fr, es, nl}}``; every language required."""
-    strings = {}
-    for key, entry in _yaml(path).items():
-        missing = [code for code in languages.codes() if not (entry or {}).get(code)]
-        if missing:
-            raise PluginError(f"{path.relative_to(ROOT)}: {key!r} has no text in "
-                              f"{', '.join(missing)}")
-        strings[str(key)] = str(entry[lang])
-    return strings
-
-
 def ui_strings(feature: str, lang: str, page: Any, files: Any) -> dict[str, Any]:
     """The interface texts of one feature (or ``board``: what every board says)."""
     if feature == "board":
@@ -87,27 +63,11 @@ def ui_strings(feature: str, lang: str, page: Any, files: Any) -> dict[str, Any]
         return flat_strings(I18N / "widgets.yml", lang)
     if feature == "game":
         return flat_strings(I18N / "game.yml", lang)
-    from catan_site import tutorial
-
     lessons = [{"id": lesson["id"], "title": lesson["title"][lang],
                 "href": page_href(f"tutorial/{lesson['page']}.md", page, files),
                 "tasks": [f"{lesson['id']}/{t['id']}" for t in lesson["tasks"]]}
                for lesson in tutorial.load()["lessons"]]
     return {**tutorial.words(lang), "lessons": lessons}
-
-
-def terms(lang: str) -> dict[str, str]:
-    """Glossary term of every key (``brick`` -> ``argile``) in one language."""
-    return {t["key"]: str(t[lang]) for t in _yaml(I18N / "glossary.yml").get("terms") or []}
-
-
-@cache
-def headings(lang: str, doc_path: str) -> dict[str, str]:
-    """``{anchor: heading text}`` of a page of ``docs/<lang>/``."""
-    path = ROOT / "docs" / lang / doc_path
-    if not path.is_file():
-        return {}
-    return {m["anchor"]: m["title"] for m in HEADING.finditer(path.read_text(encoding="utf-8"))}
 
 
 def faq_target(lang: str, target: str, page: Any, files: Any) -> tuple[str, str]:
@@ -125,7 +85,7 @@ def faq_target(lang: str, target: str, page: Any, files: Any) -> tuple[str, str]
 def errors(lang: str, page: Any, files: Any) -> dict[str, dict[str, str | None]]:
     """Every engine error code: its message, and the FAQ answer explaining the rule."""
     out: dict[str, dict[str, str | None]] = {}
-    for code, entry in _yaml(I18N / "errors.yml").items():
+    for code, entry in load("errors.yml").items():
         href, title = (None, None)
         if entry.get("faq"):
             href, title = faq_target(lang, str(entry["faq"]), page, files)

@@ -9,26 +9,16 @@ from __future__ import annotations
 
 import logging
 import re
-from pathlib import Path
 from typing import Any
 
-import yaml
-
-from catan_site import languages
+from catan_site import catalog, languages
 
 ALSO_CALLED = {"en": "Also called", "fr": "Aussi appelé", "es": "También llamado",
                "nl": "Ook genoemd"}
 NOTE = {"en": "Note", "fr": "Remarque", "es": "Nota", "nl": "Opmerking"}
-GLOSSARY_FILE = Path(__file__).resolve().parent.parent / "i18n" / "glossary.yml"
 PLACEHOLDER = re.compile(r"^\{\{\s*glossary\s*\}\}[ \t]*$", re.MULTILINE)
 
 log = logging.getLogger("mkdocs.catan_site.glossary")
-
-
-def load_glossary(path: Path = GLOSSARY_FILE) -> dict[str, Any]:
-    """The parsed glossary file: ``{"terms": [...], "synonyms": {...}}``."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return {"terms": data.get("terms") or [], "synonyms": data.get("synonyms") or {}}
 
 
 def _cell(text: Any) -> str:
@@ -64,7 +54,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """
     if not PLACEHOLDER.search(markdown):
         return markdown
-    table = glossary_table(load_glossary(), config.theme["language"])
+    table = glossary_table(catalog.glossary(), config.theme["language"])
     block = f'<div class="catan-glossary" markdown>\n\n{table}\n\n</div>'
     page.meta["hide"] = sorted({*page.meta.get("hide", []), "toc"})
     return PLACEHOLDER.sub(lambda _: block, markdown)

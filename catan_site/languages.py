@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from pathlib import Path
 
-import yaml
+from catan_site.catalog import I18N, load
 
-LANGUAGES_FILE = Path(__file__).resolve().parent.parent / "i18n" / "languages.yml"
+LANGUAGES_FILE = I18N / "languages.yml"
 
 
 @dataclass(frozen=True)
@@ -33,7 +32,7 @@ class Language:
 @functools.cache
 def languages() -> tuple[Language, ...]:
     """Every language, the default first."""
-    data = yaml.safe_load(LANGUAGES_FILE.read_text(encoding="utf-8")) or {}
+    data = load(LANGUAGES_FILE.name)
     found = tuple(Language(code=str(code), name=str(entry["name"]),
                            site_name=entry.get("site_name"),
                            site_description=entry.get("site_description"),

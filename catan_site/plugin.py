@@ -54,10 +54,10 @@ from catan_site import (
     tutorial,
     widgets,
 )
+from catan_site.paths import ROOT
 
 log = logging.getLogger("mkdocs.plugins.catan")
 
-ROOT = Path(__file__).resolve().parent.parent
 #: Where the site is served when mkdocs.yml names no ``site_url`` (``nox -s serve``).
 DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 #: Page parts, in order: modules whose ``on_config`` (at the start of each language's build),

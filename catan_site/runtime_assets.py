@@ -37,7 +37,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from catan_site.paths import ROOT
+
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 #: The files the browser fetches; the loader is ``pyodide.asm.mjs`` in recent releases.
 PYODIDE_FILES = ("pyodide.mjs", ("pyodide.asm.mjs", "pyodide.asm.js"), "pyodide.asm.wasm",

@@ -15,9 +15,9 @@ from typing import Any
 
 from catan_site import languages
 from catan_site.chromium import launch_args
+from catan_site.paths import ROOT
 from catan_site.serve import make_server
 
-ROOT = Path(__file__).resolve().parent.parent
 PAGES = {"home": "", "rules": "rules/robber/", "faq": "faq/robber/", "glossary": "glossary/"}
 DEVICES: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},

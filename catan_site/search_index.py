@@ -29,7 +29,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from catan_site.search_norm import ROOT, load_lexicon
+from catan_site.paths import ROOT
+from catan_site.search_norm import load_lexicon
 
 INDEX_NAME = "catan-index.json"
 #: The search library, self-hosted from npm (see package.json), copied next to the worker.

@@ -22,11 +22,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-import yaml
+from catan_site.catalog import I18N, read
 
-ROOT = Path(__file__).resolve().parent.parent
-RULES_FILE = ROOT / "i18n" / "search.yml"
-GLOSSARY_FILE = ROOT / "i18n" / "glossary.yml"
+RULES_FILE = I18N / "search.yml"
+GLOSSARY_FILE = I18N / "glossary.yml"
 
 _WORD = re.compile(r"[^\W_]+")
 _COMBINING = re.compile("[\u0300-\u036f]")
@@ -289,7 +288,7 @@ def _phrasings(lang: str, glossary: dict[str, Any], base: Lexicon) -> Synonyms:
 def load_lexicon(lang: str, rules_file: Path = RULES_FILE,
                  glossary_file: Path = GLOSSARY_FILE) -> Lexicon:
     """Load one language's rules from ``i18n/search.yml`` and synonyms from the glossary."""
-    data = _read_yaml(rules_file)
+    data = read(rules_file)
     spec = data["languages"][lang]
     listed = [str(w).lower() for w in spec.get("stopwords", [])]
     fixed = {**(spec.get("numbers") or {}), **(spec.get("exceptions") or {})}
@@ -306,11 +305,6 @@ def load_lexicon(lang: str, rules_file: Path = RULES_FILE,
         fixed=tuple(sorted((fold(str(k)), str(v)) for k, v in fixed.items())),
         ratio_words=tuple(str(w) for w in spec.get("ratio_words", [])),
     )
-    glossary = _read_yaml(glossary_file) if glossary_file.exists() else {}
+    glossary = read(glossary_file) if glossary_file.exists() else {}
     return replace(base, synonyms=_synonyms(lang, glossary or {}, base),
                    phrasings=_phrasings(lang, glossary or {}, base))
-
-
-def _read_yaml(path: Path) -> Any:
-    """Parse a UTF-8 YAML file."""
-    return yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -12,7 +12,7 @@ import http.server
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from catan_site.paths import ROOT
 
 MIME_TYPES = {
     ".js": "text/javascript",

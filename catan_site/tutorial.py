@@ -29,16 +29,16 @@ import functools
 import html
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import yaml
 from pymdownx.superfences import SuperFencesException
 
-from catan_site import languages
+from catan_site import catalog, languages
+from catan_site.catalog import headings, terms
 from catan_site.links import page_href
+from catan_site.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tutorial"
 ROOT_MARK = "@@catan-root@@"
 #: A placeholder link: ROOT_MARK, a page of docs/<lang>/ and an optional #anchor.
@@ -52,18 +52,6 @@ class TutorialError(SuperFencesException):
 
 
 # -- data ---------------------------------------------------------------------------------------
-
-def _read_yaml(name: str) -> Any:
-    with (DATA / name).open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
-
-
-def terms(lang: str) -> dict[str, str]:
-    """The glossary's words in ``lang`` (the boards' harbour tooltips)."""
-    from catan_site.frontend import terms as glossary_terms
-
-    return glossary_terms(lang)
-
 
 def bridge() -> Any:
     """``catan_web.tutorial``: the same judge the browser runs."""
@@ -87,9 +75,9 @@ def load() -> dict[str, Any]:
 def _load(stamps: tuple[int, ...]) -> dict[str, Any]:
     from catan_core.svg import diagram_game
 
-    lessons = _read_yaml("lessons.yml")["lessons"]
-    ui = _read_yaml("ui.yml")
-    worked = _read_yaml("worked_game.yml")
+    lessons = catalog.read(DATA / "lessons.yml")["lessons"]
+    ui = catalog.read(DATA / "ui.yml")
+    worked = catalog.read(DATA / "worked_game.yml")
     positions: dict[str, dict[str, Any]] = {}
     tasks: dict[str, dict[str, Any]] = {}
     for lesson in lessons:
@@ -137,8 +125,6 @@ def page_url(doc_path: str) -> str:
 
 def faq_link(lang: str, target: str) -> str:
     """A link to an FAQ answer, titled with the question; fails on a missing anchor."""
-    from catan_site.frontend import headings
-
     path, _, anchor = target.partition("#")
     title = headings(lang, path).get(anchor)
     if title is None:

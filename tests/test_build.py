@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from catan_site import languages
-from catan_site.glossary import load_glossary
+from catan_site.catalog import glossary
 from catan_site.plugin import DEFAULT_SITE_URL
 from catan_site.runtime_assets import FRONTEND_URL, PYODIDE_FILES
 from catan_site.search_norm import load_lexicon
@@ -147,7 +147,7 @@ def test_root_sends_visitors_to_a_language(site_dir: Path) -> None:
 def test_glossary_page_lists_every_term(site_dir: Path, lang: str) -> None:
     page = (site_dir / lang / "glossary/index.html").read_text(encoding="utf-8")
     assert "{{ glossary }}" not in page
-    missing = [t[lang] for t in load_glossary()["terms"] if f">{t[lang]}<" not in page]
+    missing = [t[lang] for t in glossary()["terms"] if f">{t[lang]}<" not in page]
     assert not missing, missing
 
 

@@ -15,8 +15,8 @@ import pytest
 import yaml
 
 from catan_site import languages
+from catan_site.catalog import glossary
 from catan_site.fences import TRANSLATABLE_KEYS
-from catan_site.glossary import load_glossary
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -96,7 +96,7 @@ def test_anchors_unique_per_page(lang: str) -> None:
 
 
 def test_glossary_terms_complete() -> None:
-    terms = load_glossary()["terms"]
+    terms = glossary()["terms"]
     assert terms, "i18n/glossary.yml has no terms"
     incomplete = [term.get("key") for term in terms
                   if not all(isinstance(term.get(lang), str) and term[lang].strip()
@@ -107,7 +107,7 @@ def test_glossary_terms_complete() -> None:
 
 
 def test_glossary_synonyms_languages() -> None:
-    synonyms = load_glossary()["synonyms"]
+    synonyms = glossary()["synonyms"]
     assert set(synonyms) <= set(LANGUAGES)
     for lang, table in synonyms.items():
         for official, others in table.items():

@@ -31,11 +31,10 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 
 from catan_site import languages
-from catan_site.frontend import flat_strings
+from catan_site.catalog import I18N, flat_strings
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
-TEXTS = ROOT / "i18n" / "offline.yml"
+TEXTS = I18N / "offline.yml"
 SW_SOURCE = HERE / "sw.js"
 SW_NAME = "sw.js"
 MANIFEST_NAME = "manifest.webmanifest"

@@ -13,9 +13,10 @@ from __future__ import annotations
 import math
 import struct
 import zlib
-from pathlib import Path
 
-OUT = Path(__file__).resolve().parent.parent.parent / "overrides" / "assets" / "images"
+from catan_site.paths import ROOT
+
+OUT = ROOT / "overrides" / "assets" / "images"
 RED = (0xE4, 0x57, 0x2E)
 OCHRE = (0xF6, 0xC8, 0x5F)
 BRICK = (0xA6, 0x3D, 0x1C)
