@@ -11,26 +11,25 @@ A fence holds YAML options, never code (see notes/fences.md)::
 
 Any unknown key, bad YAML or rendering error stops the build with a message naming the fence
 (superfences lets :class:`SuperFencesException` through; MkDocs then names the page).
-The board is drawn by ``catan_core.svg.render_diagram(spec, lang)``, imported lazily so that the
-site can be built while the engine is being written, as long as no page uses a fence.
+The board is drawn by the engine, ``catan_core.svg.render_diagram(spec, lang, terms)``.
 """
 
 from __future__ import annotations
 
 import html
-import importlib
 import json
-from collections.abc import Callable
 from typing import Any
 
 import yaml
 from pymdownx.superfences import SuperFencesException
 
+from catan_core.svg import render_diagram
 from catan_site import languages
+from catan_site.catalog import terms
 
 #: Keys of a catan-diagram fence, with what they hold.
 DIAGRAM_KEYS: dict[str, str] = {
-    "position": "a position document (shared/spec/position-format.md), or part of one",
+    "position": "a position document (notes/engine-contract.md), or part of one",
     "board": '"beginner", "standard" (with seed) or a board object as in a position',
     "seed": "seed of a standard random board",
     "pieces": "{colour: {settlements: [node], cities: [node], roads: [edge]}}",
@@ -50,7 +49,7 @@ WIDGET_KEYS: dict[str, str] = {
     **DIAGRAM_KEYS,
     "kind": "required: what the widget does, one of WIDGET_KINDS",
     "player": "the colour the reader plays",
-    "actions": "list of actions (position-format.md section 4) replayed before showing",
+    "actions": "list of actions (notes/engine-contract.md section 4) replayed before showing",
     "prompt": "question or instruction shown with the widget",
     "expect": "the answer a quiz widget waits for",
 }
@@ -65,8 +64,6 @@ WIDGET_KINDS: dict[str, str] = {
 }
 #: Keys whose text is translated: they may differ between languages (tests/test_parity.py).
 TRANSLATABLE_KEYS = frozenset({"caption", "alt", "labels", "prompt"})
-
-Renderer = Callable[[dict[str, Any], str, dict[str, str]], str]
 
 
 class FenceError(SuperFencesException):  # type: ignore[misc]  # pymdownx has no type hints
@@ -96,33 +93,12 @@ def parse_spec(src: str, fence: str) -> dict[str, Any]:
     return spec
 
 
-def load_renderer() -> Renderer:
-    """``catan_core.svg.render_diagram``, imported on first use."""
-    try:
-        module = importlib.import_module("catan_core.svg")
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("catan_core", "catan_core.svg"):
-            raise FenceError(f"catan_core.svg failed to import: {exc}") from exc
-        raise FenceError(
-            "catan-diagram/catan-widget fences need catan_core.svg.render_diagram(spec, lang), "
-            "which does not exist yet: the rules engine must provide it"
-        ) from exc
-    render = getattr(module, "render_diagram", None)
-    if not callable(render):
-        raise FenceError("catan_core.svg has no function render_diagram(spec, lang)")
-    return render  # type: ignore[no-any-return]
-
-
 def render_figure(spec: dict[str, Any], fence: str, src: str, lang: str | None = None) -> str:
     """The board as ``<figure>``: the engine's SVG (in ``lang``, default: the site's default
     language) and the caption."""
+    lang = lang or languages.default()
     try:
-        from catan_site.frontend import terms
-
-        lang = lang or languages.default()
-        svg = load_renderer()(spec, lang, terms(lang))  # terms: the harbours' tooltips
-    except FenceError:
-        raise
+        svg = render_diagram(spec, lang, terms(lang))  # terms: the harbours' tooltips
     except Exception as exc:
         raise FenceError(f"{fence}: render_diagram failed: {exc!r}\n{src}") from exc
     caption = spec.get("caption")

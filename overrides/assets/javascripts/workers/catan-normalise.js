@@ -1,9 +1,9 @@
 /*
- * Search normaliser, browser copy of hooks/search_norm.py (keep the two in step:
+ * Search normaliser, browser copy of catan_site/search_norm.py (keep the two in step:
  * tests/test_search_norm.py runs both on every word of the site and compares).
  *
- * The rules (stop words, suffixes, synonyms) are not written here: they arrive as JSON inside
- * search/search_index.json (config.catan), produced by Lexicon.to_json() in Python.
+ * The rules (stop words, suffixes, synonyms) are not written here: they arrive as JSON in the
+ * "rules" of search/catan-index.json (catan_site/search_index.py), from Lexicon.to_json().
  *
  * Loaded with importScripts() in the search worker (global CatanNormalise) and with require()
  * in Node for the tests.
@@ -105,7 +105,7 @@
     return out
   }
 
-  /** Expand synonyms, tokens only (as hooks/search_norm._expand_synonyms). */
+  /** Expand synonyms, tokens only (as catan_site/search_norm._expand_synonyms). */
   function expandSynonyms(tokens, lex) {
     return expandSynonymsIndexed(tokens, lex).map(([token]) => token)
   }
@@ -188,7 +188,7 @@
     }
   }
 
-  /** The search tokens of a text, as hooks/search_norm.normalise(). */
+  /** The search tokens of a text, as catan_site/search_norm.normalise(). */
   function normalise(text, lex) {
     const found = ratios(words(text), lex)
     const stems = found.filter(w => !isStopword(w, lex)).map(w => stemCached(w, lex))
