@@ -6,7 +6,6 @@ The same algorithm exists in Python (catan_site/search_norm.py, for the index) a
 
 from __future__ import annotations
 
-import doctest
 import json
 import re
 import shutil
@@ -15,8 +14,6 @@ from pathlib import Path
 
 import pytest
 
-import catan_site.alternates
-import catan_site.search_norm
 from catan_site import languages
 from catan_site.search_norm import load_lexicon, normalise
 
@@ -79,11 +76,6 @@ def test_questions_keep_content_words(lang: str, question: str, expected: list[s
 def test_stop_word_check_sees_accents() -> None:
     lex = load_lexicon("fr")
     assert normalise("des dés", lex) == ["des"]  # the article goes, the dice stay
-
-
-def test_doctests() -> None:
-    for module in (catan_site.search_norm, catan_site.alternates):
-        assert doctest.testmod(module).failed == 0
 
 
 #: Players' wordings that must meet the site's (i18n/glossary.yml ``phrasings``, number words,
