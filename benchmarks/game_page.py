@@ -127,18 +127,18 @@ def offers_to_a_person(seed: int, turns: int = OFFER_TURNS) -> int:
             {"colour": "blue", "kind": "bot", "level": "hard", "personality": "merchant"},
             {"colour": "white", "kind": "bot", "level": "normal", "personality": "opportunist"},
             {"colour": "orange", "kind": "bot", "level": "easy", "personality": "builder"}]})
-    position, referee = new["position"], new["referee"]
+    session, position = new["session"], new["position"]
     person = make_bot("normal", "builder", seed)
     shown = 0
     while not position.get("winner") and position["turn"]["number"] <= turns:
-        step = bridge.do_advance(position, referee, "red", {})
+        step = bridge.do_advance(session, "red", {})
         if step.get("wait"):
             game = Game.from_dict(position)
             action = person.choose(game.to_dict(view="red"), game.legal_actions())
-            step = bridge.do_act(position, referee, action, "red", {})
+            step = bridge.do_act(session, action, "red", {})
         shown += sum(1 for entry in step["log"] if entry["e"]["type"] == "trade_offered"
                      and entry["e"]["player"] != "red" and "red" in entry["e"].get("to", ["red"]))
-        position, referee = step["position"], step["referee"]
+        position = step["position"]
     return shown
 
 

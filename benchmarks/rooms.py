@@ -195,8 +195,8 @@ async def cpu_per_move(moves: int, seed: int) -> Doc:
     """The server's own work per move, without sockets or other processes: one Hub on an
     SQLite file, four seats whose frames are built and serialised but not sent. What the
     figure leaves out (the WebSocket framing and the system calls) the loopback run shows."""
+    from catan_core.referee import waiting_for
     from catan_rooms import room as rooms
-    from catan_rooms import table
     from catan_rooms.hub import Hub
     from catan_rooms.schemas import RoomSettings
     from catan_rooms.store import SQLiteStore
@@ -229,11 +229,12 @@ async def cpu_per_move(moves: int, seed: int) -> Doc:
             assert doc is not None
             if doc["status"] != "playing":
                 break
-            game, ref = rooms.open_game(doc)
-            colour = table.waiting_for(game)[0]
-            legal = table.legal_for(game, ref, colour)
+            opened = rooms.open_table(doc)
+            colour = waiting_for(opened.game)[0]
+            legal = opened.legal_for(colour)
             if legal[0]["type"] == "discard" and "count" in legal[0]:
-                action = discard_choice(game.to_dict(view=colour), colour, legal[0]["count"])
+                action = discard_choice(opened.game.to_dict(view=colour), colour,
+                                        legal[0]["count"])
             else:
                 pool = [a for a in legal if a["type"] != "bank_trade"] or legal
                 action = {k: v for k, v in rng.choice(pool).items() if k != "player"}

@@ -9,10 +9,10 @@ by name), ``catan_core.svg`` and ``catan_core.bots``. Other modules are internal
 from .board import Board
 from .constants import COLOURS, DEV_CARDS, PORT_KINDS, RESOURCES, TERRAINS
 from .errors import CatanError, IllegalAction, InvalidArgument, InvalidPosition
-from .game import ACTION_TYPES, PUBLIC_ATTRIBUTES, Game
+from .game import ACTION_TYPES, PUBLIC_ATTRIBUTES, SPECTATOR, Game
 from .query import BUILD_COSTS, PLAYABLE_CARDS, affordable
 
 __all__ = ["ACTION_TYPES", "BUILD_COSTS", "COLOURS", "DEV_CARDS", "PLAYABLE_CARDS", "PORT_KINDS",
-           "PUBLIC_ATTRIBUTES", "RESOURCES", "TERRAINS", "Board", "CatanError", "Game",
+           "PUBLIC_ATTRIBUTES", "RESOURCES", "SPECTATOR", "TERRAINS", "Board", "CatanError", "Game",
            "IllegalAction", "InvalidArgument", "InvalidPosition", "affordable"]
 __version__ = "0.1.0"

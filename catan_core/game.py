@@ -17,6 +17,9 @@ from .topology import N_EDGES, N_NODES
 Handler = Callable[["Game", Action], list[Event]]
 
 
+#: The ``view`` of ``Game.to_dict`` for someone who holds no seat: public information only.
+SPECTATOR = "spectator"
+
 class Game(Queries):
     """One game of Catan: position, rules, and the random generator it owns.
 
@@ -80,8 +83,15 @@ class Game(Queries):
         return game
 
     def to_dict(self, view: str | None = None) -> dict[str, Any]:
-        """The whole position, or what ``view`` (a colour) may see of it."""
-        if view is not None and (not isinstance(view, str) or view not in self.seats):
+        """The whole position, or what ``view`` may see of it: a colour (its own cards, the
+        others' as counts), or ``SPECTATOR`` (every hand as a count).
+
+        >>> game = Game.new(seats=["red", "blue", "white"], seed=1, start_cards=1)
+        >>> game.to_dict(view=SPECTATOR)["players"]["red"]["hand"]
+        {'hidden': 5}
+        """
+        if view is not None and view != SPECTATOR and (not isinstance(view, str)
+                                                       or view not in self.seats):
             raise InvalidArgument("unknown_player", f"view must be one of {list(self.seats)}",
                                   player=view if isinstance(view, str) else repr(view))
         return serialize.write(self, view)
@@ -278,4 +288,4 @@ PUBLIC_ATTRIBUTES: frozenset[str] = frozenset(
 )
 
 __all__ = ["ACTION_TYPES", "COLOURS", "DEFAULT_RULES", "DEV_COUNTS", "N_EDGES", "N_NODES",
-           "PUBLIC_ATTRIBUTES", "Game", "Trade"]
+           "PUBLIC_ATTRIBUTES", "SPECTATOR", "Game", "Trade"]

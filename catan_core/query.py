@@ -64,6 +64,8 @@ from .topology import (
 #: What each thing costs, ``{kind: {resource: n}}``; kinds are ``road``, ``settlement``,
 #: ``city`` and ``dev_card``.
 BUILD_COSTS: dict[str, dict[str, int]] = {kind: cards_dict(cost) for kind, cost in COSTS.items()}
+#: The victory points each of these is worth on the board (the building costs card's figures).
+BUILD_POINTS: dict[str, int] = {"road": 0, "settlement": 1, "city": 2, "dev_card": 0}
 #: Development cards that are played (Victory Point cards count without being played).
 PLAYABLE_CARDS = tuple(DEV_CARDS[c] for c in (KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY))
 _BUILD_ACTIONS = {"road": "build_road", "settlement": "build_settlement", "city": "build_city",
@@ -302,8 +304,9 @@ class Queries(LegalActions):
         ``build_options``).
 
         Settlements: ``occupied``, ``distance_rule``, ``not_connected`` (no road needed during
-        set-up). Roads: ``occupied``, ``not_connected`` (during ``setup_road``, the active
-        player's road must touch the settlement just placed). Cities: ``not_your_settlement``.
+        set-up). Roads: ``occupied``, ``not_connected``; during ``setup_road``, the active
+        player's road must touch the settlement just placed (``setup_road_not_at_settlement``).
+        Cities: ``not_your_settlement``.
 
         >>> from catan_core import Game
         >>> g = Game.new(seats=["red", "blue", "white"], board="beginner")
@@ -344,7 +347,9 @@ class Queries(LegalActions):
             name = EDGE_NAMES[e]
             if self.edge_owner[e] >= 0:
                 illegal[name] = "occupied"
-            elif last not in EDGE_NODES[e] if last >= 0 else not self.road_connects(p, e):
+            elif last >= 0 and last not in EDGE_NODES[e]:
+                illegal[name] = "setup_road_not_at_settlement"
+            elif last < 0 and not self.road_connects(p, e):
                 illegal[name] = "not_connected"
             else:
                 legal.append(name)
@@ -427,6 +432,31 @@ class Queries(LegalActions):
                 reason = "bank_empty"
             out[DEV_CARDS[card]] = reason
         return out
+
+    def offer_refusal(self, colour: str) -> str | None:
+        """Why ``colour`` may not open a trade offer now (the code ``apply`` would give before
+        reading the offer's terms), or None: ``game_over``, ``not_your_turn``, ``wrong_phase``,
+        ``trade_open`` or, with the trade-before-build rule, ``trade_after_build``.
+
+        >>> from catan_core import Game
+        >>> Game.new(seats=["red", "blue", "white"], seed=1).offer_refusal("red")
+        'wrong_phase'
+        """
+        p = self.seat_index(colour)
+        if self.win_seat >= 0:
+            return "game_over"
+        if p != self.current:
+            return "not_your_turn"
+        try:
+            self.check_trade_time(p)
+            self.require_no_offer()
+        except IllegalAction as exc:
+            return exc.code
+        return None
+
+    def may_offer(self, colour: str) -> bool:
+        """True when ``colour`` may open a trade offer now (:meth:`offer_refusal`)."""
+        return self.offer_refusal(colour) is None
 
     def can_afford(self, colour: str, kind: str) -> bool:
         """True when ``colour``'s hand pays for ``kind`` (``road``, ``settlement``, ``city``,

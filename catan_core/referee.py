@@ -4,9 +4,9 @@
 decision at once (discards, answers to an offer), some seats are played by computers (or by a
 computer standing in for a person whose time ran out), negotiation must end (a cap on offers
 per turn), a turn must end (a cap on a computer's actions), and every computer player needs a
-seed of its own derived from the game's. This module is that referee, written once and used by
-the bot driver (ladder, benches, tests), the Play page's bridge (``catan_web.game``) and the
-rooms server.
+seed of its own derived from the game's. This module is that referee, written once; the table
+(:mod:`catan_core.table`) puts it beside the game for the bot driver (ladder, benches, tests),
+the Play page's bridge (``catan_web.game``) and the rooms server.
 
 The referee's own state is a small JSON document (:meth:`Referee.to_dict`), kept next to the
 position by whoever keeps the game: the page's saved game, a room's store.
@@ -20,21 +20,22 @@ position by whoever keeps the game: the page's saved game, a room's store.
 'timeout'
 >>> ref.computer_plays(game, "red")            # the stand-in finishes red's placement
 True
->>> action, note = ref.bot_action(game, "red")
+>>> from catan_core.bots import make_bot
+>>> action, note = ref.bot_action(game, "red", make_bot("normal", "builder", seed=1))
 >>> action["type"], note
 ('place_settlement', None)
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .bots.tracking import CardCounter
 from .errors import CatanError
 from .game import Game
+from .tracking import CardCounter
+from .views import guessed_view, masked
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -44,6 +45,8 @@ Doc = dict[str, Any]
 
 #: Offers a computer player may make in one turn, so negotiation always ends.
 MAX_OFFERS = 3
+#: Offers a person may make in one turn (the Play page and the rooms).
+PERSON_MAX_OFFERS = 5
 #: Decisions of one turn after which the referee ends a computer player's turn (a safety net).
 MAX_BOT_ACTIONS = 200
 #: The level and personality of the computer that plays for a person out of time or away.
@@ -58,8 +61,6 @@ PEOPLE_OFFER_EVERY = 5
 #: Seconds a person has to answer a computer's offer: one left unanswered is declined when they
 #: run out, and the computer goes on (an offer invites, it does not hold the game up).
 OFFER_WAIT_S = 15
-SETUP_PHASES = ("setup_settlement", "setup_road")
-VISIBILITIES = ("revealed", "fog", "terra")
 
 
 def waiting_for(game: Game) -> list[str]:
@@ -118,37 +119,6 @@ def bot_seed(game_seed: int, seat: int) -> int:
     (113, 116)
     """
     return (game_seed * 16 + seat + 1) % 2147483647
-
-
-# -- what a computer player may see -----------------------------------------------------------
-
-def masked(game: Game, visibility: str | None) -> str | None:
-    """``"fog"`` or ``"terra"`` while set-up hides the island in that mode, else None."""
-    if visibility in ("fog", "terra") and game.phase in SETUP_PHASES:
-        return visibility
-    return None
-
-
-def fogged_view(view: Doc, hidden: str, seed: int) -> Doc:
-    """``view`` with the island as set-up hides it: unknown terrains (and, for Terra Incognita,
-    numbers and harbours) replaced by a random draw of what is left, as a player would guess.
-
-    The desert stays (the robber shows it); the draw is fixed by ``seed``.
-    """
-    board = dict(view["board"])
-    tiles = list(board["tiles"])
-    land = [i for i, t in enumerate(tiles) if t != "desert"]
-    rng = random.Random(seed)
-    terrains = [tiles[i].split()[0] for i in land]
-    numbers = [tiles[i].split()[1] for i in land]
-    rng.shuffle(terrains)
-    if hidden == "terra":
-        rng.shuffle(numbers)
-        board["ports"] = {}
-    for i, terrain, number in zip(land, terrains, numbers, strict=True):
-        tiles[i] = f"{terrain} {number}"
-    board["tiles"] = tiles
-    return {**view, "board": board}
 
 
 def safe_action(game: Game, colour: str) -> Action:
@@ -217,7 +187,6 @@ class Referee:
     max_offers: int = MAX_OFFERS
     max_actions: int = MAX_BOT_ACTIONS
     cards: CardCounter | None = field(default=None, compare=False)
-    bots: dict[str, Bot] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def new(cls, colours: Iterable[str], seed: int = 0, humans: Iterable[str] = (),
@@ -315,6 +284,10 @@ class Referee:
             return None
         return {"type": "reject_trade", "player": colour}
 
+    def offers_made(self, game: Game, colour: str) -> int:
+        """The offers ``colour`` made in the current turn."""
+        return self.offers.get(colour, 0) if game.turn_number == self.turn else 0
+
     def observe_turn(self, game: Game) -> None:
         """Reset the caps when a new turn began."""
         if game.turn_number != self.turn:
@@ -387,25 +360,14 @@ class Referee:
             return seat.level, seat.personality, seed
         return STAND_IN[0], STAND_IN[1], seed
 
-    def bot_for(self, game: Game, colour: str) -> Bot:
-        """The computer of ``colour``, kept while its configuration stays (it remembers the
-        offers it made this turn)."""
-        from .bots import make_bot
-
-        level, personality, seed = self.bot_config(game, colour)
-        bot = self.bots.get(colour)
-        if bot is None or (bot.level_name, bot.personality, bot.seed) != (level, personality, seed):
-            bot = self.bots[colour] = make_bot(level, personality, seed)
-        return bot
-
-    def bot_action(self, game: Game, colour: str, bot: Bot | None = None,
+    def bot_action(self, game: Game, colour: str, bot: Bot | None,
                    visibility: str | None = None, *, check: bool = True,
                    timer: Callable[[], None] | None = None) -> tuple[Action, str | None]:
         """The action the referee plays for ``colour`` now, and a note when it is not the
         computer's own choice (``"forced"``, ``"capped"`` or the refused choice's error).
 
-        A forced answer or a capped turn comes first; otherwise the computer (``bot``, else
-        :meth:`bot_for`) decides from its colour's view, the island masked as ``visibility``
+        A forced answer or a capped turn comes first; otherwise the computer ``bot`` (one
+        is needed then) decides from its colour's view, the island masked as ``visibility``
         hides it during set-up, with offers allowed below the cap. With ``check``, a choice
         the rules refuse is replaced by :func:`safe_action`, so a game never stalls.
         ``timer`` is called just before the computer decides (benchmarks time the decision).
@@ -415,11 +377,12 @@ class Referee:
             return forced, "forced"
         if self.capped(game, colour):
             return {"type": "end_turn", "player": colour}, "capped"
-        bot = bot or self.bot_for(game, colour)
+        if bot is None:
+            raise CatanError("bad_request", f"no computer given for {colour}", player=colour)
         view = game.to_dict(view=colour)
         hidden = masked(game, visibility)
         if hidden:
-            view = fogged_view(view, hidden, bot.seed)
+            view = guessed_view(view, hidden, bot.seed)
         allow = self.offers.get(colour, 0) < self.max_offers
         if timer is not None:
             timer()

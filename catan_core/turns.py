@@ -68,7 +68,7 @@ class TurnRules(BuildingRules):
             raise IllegalAction("occupied", "there is already a road here",
                                 edge=EDGE_NAMES[edge])
         if self.last_setup_settlement(p) not in EDGE_NODES[edge]:
-            raise IllegalAction("not_connected",
+            raise IllegalAction("setup_road_not_at_settlement",
                                 "a set-up road must touch the settlement just placed",
                                 edge=EDGE_NAMES[edge])
         events: list[Event] = [{"type": "placed_road", "player": self.seats[p],

@@ -23,8 +23,11 @@ from pydantic import ValidationError
 
 from catan_core import CatanError, Game
 from catan_core.referee import Referee
+from catan_core.table import Table
+from catan_core.views import event_for
+from catan_web.game_view import action_for_spot, view_of
 
-from . import room, table
+from . import room
 from .room import RoomError
 from .schemas import (
     CLIENT_MESSAGE,
@@ -161,7 +164,7 @@ class Hub:
         key = (doc["id"], doc["version"])
         ref = self.refs.get(key)
         if ref is None:
-            ref = self.refs[key] = table.referee(doc["id"], doc["referee"], game)
+            ref = self.refs[key] = Referee.from_dict(doc["referee"], game.seats)
             if len(self.refs) > 512:
                 self.refs.popitem(last=False)
         return ref
@@ -353,7 +356,7 @@ class Hub:
         stored = await self.store.events(conn.room_id, start, doc["seq"] - start) \
             if doc["seq"] > start else []
         seat = conn.seat if conn.seat in doc["seats"] else None
-        events = [{"seq": e["seq"], **table.event_for(e, seat)} for e in stored]
+        events = [{"seq": e["seq"], **event_for(e, seat)} for e in stored]
         truncated = start > conn.since
         conn.since = max(conn.since, stored[-1]["seq"] if stored else conn.since)
         game = self.game(doc)
@@ -365,8 +368,9 @@ class Hub:
         frame = room.game_frame(doc, game, seat, self.now(), ref) if game else None
         if frame is not None and game is not None and ref is not None and conn.page is not None:
             try:
-                options = {**conn.page, "visibility": doc["settings"]["visibility"]}
-                frame["page"] = table.page_view(game, ref, seat, options)
+                visibility = doc["settings"]["visibility"]
+                frame["page"] = view_of(Table(game, ref, visibility), seat,
+                                        {**conn.page, "visibility": visibility}, fixed=True)
             except Exception as exc:  # a bad mode from this client: the rest still goes out
                 frame["page"] = {"error": {"code": "bad_request", "message": str(exc)[:200]}}
         return {"t": "update", "version": doc["version"], "seq": doc["seq"],
@@ -487,17 +491,13 @@ class Hub:
         if doc is None or doc["status"] != "playing":
             raise RoomError("wrong_status", "no game is being played")
         seat = self._own(doc, conn)
-        game, ref = room.open_game(doc)
+        game = room.cached_game(doc)
         try:
-            answer = table.pick_action(game, ref, seat, msg.options.model_dump(), msg.spot)
+            answer = action_for_spot(game, seat, msg.options.model_dump().get("mode"), msg.spot)
         except CatanError as exc:
             raise RoomError(exc.code, exc.message, **exc.details) from None
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
             raise RoomError("bad_request", "this spot cannot be chosen now") from None
-        if "error" in answer:
-            error = answer["error"]
-            raise RoomError(str(error.get("code", "illegal")), str(error.get("message", "")),
-                            **(error.get("details") or {}))
         if "action" not in answer:  # the choice goes on: {mode} or {victims, tile}
             self.reply(conn, {"t": "pick", "n": msg.n, **answer})
             return

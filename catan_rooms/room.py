@@ -18,9 +18,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from catan_core import Game, IllegalAction
-from catan_core.referee import TIMER_BONUS_S, Referee
+from catan_core.actions import ACTION_FIELDS, CHANCE_FIELDS
+from catan_core.referee import TIMER_BONUS_S, Referee, turn_key, waiting_for
+from catan_core.table import Table, new_game
+from catan_web.game import do_summary
 
-from . import table
 from .schemas import RoomSettings
 
 Doc = dict[str, Any]
@@ -29,8 +31,6 @@ Doc = dict[str, Any]
 BONUS = float(TIMER_BONUS_S)
 #: Seconds a player waited for inside another's turn (a discard, an answer) has at least.
 ANSWER_FLOOR = 15.0
-#: Trade offers a person may make per turn (computers: the referee's cap).
-HUMAN_OFFERS = 5
 
 
 class RoomError(Exception):
@@ -90,7 +90,7 @@ def settings_of(doc: Doc) -> RoomSettings:
 
 
 def game_of(doc: Doc) -> Game | None:
-    return table.load(doc["position"]) if doc["position"] is not None else None
+    return Game.from_dict(doc["position"]) if doc["position"] is not None else None
 
 
 #: Games of recent positions, by room and ``moves`` (the number of moves played, which only
@@ -109,7 +109,7 @@ def cached_game(doc: Doc) -> Game:
     key = (str(doc["id"]), int(doc.get("moves", 0)))
     game = _GAMES.get(key)
     if game is None:
-        game = _GAMES[key] = table.load(doc["position"])
+        game = _GAMES[key] = Game.from_dict(doc["position"])
         if len(_GAMES) > 1024:
             _GAMES.popitem(last=False)
     return game
@@ -121,17 +121,28 @@ def keep_game(doc: Doc, game: Game) -> None:
         _GAMES.popitem(last=False)
 
 
-def open_game(doc: Doc) -> tuple[Game, Referee]:
-    """The game and referee of ``doc`` (a copy the caller may change)."""
+#: The computer players of each room, kept between moves (a computer remembers its offers of
+#: the turn): the most recently used rooms.
+_BOTS: OrderedDict[str, dict[str, Any]] = OrderedDict()
+
+
+def open_table(doc: Doc) -> Table:
+    """The table of ``doc``: a copy of its game and referee the caller may change, the room's
+    visibility and its computer players."""
     game = cached_game(doc).copy()
-    return game, table.referee(doc["id"], doc["referee"], game)
+    bots = _BOTS.pop(str(doc["id"]), None) or {}
+    _BOTS[str(doc["id"])] = bots
+    if len(_BOTS) > 2048:
+        _BOTS.popitem(last=False)
+    return Table(game, Referee.from_dict(doc["referee"], game.seats),
+                 settings_of(doc).visibility, bots)
 
 
 def needs_step(doc: Doc, game: Game, now: float) -> bool:
     """Cheap: whether :func:`auto_step` would do something now (``game`` is read only)."""
     if doc["status"] != "playing":
         return False
-    ref = table.referee(doc["id"], doc["referee"], game)
+    ref = Referee.from_dict(doc["referee"], game.seats)
     actor = ref.next_actor(game)
     if actor is None:
         return False
@@ -171,7 +182,7 @@ def sit(doc: Doc, colour: str, name: str, token_digest: str, current: str | None
                 vacated=False, last_n=0)  # a new person: message numbers start again
     events = [_event({"type": "seated", "seat": colour, "name": name})]
     if doc["status"] == "playing":  # a person takes over a computer's seat
-        _game, ref = open_game(doc)
+        ref = open_table(doc).referee
         events += [_event(e) for e in ref.set_kind(colour, "human")]
         doc["referee"] = ref.to_dict()
     return events
@@ -198,8 +209,8 @@ def start(doc: Doc, host: bool, now: float) -> list[Doc]:
         if seat["kind"] == "open":
             seat.update(kind="computer", vacated=True)
     settings = settings_of(doc)
-    game = table.new_game(settings.colours(), doc["seed"], settings.mode, settings.board,
-                          {str(k): v for k, v in settings.rules.items()})
+    game = new_game(settings.colours(), doc["seed"], settings.mode, settings.board,
+                    {str(k): v for k, v in settings.rules.items()})
     config = {c: (s["bot"]["level"], s["bot"]["personality"]) for c, s in doc["seats"].items()}
     ref = Referee.new(game.seats, seed=doc["seed"], config=config,
                       humans=[c for c, s in doc["seats"].items() if s["kind"] == "human"])
@@ -220,7 +231,7 @@ def leave(doc: Doc, colour: str) -> list[Doc]:
     else:
         seat.update(kind="computer", token=None, vacated=True)
         if doc["status"] == "playing":
-            _game, ref = open_game(doc)
+            ref = open_table(doc).referee
             events += [_event(e) for e in ref.set_kind(colour, "bot")]
             doc["referee"] = ref.to_dict()
     return events
@@ -231,7 +242,7 @@ def back(doc: Doc, colour: str) -> list[Doc]:
     finished by the computer)."""
     if doc["status"] != "playing":
         raise RoomError("not_away", "the seat is not played by the computer")
-    _game, ref = open_game(doc)
+    ref = open_table(doc).referee
     if not ref.seats[colour].away:
         raise RoomError("not_away", "the seat is not played by the computer")
     events = [_event(e) for e in ref.come_back(colour)]
@@ -244,7 +255,7 @@ def auto(doc: Doc, colour: str, on: bool) -> list[Doc]:
     (``off``), as the Play page's "Let the computer play this seat"; the seat stays theirs."""
     if doc["status"] != "playing":
         raise RoomError("wrong_status", "no game is being played", status=doc["status"])
-    _game, ref = open_game(doc)
+    ref = open_table(doc).referee
     control = ref.seats[colour]
     if (on and control.kind == "bot") or (not on and control.kind == "human"
                                            and not control.away):
@@ -282,11 +293,11 @@ def check_action(action: Doc, colour: str, manual_dice: bool) -> Doc:
     an unknown type, a field that type does not take (a forced card or dice), another
     player's name."""
     kind = action.get("type")
-    if not isinstance(kind, str) or kind not in table.ACTION_FIELDS:
+    if not isinstance(kind, str) or kind not in ACTION_FIELDS:
         raise RoomError("malformed_action", "unknown action type", type=str(kind)[:40])
-    allowed = table.ACTION_FIELDS[kind] | {"type", "player"}
+    allowed = ACTION_FIELDS[kind] | {"type", "player"}
     if kind == "roll" and manual_dice:
-        allowed |= {"dice"}
+        allowed |= CHANCE_FIELDS["roll"]
     extra = sorted(set(action) - allowed)
     if extra:
         raise RoomError("field_not_allowed", f"{kind} does not take {extra[0]!r}",
@@ -307,48 +318,43 @@ def act(doc: Doc, colour: str, n: int, action: Doc, now: float,
     seat = doc["seats"][colour]
     settings = settings_of(doc)
     action = check_action(action, colour, settings.dice == "manual")
-    game, ref = open_game(doc)
-    if ref.computer_plays(game, colour):
+    table = open_table(doc)
+    game, ref = table.game, table.referee
+    if table.computer_plays(colour):
         raise RoomError("computer_playing", "the computer plays this seat now"
                         + ("; send 'back' first" if ref.seats[colour].away else ""))
-    if not table.may_act(game, colour) or ref.forced_action(game, colour) is not None:
+    if not table.may_send(colour):
         raise RoomError("not_your_turn", "the game is not waiting for you",
-                        waiting=table.waiting_for(game))
-    if action["type"] == "offer_trade" and ref.offers.get(colour, 0) >= HUMAN_OFFERS:
-        raise RoomError("too_many_offers", f"at most {HUMAN_OFFERS} offers per turn")
+                        waiting=waiting_for(game))
     if to is not None and (action["type"] != "offer_trade" or colour in to
                            or not set(to) <= set(game.seats)):
         raise RoomError("bad_recipients", "'to' names other players of an offer")
     _check_n(seat, n)
-    ref.record(game, colour, action, offered_to=list(to) if to is not None else None)
-    events = _apply(doc, game, ref, action, now, human=True)
-    ref.person_acted(colour)
+    events = _step(doc, table, colour, action, now, human=True,
+                   offered_to=list(to) if to is not None else None)
     seat["acted"] = True
-    doc["referee"] = ref.to_dict()
     return events
 
 
-def _apply(doc: Doc, game: Game, ref: Referee, action: Doc, now: float,
-           human: bool) -> list[Doc]:
-    """Apply an action already recorded by the referee; the clock and turn bookkeeping."""
-    hidden = table.masked(game, settings_of(doc).visibility)
+def _step(doc: Doc, table: Table, colour: str, action: Doc, now: float, human: bool,
+          offered_to: list[str] | None = None) -> list[Doc]:
+    """One step of the table (a refusal raises ``RoomError``), then the room's bookkeeping:
+    the new position and referee, the clock and the turn."""
     try:
-        raw = game.apply(action)
+        events: list[Doc] = [dict(e) for e in table.step(colour, action, offered_to=offered_to,
+                                                         person=human)]
     except IllegalAction as exc:
         raise RoomError(exc.code, exc.message, **exc.details) from None
-    ref.observe(raw)
-    if game.trade is None:
-        ref.offered_to = None
-    events = [table.log_entry(e, hidden) for e in raw]
+    game = table.game
     doc["position"] = game.to_dict()
     doc["moves"] = doc.get("moves", 0) + 1
     PRODUCED[id(doc)] = game
-    doc["referee"] = ref.to_dict()
+    doc["referee"] = table.referee.to_dict()
     if game.winner is not None:
         doc["status"] = "over"
         doc["clock"]["deadline"] = None
         return events
-    if table.turn_key(game) != doc["turn"]["key"]:
+    if turn_key(game) != doc["turn"]["key"]:
         _new_turn(doc, game, now)
     else:
         _same_turn_clock(doc, game, now, human)
@@ -356,7 +362,7 @@ def _apply(doc: Doc, game: Game, ref: Referee, action: Doc, now: float,
 
 
 def _new_turn(doc: Doc, game: Game, now: float) -> None:
-    doc["turn"] = {"key": table.turn_key(game), "waiting": table.waiting_for(game)}
+    doc["turn"] = {"key": turn_key(game), "waiting": waiting_for(game)}
     for seat in doc["seats"].values():
         seat["acted"] = False
     timer = settings_of(doc).timer
@@ -365,7 +371,7 @@ def _new_turn(doc: Doc, game: Game, now: float) -> None:
 
 def _same_turn_clock(doc: Doc, game: Game, now: float, human: bool) -> None:
     timer = settings_of(doc).timer
-    waiting = table.waiting_for(game)
+    waiting = waiting_for(game)
     clock = doc["clock"]
     if timer is not None:
         if clock["deadline"] is None:
@@ -383,22 +389,21 @@ def auto_step(doc: Doc, now: float) -> list[Doc] | None:
     waits for a person with time left (or is not being played)."""
     if doc["status"] != "playing":
         return None
-    game, ref = open_game(doc)
-    actor = ref.next_actor(game)
-    if actor is None:
-        return None
-    if ref.computer_plays(game, actor) or ref.forced_action(game, actor) is not None:
-        settings = settings_of(doc)
-        action, _note = ref.bot_action(game, actor, visibility=settings.visibility)
+    table = open_table(doc)
+    game, ref = table.game, table.referee
+    move = table.computer_move()
+    if move is not None:
+        actor, action, _note = move
         if action["type"] == "roll":  # computers roll on the server, manual dice or not
             action = {k: v for k, v in action.items() if k != "dice"}
-        ref.record(game, actor, action)
-        return _apply(doc, game, ref, action, now, human=False)
+        return _step(doc, table, actor, action, now, human=False)
+    if ref.next_actor(game) is None:
+        return None
     deadline = doc["clock"]["deadline"]
     if deadline is None or now < deadline:
         return None
     events = []
-    for colour in table.waiting_for(game):
+    for colour in waiting_for(game):
         if doc["seats"][colour]["kind"] == "human" and not ref.computer_plays(game, colour):
             events += [_event(e) for e in ref.timeout(game, colour,
                                                       acted=doc["seats"][colour]["acted"])]
@@ -436,26 +441,25 @@ def game_frame(doc: Doc, game: Game, colour: str | None, now: float,
     """What one seat (None: a spectator) is sent of the game (``game`` and ``ref`` are only
     read)."""
     settings = settings_of(doc)
-    ref = ref or table.referee(doc["id"], doc["referee"], game)
+    table = Table(game, ref or Referee.from_dict(doc["referee"], game.seats), settings.visibility)
+    ref = table.referee
     deadline = doc["clock"]["deadline"]
     mine = colour is not None and colour in game.seats and not ref.computer_plays(game, colour)
-    legal = table.legal_for(game, ref, colour) if mine and colour else []
     out = {
-        "view": table.seat_view(game, colour, settings.visibility),
-        "hidden": table.masked(game, settings.visibility),
-        "actors": [c for c in table.waiting_for(game) if ref.forced_action(game, c) is None],
+        "view": table.view(colour),
+        "hidden": table.hidden,
+        "actors": [c for c in waiting_for(game) if ref.forced_action(game, c) is None],
         "next": ref.next_actor(game),
         "computer": {c: ref.computer_plays(game, c) for c in game.seats},
         "away": {c: ref.seats[c].away for c in game.seats},
         "offered_to": ref.offered_to,
-        "legal": legal,
-        "can_offer": bool(legal and colour and table.can_offer(game, colour)
-                          and ref.offers.get(colour, 0) < HUMAN_OFFERS),
-        "points": table.public_points(game),
+        "legal": table.legal_for(colour) if mine and colour else [],
+        "can_offer": bool(mine and colour and table.may_offer(colour)),
+        "points": game.scores("public"),
         "clock": None if deadline is None else {"left_ms": max(0, int((deadline - now) * 1000)),
                                                 "deadline_ms": int(deadline * 1000),
                                                 "bonus_s": BONUS},
     }
     if game.winner is not None:  # the points of everyone, Victory Point cards included
-        out["summary"] = table.summary(doc["position"])
+        out["summary"] = do_summary(doc["position"])
     return out

@@ -1,10 +1,12 @@
 """What one seat of a game sees and may do: the view the Play page draws (and a room sends).
 
-:func:`view_of` answers everything the rules decide for the page: whose decision comes next and
-whether a computer or the referee makes it, the screen a hot-seat game shows, costs and what the
-hand affords, development cards and why they cannot be played, the board choice with its legal
-spots and the rule against each other one, awards, and the board drawn by
-:func:`catan_core.svg.render` as that seat may see it. Used by :mod:`catan_web.game`.
+:func:`view_of` puts together, for the page, what the table (:mod:`catan_core.table`) and the
+engine decide: whose decision comes next and whether a computer or the referee makes it, the
+screen a hot-seat game shows, costs and what the hand affords, development cards and why they
+cannot be played, the board choice with its legal spots and the rule against each other one,
+awards, and the board drawn by :func:`catan_core.svg.render` as that seat may see it.
+:func:`action_for_spot` turns a spot chosen on the board into the action it makes. Used by
+:mod:`catan_web.game` and the rooms server.
 """
 
 from __future__ import annotations
@@ -12,22 +14,16 @@ from __future__ import annotations
 from typing import Any, cast
 
 from catan_core import BUILD_COSTS, Game, geometry
-from catan_core.referee import (
-    OFFER_WAIT_S,
-    TIMER_BONUS_S,
-    Referee,
-    decision_key,
-    masked,
-    waiting_for,
-)
+from catan_core.query import BUILD_POINTS
+from catan_core.referee import OFFER_WAIT_S, TIMER_BONUS_S, decision_key, waiting_for
+from catan_core.table import Table
+from catan_core.views import hidden_marks
+
+from .errors import bad_request
 
 Doc = dict[str, Any]
 NODE_NAMES = geometry.nodes()
 EDGE_NAMES = geometry.edges()
-N_TILES = 19
-
-#: Points a building is worth (the costs card says so).
-POINTS = {"road": 0, "settlement": 1, "city": 2, "dev_card": 0}
 #: What the page asks a person to choose on the board, by phase or by build mode.
 PICKS = {
     "setup_settlement": ("node", "place_settlement"), "setup_road": ("edge", "place_road"),
@@ -38,13 +34,18 @@ PICKS = {
 BUILD_MODES = ("road", "settlement", "city", "road_building")
 
 
-def screen(game: Game, ref: Referee, viewer: str | None) -> tuple[str | None, str | None]:
+def screen(table: Table, viewer: str | None, fixed: bool = False
+           ) -> tuple[str | None, str | None]:
     """Whose cards the screen shows now, and the person to hand the device to (or None).
 
     One person at the screen keeps it; with several, the screen shows the person whose
     decision comes next, after a "pass the device" step, and nobody's hand while computers
-    play (unless the one shown still owes a decision).
+    play (unless the one shown still owes a decision). A ``fixed`` screen (one person per
+    device, as in a room) always shows ``viewer`` (None: a spectator).
     """
+    game, ref = table.game, table.referee
+    if fixed:
+        return (viewer if viewer in game.seats else None), None
     humans = [c for c in game.seats if ref.seats[c].kind == "human"]
     if viewer not in game.seats:
         viewer = humans[0] if len(humans) == 1 else None
@@ -60,8 +61,10 @@ def screen(game: Game, ref: Referee, viewer: str | None) -> tuple[str | None, st
     return None, actor
 
 
-def view_of(game: Game, ref: Referee, viewer: str | None, options: Doc) -> Doc:
-    viewer, pass_to = screen(game, ref, viewer)
+def view_of(table: Table, viewer: str | None, options: Doc, fixed: bool = False) -> Doc:
+    """Everything the page shows ``viewer`` (see :func:`screen` for whose hand it shows)."""
+    game, ref = table.game, table.referee
+    viewer, pass_to = screen(table, viewer, fixed)
     over = game.winner is not None
     seats = list(game.seats)
     mine = viewer if viewer in seats else None
@@ -69,17 +72,16 @@ def view_of(game: Game, ref: Referee, viewer: str | None, options: Doc) -> Doc:
     actor = ref.next_actor(game)
     computer = actor is not None and ref.computer_plays(game, actor)
     forced = actor is not None and ref.forced_action(game, actor) is not None
-    decides = (mine is not None and mine in waiting and not ref.computer_plays(game, mine)
-               and ref.forced_action(game, mine) is None and not over)
+    decides = mine is not None and table.decides(mine)
     scores = game.scores(None if over else mine or "public")
     out: Doc = {
         "viewer": viewer, "phase": game.phase, "turn": game.turn_number,
         "current": game.current_player, "dice": list(game.dice) if game.dice else None,
         "winner": game.winner, "vp_to_win": game.vp_to_win, "robber": game.robber,
-        "hidden": masked(game, options.get("visibility")),
+        "hidden": table.hidden,
         "players": [{**game.summary(c), "points": scores[c]} for c in seats],
         "bank": game.bank_counts(), "deck": game.deck_size(),
-        "discard": game.discards_owed(), "trade": _trade(game, ref), "awards": game.awards(),
+        "discard": game.discards_owed(), "trade": _trade(game, table), "awards": game.awards(),
         "seats": {c: {**s.to_dict(), "computer": ref.computer_plays(game, c)}
                   for c, s in ref.seats.items()},
         "next": {
@@ -101,16 +103,16 @@ def view_of(game: Game, ref: Referee, viewer: str | None, options: Doc) -> Doc:
     if decides:
         assert mine is not None
         mode = build_mode(options.get("mode"), game, mine)
-        out["can"] = can(game, mine)
+        out["can"] = table.may(mine)
         out["choice"] = choice(game, mine, mode)
         out["prompt"] = prompt(game, mine, mode)
     out["board"] = board(game, out["hidden"], out["choice"], options)
     return out
 
 
-def _trade(game: Game, ref: Referee) -> Doc | None:
+def _trade(game: Game, table: Table) -> Doc | None:
     trade = game.open_trade()
-    return None if trade is None else {**trade, "to": ref.offered_to}
+    return None if trade is None else {**trade, "to": table.referee.offered_to}
 
 
 def actions_of(game: Game, colour: str) -> list[Doc]:
@@ -123,13 +125,6 @@ def _reason(code: str | None, **details: Any) -> Doc | None:
     return None if code is None else {"code": code, "details": details}
 
 
-def setup_code(game: Game, code: str) -> str:
-    """The code the page shows for a refusal: a set-up road away from the settlement just
-    placed breaks its own rule, not the connection rule of the game's roads."""
-    return "setup_road_not_at_settlement" if (code == "not_connected"
-                                              and game.phase == "setup_road") else code
-
-
 def costs(game: Game, viewer: str | None, decides: bool) -> list[Doc]:
     """The building costs card: each item's cost and points, and for the viewer whether their
     hand affords it and whether they may build it now (``reason``: the rule against it)."""
@@ -137,21 +132,11 @@ def costs(game: Game, viewer: str | None, decides: bool) -> list[Doc]:
     out = []
     for item, cost in BUILD_COSTS.items():
         option = options.get(item)
-        out.append({"item": item, "cost": dict(cost), "points": POINTS[item],
+        out.append({"item": item, "cost": dict(cost), "points": BUILD_POINTS[item],
                     "affordable": bool(option and option["affordable"]),
                     "available": bool(decides and option and option["reason"] is None),
                     "reason": _reason(option["reason"]) if option else None})
     return out
-
-
-def can(game: Game, viewer: str) -> dict[str, bool]:
-    """Which kinds of action the viewer may make now (the buttons the page marks available)."""
-    kinds = {a["type"]: True for a in actions_of(game, viewer)}
-    if game.discards_owed().get(viewer):
-        kinds["discard"] = True
-    if "end_turn" in kinds:  # the main phase of the viewer's turn, no offer open
-        kinds["offer_trade"] = True
-    return kinds
 
 
 def dev_cards(game: Game, viewer: str, decides: bool) -> list[Doc]:
@@ -169,6 +154,46 @@ def dev_cards(game: Game, viewer: str, decides: bool) -> list[Doc]:
                         "playable": card in reasons and code is None,
                         "reason": _reason(code, card=card)})
     return out
+
+
+def action_for_spot(game: Game, viewer: str, mode: Any, spot: Any) -> Doc:
+    """The spot ``viewer`` chose on the board, read as the page's current choice (the phase,
+    or the build ``mode`` they chose): ``{action}`` to play, ``{mode}`` when the choice goes on
+    (the first road of Road Building), ``{victims, tile}`` when the robber's victim must be
+    chosen. Nothing is played here.
+
+    >>> game = Game.new(seats=["red", "blue", "white"], seed=1, board="beginner")
+    >>> action_for_spot(game, "red", None, "9.N")
+    {'action': {'type': 'place_settlement', 'player': 'red', 'node': '9.N'}}
+    """
+    chosen = build_mode(mode, game, viewer)
+    key = chosen["kind"] if chosen else game.phase
+    if key not in PICKS:
+        raise bad_request("nothing to choose on the board now")
+    pick, kind = PICKS[key]
+    action: Doc = {"type": kind, "player": viewer}
+    if kind == "play_road_building":
+        assert chosen is not None
+        pairs = [a["edges"] for a in actions_of(game, viewer) if a["type"] == kind]
+        picks = [*chosen["picks"], spot]
+        if spot in chosen["picks"]:
+            return {"mode": chosen}
+        if len(picks) < 2 and any(len(p) == 2 and spot in p for p in pairs):
+            return {"mode": {**chosen, "picks": picks}}
+        same = next((p for p in pairs if len(p) == len(picks) and set(p) == set(picks)), None)
+        action["edges"] = same or picks
+    elif pick == "tile":
+        if not isinstance(spot, int) and not (isinstance(spot, str) and spot.isdigit()):
+            raise bad_request("a tile is a number")
+        action["tile"] = int(spot)
+        victims = sorted({a["victim"] for a in actions_of(game, viewer)
+                          if a["type"] == kind and a["tile"] == action["tile"] and a.get("victim")})
+        if len(victims) > 1:
+            return {"victims": victims, "tile": action["tile"]}
+        action["victim"] = victims[0] if victims else None
+    else:
+        action[pick] = spot
+    return {"action": action}
 
 
 def build_mode(value: Any, game: Game, viewer: str) -> Doc | None:
@@ -225,7 +250,7 @@ def choice(game: Game, viewer: str, mode: Doc | None) -> Doc:
     report = game.spots(SPOT_KINDS[kind], viewer)
     legal = sorted({a[pick] for a in mine})
     out.update(pick=pick, legal=legal, illegal={
-        name: _reason(setup_code(game, code), **{pick: name})
+        name: _reason(code, **{pick: name})
         for name, code in report["illegal"].items()})
     for name in report["legal"]:  # a free spot the hand or the supply cannot pay for yet
         if name not in legal:
@@ -239,16 +264,13 @@ def board(game: Game, hidden: str | None, chosen: Doc, options: Doc) -> str:
     the last move haloed (``catan_core.svg.render``)."""
     from catan_core import svg  # imported on first use: it costs ~0.2 s in Pyodide
 
-    marks: dict[str, list[Any]] = {}
+    hidden_tiles, no_ports = hidden_marks(game, hidden)
+    marks: dict[str, list[Any]] = dict(hidden_tiles)
     drawn = game
-    if hidden:
-        land = [t["tile"] for t in game.tiles() if t["terrain"] != "desert"]
-        marks["hidden_terrain"] = land
-        if hidden == "terra":
-            marks["hidden_number"] = land
-            doc = game.to_dict()
-            doc["board"] = {**doc["board"], "ports": {}}
-            drawn = Game.from_dict(doc)
+    if no_ports:
+        doc = game.to_dict()
+        doc["board"] = {**doc["board"], "ports": {}}
+        drawn = Game.from_dict(doc)
     pick = chosen.get("pick")
     if pick:
         marks[f"ok_{pick}s"] = [int(x) if pick == "tile" else x for x in chosen["legal"]]

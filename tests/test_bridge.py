@@ -42,7 +42,7 @@ def test_apply_returns_the_new_position_or_the_rule() -> None:
     assert done["position"]["players"]["red"]["settlements"] == ["4.SE"]
     assert done["events"][0]["type"] == "placed_settlement"
     refused = call("apply", done["position"], {"type": "place_road", "edge": "0.NE"})[1]
-    assert refused["error"]["code"] == "not_connected"
+    assert refused["error"]["code"] == "setup_road_not_at_settlement"
     assert set(refused["error"]) == {"code", "message", "details"}
 
 

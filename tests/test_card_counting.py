@@ -1,4 +1,4 @@
-"""Counting cards from public events (``catan_core.bots.tracking``) and the Expert's search.
+"""Counting cards from public events (``catan_core.tracking``) and the Expert's search.
 
 The table's count must follow every hand exactly until the first steal (the one event whose card
 is hidden), keep each expected hand the size of the real one at every step, survive the
@@ -20,10 +20,10 @@ if str(ROOT) not in sys.path:
 from catan_core import Game  # noqa: E402
 from catan_core.bots import make_bot, search  # noqa: E402
 from catan_core.bots.knowledge import board_info, determinize  # noqa: E402
-from catan_core.bots.tracking import CardCounter  # noqa: E402
 from catan_core.referee import Referee, bot_seed  # noqa: E402
 from catan_core.rng import Rng  # noqa: E402
 from catan_core.topology import node_id  # noqa: E402
+from catan_core.tracking import CardCounter  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("bots")
 LEVELS = ("hard", "expert", "normal", "easy")

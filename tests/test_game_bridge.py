@@ -10,9 +10,15 @@ import catan_web
 from catan_core import Game
 from catan_core.referee import OFFER_WAIT_S
 from catan_core.topology import EDGE_ALIASES, NODE_ALIASES, NODE_EDGES, NODE_NAMES
+from catan_core.views import log_entry
 from catan_web import game as bridge
 
 SEATS = ["red", "blue", "white"]
+
+
+def S(position: dict[str, Any], referee: dict[str, Any] | None) -> str:
+    """A session of the bridge for a game the page holds as two documents."""
+    return str(bridge.do_open(position, referee)["session"])
 
 
 def new(kinds: tuple[str, ...] = ("human", "bot", "bot"), **settings: Any) -> dict[str, Any]:
@@ -36,20 +42,20 @@ def test_new_game_modes_and_rules() -> None:
 
 def test_a_viewer_sees_only_their_own_cards() -> None:
     game = new(mode="quick")
-    view = bridge.do_view(game["position"], game["referee"], "blue")
+    view = bridge.do_view(S(game["position"], game["referee"]), "blue")
     assert view["me"]["hand"] == {"brick": 1, "lumber": 1, "wool": 1, "grain": 1, "ore": 1}
     assert [p["cards"] for p in view["players"]] == [5, 5, 5]
     assert "hand" not in json.dumps(view["players"])
-    spectator = bridge.do_view(game["position"], {"seats": {}}, None)   # people everywhere
+    spectator = bridge.do_view(S(game["position"], {"seats": {}}), None)   # people everywhere
     assert spectator["me"] is None and spectator["viewer"] is None
 
 
 def test_the_board_choice_names_legal_spots_and_why_others_are_not() -> None:
     game = new()
-    view = bridge.do_view(game["position"], game["referee"], "red")
+    view = bridge.do_view(S(game["position"], game["referee"]), "red")
     choice = view["choice"]
     assert view["next"]["decides"] and choice["pick"] == "node" and len(choice["legal"]) == 54
-    after = bridge.do_pick(game["position"], game["referee"], "red", {}, "9.N")
+    after = bridge.do_pick(S(game["position"], game["referee"]), "red", {}, "9.N")
     choice = after["view"]["choice"]
     node = NODE_ALIASES["9.N"]
     assert choice["pick"] == "edge"
@@ -62,7 +68,7 @@ def test_the_board_choice_names_legal_spots_and_why_others_are_not() -> None:
 
 def test_costs_cards_and_buttons_come_from_the_engine() -> None:
     game = new(mode="quick")
-    view = bridge.do_view(game["position"], game["referee"], "red")
+    view = bridge.do_view(S(game["position"], game["referee"]), "red")
     costs = {c["item"]: c for c in view["costs"]}
     assert costs["city"]["cost"] == {"grain": 2, "ore": 3} and costs["city"]["points"] == 2
     assert costs["settlement"]["affordable"] and not costs["city"]["affordable"]
@@ -75,12 +81,12 @@ def test_costs_cards_and_buttons_come_from_the_engine() -> None:
     position["players"][current]["new_dev_cards"] = ["knight"]
     position["players"][current]["dev_cards"] = ["monopoly"]
     position["deck"] = [c for c in position["deck"] if c in ("knight", "victory_point")][:10]
-    view = bridge.do_view(position, {"seats": {}}, current)
+    view = bridge.do_view(S(position, {"seats": {}}), current)
     cards = {(c["card"], c["fresh"]): c for c in view["cards"]}
     assert cards[("knight", True)]["reason"]["code"] == "card_bought_this_turn"
     assert cards[("monopoly", False)]["playable"]      # before the roll too
     assert view["can"].get("roll") and view["can"].get("play_monopoly")
-    other = bridge.do_view(position, {"seats": {}}, next(c for c in SEATS if c != current))
+    other = bridge.do_view(S(position, {"seats": {}}), next(c for c in SEATS if c != current))
     assert not other["can"] and not other["next"]["decides"]
 
 
@@ -89,7 +95,7 @@ def test_a_whole_game_of_computers_through_the_bridge_hides_fogged_production() 
     position, referee = game["position"], game["referee"]
     hidden_seen = False
     for _ in range(3000):
-        result = bridge.do_advance(position, referee, None, {"visibility": "fog"})
+        result = bridge.do_advance(S(position, referee), None, {"visibility": "fog"})
         if "wait" in result:
             break
         for entry in result["log"]:
@@ -111,11 +117,11 @@ def test_an_offer_to_some_players_only_is_declined_by_the_others() -> None:
     position["players"]["white"]["hand"] = {"ore": 2}
     referee = {"seats": {"red": {"kind": "human"}, "blue": {"kind": "human"},
                          "white": {"kind": "human"}}}
-    result = bridge.do_act(position, referee, {"type": "offer_trade", "player": "red",
+    result = bridge.do_act(S(position, referee), {"type": "offer_trade", "player": "red",
                                                "give": {"brick": 1}, "get": {"ore": 1}},
                            "red", {"offered_to": ["blue"]})
     assert result["view"]["trade"]["to"] == ["blue"]
-    step = bridge.do_advance(result["position"], result["referee"], None, {})
+    step = bridge.do_advance(S(result["position"], result["referee"]), None, {})
     assert step["action"] == {"type": "reject_trade", "player": "white"}
     assert step["note"] == "forced" and step["log"] == []     # white was not asked: no news
     assert result["log"][0]["e"]["to"] == ["blue"]             # the offer names whom it asks
@@ -127,9 +133,9 @@ def test_manual_dice_wait_for_a_person() -> None:
     while doc.phase in ("setup_settlement", "setup_road"):
         doc.apply(doc.legal_actions()[0])
     referee = {"seats": {c: {"kind": "bot"} for c in SEATS}}
-    result = bridge.do_advance(doc.to_dict(), referee, None, {"dice": "manual"})
+    result = bridge.do_advance(S(doc.to_dict(), referee), None, {"dice": "manual"})
     assert result["dice"] == doc.current_player and "position" not in result
-    rolled = bridge.do_roll(doc.to_dict(), referee, doc.current_player, [3, 4])
+    rolled = bridge.do_roll(S(doc.to_dict(), referee), doc.current_player, [3, 4])
     assert rolled["position"]["turn"]["dice"] == [3, 4]
 
 
@@ -144,34 +150,35 @@ def test_a_save_of_the_first_format_keeps_its_seats_and_time_outs() -> None:
     assert seats["red"]["away"] and seats["red"]["idle"] == 1 and seats["blue"]["level"] == "hard"
     assert loaded["referee"]["seed"] == 4
     again = bridge.do_load(loaded["position"], loaded["referee"])
+    assert again.pop("session") != loaded.pop("session")    # each load opens its own game
     assert again == loaded
 
 
 def test_seat_changes_and_time_outs_are_logged() -> None:
     game = new(("human", "human", "bot"))
-    out = bridge.do_seat(game["position"], game["referee"], "blue", "bot", "red", {})
+    out = bridge.do_seat(S(game["position"], game["referee"]), "blue", "bot", "red", {})
     assert out["log"] == [{"e": {"type": "seat_computer", "player": "blue"}}]
     assert out["view"]["seats"]["blue"]["computer"]
-    out = bridge.do_timeout(game["position"], out["referee"], "red", False, "red", {})
+    out = bridge.do_timeout(S(game["position"], out["referee"]), "red", False, "red", {})
     assert out["view"]["seats"]["red"]["computer"] and out["view"]["next"]["auto"]
 
 
 def test_the_log_hides_what_others_may_not_see() -> None:
-    entry = bridge.log_entry({"type": "bought_dev_card", "player": "red", "card": "monopoly"})
+    entry = log_entry({"type": "bought_dev_card", "player": "red", "card": "monopoly"})
     assert "card" not in entry["e"] and entry["full"]["card"] == "monopoly"
     assert entry["who"] == ["red"]
-    foggy = bridge.log_entry({"type": "received", "player": "blue",
+    foggy = log_entry({"type": "received", "player": "blue",
                               "cards": {"ore": 1, "wool": 1}}, "fog")
     assert foggy["e"] == {"type": "received", "player": "blue", "count": 2}
 
 
 def test_terra_incognita_hides_terrains_numbers_and_harbours() -> None:
     game = new(board="variable")
-    view = bridge.do_view(game["position"], game["referee"], "red", {"visibility": "terra"})
+    view = bridge.do_view(S(game["position"], game["referee"]), "red", {"visibility": "terra"})
     assert view["hidden"] == "terra"
     assert view["board"].count('data-terrain="unknown"') == 18
     assert 'class="port"' not in view["board"] and "data-number" not in view["board"]
-    fog = bridge.do_view(game["position"], game["referee"], "red", {"visibility": "fog"})
+    fog = bridge.do_view(S(game["position"], game["referee"]), "red", {"visibility": "fog"})
     assert 'class="port"' in fog["board"] and "data-number" in fog["board"]
 
 
@@ -192,7 +199,7 @@ def test_the_robber_is_moved_by_picking_a_tile() -> None:
     assert doc.phase == "move_robber"
     me = doc.current_player
     referee = {"seats": {c: {"kind": "human" if c == me else "bot"} for c in SEATS}}
-    view = bridge.do_view(doc.to_dict(), referee, me)
+    view = bridge.do_view(S(doc.to_dict(), referee), me)
     choice = view["choice"]
     robber = str(doc.robber)
     assert choice["pick"] == "tile" and doc.robber not in choice["legal"]
@@ -201,9 +208,9 @@ def test_the_robber_is_moved_by_picking_a_tile() -> None:
     crowded = [int(t) for t, v in choice["victims"].items() if len(v) > 1]
     quiet = next(t for t in choice["legal"] if str(t) not in choice["victims"])
     if crowded:
-        asked = bridge.do_pick(doc.to_dict(), referee, me, {}, crowded[0])
+        asked = bridge.do_pick(S(doc.to_dict(), referee), me, {}, crowded[0])
         assert asked["tile"] == crowded[0] and len(asked["victims"]) > 1
-    moved = bridge.do_pick(doc.to_dict(), referee, me, {}, quiet)
+    moved = bridge.do_pick(S(doc.to_dict(), referee), me, {}, quiet)
     assert moved["position"]["board"]["robber"] == quiet
     assert moved["view"]["phase"] == "main"
 
@@ -211,7 +218,7 @@ def test_the_robber_is_moved_by_picking_a_tile() -> None:
 def test_a_shared_position_hides_hands_deck_and_dice_and_opens_dealt_again() -> None:
     game = bridge.do_new_game({"seats": SEATS, "board": "beginner", "mode": "quick", "seed": 2,
                                "players": [{"colour": "red", "kind": "human"}]})
-    shared = bridge.do_share(game["position"], game["referee"], "red")
+    shared = bridge.do_share(S(game["position"], game["referee"]), "red")
     position = shared["position"]
     assert position["players"]["blue"]["hand"] == {"hidden": 5} and "rng" not in position
     assert position["deck"] == 25 and shared["referee"]["seats"]["red"]["kind"] == "human"
@@ -243,7 +250,7 @@ def trading_position(active: str = "red") -> dict[str, Any]:
 def until_a_person(step: dict[str, Any]) -> dict[str, Any]:
     """The referee's steps (computers, forced answers) until a person must decide."""
     while True:
-        nxt = bridge.do_advance(step["position"], step["referee"], "red", {})
+        nxt = bridge.do_advance(S(step["position"], step["referee"]), "red", {})
         if nxt.get("wait"):
             return {**step, "view": nxt["view"]}
         step = nxt
@@ -257,16 +264,16 @@ COMPUTERS = {"red": {"kind": "human"},
 def test_a_computer_counters_a_persons_offer_and_the_counter_trades() -> None:
     referee = {"seed": 0, "seats": COMPUTERS}
     offer = {"type": "offer_trade", "player": "red", "give": {"ore": 1}, "get": {"brick": 1}}
-    step = until_a_person(bridge.do_act(trading_position(), referee, offer, "red",
+    step = until_a_person(bridge.do_act(S(trading_position(), referee), offer, "red",
                                         {"offered_to": ["blue"]}))
     counter = step["view"]["trade"]["answers"]["blue"]
     assert counter == {"give": {"ore": 1}, "get": {"wool": 1}}   # blue has no brick: wool
     assert step["view"]["next"]["decides"] and step["view"]["next"]["offer_s"] is None
-    done = bridge.do_act(step["position"], step["referee"],
+    done = bridge.do_act(S(step["position"], step["referee"]),
                          {"type": "confirm_trade", "player": "red", "with": "blue"}, "red")
     assert done["position"]["players"]["red"]["hand"] == {"ore": 1, "wool": 2}
     assert done["log"][0]["e"]["type"] == "traded"
-    declined = bridge.do_act(step["position"], step["referee"],
+    declined = bridge.do_act(S(step["position"], step["referee"]),
                              {"type": "cancel_trade", "player": "red"}, "red",
                              {"declined": "blue"})
     assert declined["log"] == [{"e": {"type": "trade_cancelled", "player": "red",
@@ -280,13 +287,56 @@ def test_a_computer_offer_left_unanswered_is_declined_and_the_seat_stays_the_per
     assert step["view"]["trade"]["answers"]["white"] == "reject"    # the computer answered
     assert step["view"]["next"]["actor"] == "red"
     assert step["view"]["next"]["offer_s"] == OFFER_WAIT_S
-    out = bridge.do_timeout(step["position"], step["referee"], "red", False, "red", {})
+    out = bridge.do_timeout(S(step["position"], step["referee"]), "red", False, "red", {})
     assert out["log"] == [{"e": {"type": "trade_rejected", "player": "red", "ignored": True}}]
     assert out["position"]["pending"]["trade"]["answers"]["red"] == "reject"
     seat = out["referee"]["seats"]["red"]
     assert (seat["kind"], seat["idle"], seat["away"], seat["auto"]) == ("human", 0, False, None)
-    nxt = bridge.do_advance(out["position"], out["referee"], "red", {})
+    nxt = bridge.do_advance(S(out["position"], out["referee"]), "red", {})
     assert nxt["actor"] == "blue" and nxt["action"]["type"] == "cancel_trade"   # it goes on
     people = {**COMPUTERS, "blue": {"kind": "human"}}  # a person's offer waits for the answer
-    waiting = bridge.do_view(step["position"], {"seats": people}, "red")["next"]
+    waiting = bridge.do_view(S(step["position"], {"seats": people}), "red")["next"]
     assert waiting["actor"] == "red" and waiting["offer_s"] is None
+
+
+def test_a_game_stays_open_between_calls_and_a_lost_one_is_named() -> None:
+    game = new(("human", "human", "human"))
+    session = game["session"]
+    first = bridge.do_pick(session, "red", {}, "9.N")
+    assert first["position"]["turn"]["phase"] == "setup_road"
+    refused = bridge.do_pick(session, "red", {}, "0.E")   # not at the settlement just placed
+    assert refused["error"]["code"] == "setup_road_not_at_settlement"
+    again = bridge.do_view(session, "red")   # the refusal changed nothing
+    assert again["phase"] == "setup_road" and again["choice"]["pick"] == "edge"
+    ok, text = catan_web.call("game.view", json.dumps(["no-such-session", "red"]))
+    assert not ok and json.loads(text)["code"] == "no_session"
+    reopened = bridge.do_open(first["position"], first["referee"])["session"]
+    assert bridge.do_view(reopened, "red")["choice"] == again["choice"]
+
+
+def test_with_trade_before_build_no_offer_is_shown_after_building() -> None:
+    position = trading_position()
+    position["players"]["red"]["hand"] = {"brick": 1, "lumber": 1, "ore": 2}
+    position["rules"] = {"trade_before_build": True}
+    referee = {"seats": {c: {"kind": "human"} for c in SEATS}}
+    session = S(position, referee)
+    assert bridge.do_view(session, "red")["can"].get("offer_trade")
+    road = next(a for a in Game.from_dict(position).legal_actions_of("red")
+                if a["type"] == "build_road")
+    built = bridge.do_act(session, dict(road), "red")
+    assert "error" not in built and not built["view"]["can"].get("offer_trade")
+    offer = {"type": "offer_trade", "player": "red", "give": {"ore": 1}, "get": {"wool": 1}}
+    assert bridge.do_act(session, offer, "red")["error"]["code"] == "trade_after_build"
+
+
+def test_a_person_makes_at_most_five_offers_a_turn() -> None:
+    referee = {"seats": {c: {"kind": "human"} for c in SEATS}}
+    session = S(trading_position(), referee)
+    offer = {"type": "offer_trade", "player": "red", "give": {"ore": 1}, "get": {"grain": 1}}
+    for _ in range(5):
+        assert bridge.do_view(session, "red")["can"].get("offer_trade")
+        assert "error" not in bridge.do_act(session, offer, "red")
+        assert "error" not in bridge.do_act(session, {"type": "cancel_trade", "player": "red"},
+                                            "red")
+    assert not bridge.do_view(session, "red")["can"].get("offer_trade")
+    assert bridge.do_act(session, offer, "red")["error"]["code"] == "too_many_offers"

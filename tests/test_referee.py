@@ -5,17 +5,29 @@ from __future__ import annotations
 from typing import Any
 
 from catan_core import Game
+from catan_core.table import Table
+from catan_core.views import guessed_view
 from catan_core.referee import (
     IDLE_TURNS_AWAY,
     PEOPLE_OFFER_EVERY,
     Referee,
     bot_seed,
     decision_key,
-    fogged_view,
     turn_key,
     waiting_for,
     who_acts,
 )
+
+
+_BOTS: dict[int, dict[str, Any]] = {}
+
+
+def decide(ref: Referee, game: Game, colour: str, visibility: str | None = None
+           ) -> tuple[dict[str, Any], str | None]:
+    """The referee's action for ``colour``, by the table's computer (kept per referee, as a
+    table keeps its computers between steps)."""
+    table = Table(game, ref, bots=_BOTS.setdefault(id(ref), {}))
+    return ref.bot_action(game, colour, table.bot_for(colour), visibility=visibility)
 
 
 def main_phase() -> Game:
@@ -73,12 +85,12 @@ def test_computers_and_forced_answers_come_before_people() -> None:
 def test_offers_are_capped_per_turn_and_a_long_turn_is_ended() -> None:
     game = main_phase()
     ref = Referee.new(game.seats, max_offers=1, max_actions=3)
-    action, note = ref.bot_action(game, "red")
+    action, note = decide(ref, game, "red")
     assert note is None
     ref.offers["red"] = 1
     seen = []
     for _ in range(4):
-        action, note = ref.bot_action(game, "red")
+        action, note = decide(ref, game, "red")
         seen.append(action["type"])
         assert action["type"] != "offer_trade"
         ref.record(game, "red", {"type": "bank_trade"})
@@ -108,10 +120,10 @@ def test_a_timeout_covers_one_set_up_placement_only() -> None:
     ref = Referee.new(game.seats, humans=["red"])
     ref.timeout(game, "red", acted=True)
     key = turn_key(game)
-    action, _ = ref.bot_action(game, "red")
+    action, _ = decide(ref, game, "red")
     game.apply(action)
     assert turn_key(game) == key and ref.computer_plays(game, "red")   # its road too
-    game.apply(ref.bot_action(game, "red")[0])
+    game.apply(decide(ref, game, "red")[0])
     assert turn_key(game) != key and not ref.computer_plays(game, "red")
     assert ref.seats["red"].idle == 0                                  # it had acted
 
@@ -135,12 +147,12 @@ def test_the_json_form_round_trips_and_ignores_junk() -> None:
 def test_a_bot_sees_a_fogged_island_during_set_up() -> None:
     game = Game.new(seats=["red", "blue", "white"], seed=5, board="standard")
     view = game.to_dict(view="red")
-    fog, terra = fogged_view(view, "fog", 1), fogged_view(view, "terra", 1)
+    fog, terra = guessed_view(view, "fog", 1), guessed_view(view, "terra", 1)
     numbers = [t.split()[1:] for t in view["board"]["tiles"]]
     assert [t.split()[1:] for t in fog["board"]["tiles"]] == numbers
     assert fog["board"]["tiles"] != view["board"]["tiles"] and terra["board"]["ports"] == {}
     ref = Referee.new(game.seats, config={"red": ("hard", "builder")})
-    action, note = ref.bot_action(game, "red", visibility="terra")
+    action, note = decide(ref, game, "red", visibility="terra")
     assert action["type"] == "place_settlement" and note is None
 
 
@@ -167,11 +179,11 @@ def test_an_offer_nobody_would_see_is_not_made() -> None:
     game = Game.from_dict(doc)
     config = {"red": ("normal", "merchant")}
     eager = Referee.new(game.seats, humans=["blue", "white"], config=config)
-    assert eager.bot_action(game, "red")[0]["type"] == "offer_trade"     # blue holds ore
+    assert decide(eager, game, "red")[0]["type"] == "offer_trade"     # blue holds ore
     ref = Referee.new(game.seats, humans=["blue", "white"], config=config)
     ref.people_turn = game.turn_number                     # people were offered one this turn
     for _ in range(5):
-        action, _ = ref.bot_action(game, "red")
+        action, _ = decide(ref, game, "red")
         assert action["type"] != "offer_trade"
         ref.record(game, "red", {"type": "bank_trade"})
 

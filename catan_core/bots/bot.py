@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import InvalidArgument
+from ..tracking import CardCounter
 from .context import Action, Ctx
 from .easy import easy_main
 from .knowledge import as_view, bot_rng, view_seat
 from .planner import plan
 from .profiles import LEVELS, STYLES
 from .tactics import before_roll, discard, move_robber, setup_road, setup_settlement
-from .tracking import CardCounter
 from .trade import answer_offer, close_offer, make_offer, signature, vec
 
 DEV_PLAYS = ("play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly")
@@ -50,8 +50,8 @@ class Bot:
         ``view`` is ``game.to_dict(view=colour)`` (a full position is masked first);
         ``legal_actions`` is ``game.legal_actions()``; entries for other players are ignored.
         ``allow_offers=False`` forbids a new trade offer (a driver's cap per turn). ``cards``:
-        the table's count of the cards seen (:class:`.tracking.CardCounter`); levels that count
-        cards deal the hidden hands from it.
+        the table's count of the cards seen (:class:`catan_core.tracking.CardCounter`);
+        levels that count cards deal the hidden hands from it.
         """
         seat = view_seat(view, list(legal_actions))
         colour = view["seats"][seat]

@@ -10,10 +10,10 @@ from ..constants import RESOURCE_INDEX
 from ..errors import IllegalAction
 from ..game import Game
 from ..rng import Rng
+from ..tracking import CardCounter
 from .evaluate import Evaluator, Goal, public_vp
 from .knowledge import determinize
 from .profiles import Level, Style
-from .tracking import CardCounter
 
 Action = dict[str, Any]
 

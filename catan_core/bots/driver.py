@@ -1,6 +1,6 @@
 """Play whole games between bots and count what they did (the ladder, benches and tests).
 
-The referee of :mod:`catan_core.referee` runs the table, as on the Play page: it says whose
+The table of :mod:`catan_core.table` runs the game, as on the Play page: its referee says whose
 decision comes next, answers for a player an offer they cannot answer, ends a turn past its cap,
 and lets each bot decide from its colour's view with offers allowed below ``max_offers`` per
 turn. After an offer, every other player answers once, then the offerer confirms or cancels.
@@ -17,6 +17,7 @@ from typing import Any
 from ..constants import COLOURS
 from ..game import Game
 from ..referee import Referee, bot_seed, who_acts
+from ..table import Table
 from .bot import Bot, make_bot
 from .evaluate import public_vp
 
@@ -110,6 +111,7 @@ def play_bot_game(seats_config: Sequence[SeatConfig], seed: int, *, board: str =
     stats = [SeatStats(c, b.level_name, b.personality) for c, b in zip(colours, bots, strict=True)]
     referee = Referee.new(colours, seed=seed, max_offers=max_offers,
                           max_actions=max_actions_per_turn)
+    table = Table(game, referee)
     actions = 0
     chosen: Counter[str] = Counter()
     while game.winner is None and game.turn_number <= max_turns:
@@ -126,10 +128,9 @@ def play_bot_game(seats_config: Sequence[SeatConfig], seed: int, *, board: str =
         stats[seat].decisions += 1
         chosen[action["type"]] += 1
         record(game, action, stats, seat)
-        referee.record(game, colour, action)
         if observer is not None:
             observer(game, seat, action)
-        referee.observe(game.apply(action))
+        table.step(colour, action, person=False)
         actions += 1
     for p, s in enumerate(stats):
         s.points = game.victory_points_of(p)

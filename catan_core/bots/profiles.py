@@ -26,7 +26,7 @@ class Level:
     reach (the Expert's are tuned against Hard in games without search).
 
     The search (:mod:`.search`): ``counting``: deal hidden hands from the table's count of the
-    cards (:mod:`.tracking`) instead of at random. ``samples``: deals on which the closest
+    cards (:mod:`catan_core.tracking`) instead of at random. ``samples``: deals on which the closest
     plans of the turn are played out (0: no search). ``breadth``: at most that many plans, each
     valued at most ``margin`` below the best. ``depth``: the bot's own turns played out after
     this one. ``contest``: share of the best opponent's value taken from the bot's at the end

@@ -3,12 +3,12 @@
 The planner (:mod:`.planner`) scores each plan of the turn by the position it reaches, as if
 nothing happened until the bot's next turn. Here the few best plans are played on several
 determinizations (hidden hands and the deck dealt from what the bot knows, see
-:mod:`.tracking`), and on each the table then plays on: the rest of the bot's turn and each
-opponent's turn, with dice, sevens, discards and the robber, chosen by a fast rollout policy.
-The bot's next roll is valued as an expectation (the evaluator's ``dice``). A plan is worth the
-mean, over the samples, of the bot's value less a share of the best opponent's; all plans see
-the same dice on a sample (common random numbers), so the comparison is between plans, not
-between lucky and unlucky rolls.
+:mod:`catan_core.tracking`), and on each the table then plays on: the rest of the bot's turn and
+each opponent's turn, with dice, sevens, discards and the robber, chosen by a fast rollout
+policy. The bot's next roll is valued as an expectation (the evaluator's ``dice``). A plan is
+worth the mean, over the samples, of the bot's value less a share of the best opponent's; all
+plans see the same dice on a sample (common random numbers), so the comparison is between plans,
+not between lucky and unlucky rolls.
 
 The search costs time only where a choice is close: a forced move, or a plan clearly better
 than the next, is played at once.

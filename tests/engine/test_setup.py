@@ -74,8 +74,9 @@ def test_setup_actions_in_the_wrong_step_are_wrong_phase() -> None:
 def test_setup_road_must_touch_the_settlement_just_placed() -> None:
     game = _new(SEATS3)
     game.apply({"type": "place_settlement", "node": "4.SE"})
-    refuse(game, {"type": "place_road", "edge": "0.E"}, "not_connected")
-    refuse(game, {"type": "place_road", "edge": "9.E"}, "not_connected")  # one node away
+    refuse(game, {"type": "place_road", "edge": "0.E"}, "setup_road_not_at_settlement")
+    # one node away
+    refuse(game, {"type": "place_road", "edge": "9.E"}, "setup_road_not_at_settlement")
     assert {a["edge"] for a in game.legal_actions()} == {"4.E", "4.SE", "5.SW"}
     game.apply({"type": "place_road", "edge": "9.NE"})  # an alias of 5.SW
     assert game.to_dict()["players"]["red"]["roads"] == ["5.SW"]
@@ -95,7 +96,8 @@ def _last_setup_position() -> dict:
 def test_second_round_road_must_touch_the_second_settlement_not_the_first() -> None:
     game = load(_last_setup_position(), phase="setup_settlement", number=0)
     game.apply({"type": "place_settlement", "node": "8.S"})
-    refuse(game, {"type": "place_road", "edge": "0.NE"}, "not_connected")  # touches 0.N
+    # touches 0.N
+    refuse(game, {"type": "place_road", "edge": "0.NE"}, "setup_road_not_at_settlement")
     assert {a["edge"] for a in game.legal_actions()} == {"8.SE", "8.SW", "12.E"}
     events = game.apply({"type": "place_road", "edge": "12.E"})
     assert "turn_started" in [e["type"] for e in events]

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from rooms_helpers import run
 
-from catan_rooms import room, table
+from catan_core.referee import waiting_for
+from catan_rooms import room
 from catan_rooms.room import RoomError
 from catan_rooms.schemas import RoomSettings
 
@@ -39,12 +40,11 @@ def run_computers(doc: Doc, now: float, limit: int = 500) -> None:
 def waiting(doc: Doc) -> list[str]:
     game = room.game_of(doc)
     assert game is not None
-    return table.waiting_for(game)
+    return waiting_for(game)
 
 
 def person_move(doc: Doc, colour: str, now: float) -> list[Doc]:
-    game, ref = room.open_game(doc)
-    legal = table.legal_for(game, ref, colour)
+    legal = room.open_table(doc).legal_for(colour)
     assert legal, (colour, waiting(doc))
     n = doc["seats"][colour]["last_n"] + 1
     action = {k: v for k, v in legal[0].items() if k != "player"}
@@ -65,8 +65,7 @@ def test_clock_bonus_timeout_idle_and_back() -> None:
     deadline = doc["clock"]["deadline"]
     events = room.auto_step(doc, deadline + 0.1)
     assert events and events[0]["e"] == {"type": "timeout", "player": colour}
-    game, ref = room.open_game(doc)
-    assert ref.computer_plays(game, colour)
+    assert room.open_table(doc).computer_plays(colour)
     with pytest.raises(RoomError) as refused:
         room.act(doc, colour, 99, {"type": "place_road", "edge": "0.N"}, deadline + 0.2)
     assert refused.value.code == "computer_playing"
@@ -81,12 +80,11 @@ def test_clock_bonus_timeout_idle_and_back() -> None:
             away = True
             break
     assert away
-    game, ref = room.open_game(doc)
-    assert ref.seats[colour].away and ref.computer_plays(game, colour)
+    table = room.open_table(doc)
+    assert table.referee.seats[colour].away and table.computer_plays(colour)
     back = room.back(doc, colour)
     assert back[0]["e"] == {"type": "back", "player": colour}
-    game, ref = room.open_game(doc)
-    assert not ref.seats[colour].away
+    assert not room.open_table(doc).referee.seats[colour].away
     with pytest.raises(RoomError) as again:
         room.back(doc, colour)
     assert again.value.code == "not_away"
@@ -112,8 +110,7 @@ def test_leave_then_someone_takes_the_seat() -> None:
     assert next(s for s in lobby["seats"] if s["seat"] == "red")["open"]
     events = room.sit(doc, "red", "Newcomer", room.token_hash("tok-new"), None)
     assert [e["e"]["type"] for e in events] == ["seated", "seat_person"]
-    game, ref = room.open_game(doc)
-    assert not ref.computer_plays(game, "red")
+    assert not room.open_table(doc).computer_plays("red")
     with pytest.raises(RoomError) as taken:
         room.sit(doc, "white", "Intruder", room.token_hash("tok-x"), None)
     assert taken.value.code == "seat_taken"  # a computer seat chosen by the host stays one
@@ -189,7 +186,11 @@ def test_tokens_are_long_and_compared_by_hash() -> None:
 def test_doctests() -> None:
     import doctest
 
-    assert doctest.testmod(table).failed == 0
+    import catan_core.table
+    import catan_core.views
+
+    assert doctest.testmod(catan_core.table).failed == 0
+    assert doctest.testmod(catan_core.views).failed == 0
 
 
 def test_chat_is_codes_and_slow() -> None:

@@ -4,7 +4,7 @@ A player at the table sees every roll's production, every build and purchase, ba
 player trades, discards and monopolies, but not the card a robber steals. :class:`CardCounter`
 follows the same events and keeps, per player, the expected number of cards of each resource.
 A steal moves the victim's expected mix to the thief. Bots deal the hidden hands of their
-determinizations from these counts (:func:`.knowledge.determinize`), so a player who just
+determinizations from these counts (:func:`catan_core.dealing.determinize`), so a player who just
 received three ore is dealt ore, not a uniform draw from the bank.
 
 >>> from catan_core import Game
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..constants import COST_CITY, COST_DEV_CARD, COST_ROAD, COST_SETTLEMENT, RESOURCE_INDEX
+from .constants import COST_CITY, COST_DEV_CARD, COST_ROAD, COST_SETTLEMENT, RESOURCE_INDEX
 
 Doc = dict[str, Any]
 _COSTS = {"built_settlement": COST_SETTLEMENT, "built_city": COST_CITY,
