@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from catan_core import Game
-from catan_core.table import Table
-from catan_core.views import guessed_view
 from catan_core.referee import (
     IDLE_TURNS_AWAY,
     PEOPLE_OFFER_EVERY,
@@ -17,7 +15,8 @@ from catan_core.referee import (
     waiting_for,
     who_acts,
 )
-
+from catan_core.table import Table
+from catan_core.views import guessed_view
 
 _BOTS: dict[int, dict[str, Any]] = {}
 
