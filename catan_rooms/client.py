@@ -19,8 +19,7 @@ from typing import Any
 
 import websockets
 
-from catan_core.bots import make_bot
-from catan_core.bots.bot import Bot
+from catan_core.bots import Bot, make_bot
 from catan_core.constants import RESOURCES
 
 Doc = dict[str, Any]

@@ -2,11 +2,12 @@
 
 The public API is ``catan_core.PUBLIC_ATTRIBUTES`` on a ``Game``, and the public modules
 (``catan_core``, ``query``, ``reports``, ``geometry``, ``constants``, ``errors``, ``board``,
-``svg``, ``referee``, ``bots``). This test reads every Python file of ``catan_web/``,
-``catan_site/``, ``hooks/``, ``widgets/``, ``frontend/`` and ``benchmarks/`` and lists each read
-of an internal ``Game`` attribute (an attribute that exists only as engine internals, such as
-``game.hand`` or ``game.node_owner``, read on something named like a game) and each import of
-an internal engine module.
+``svg``, ``referee``, ``table``, ``views``, ``dealing``, ``actions``, ``tracking``, ``bots``).
+This test reads every Python file of every package that is not the engine (``catan_web/``,
+``catan_rooms/``, ``catan_site/``, ``benchmarks/``) and lists each read of an internal
+``Game`` attribute (an attribute that exists only as engine internals, such as ``game.hand``
+or ``game.node_owner``, read on something named like a game) and each import of an internal
+engine module.
 
 Every module outside the engine now uses the read API only, so any finding fails the test with
 the full list.
@@ -21,10 +22,13 @@ import catan_core
 from catan_core.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
-FOLDERS = ("catan_web", "catan_site", "hooks", "widgets", "frontend", "benchmarks")
+#: Every top-level package of the project that is not the engine (checked below).
+FOLDERS = ("catan_web", "catan_rooms", "catan_site", "benchmarks")
 PUBLIC_MODULES = {"catan_core", "catan_core.query", "catan_core.geometry",
                   "catan_core.constants", "catan_core.errors", "catan_core.board",
-                  "catan_core.reports", "catan_core.svg", "catan_core.referee", "catan_core.bots",
+                  "catan_core.reports", "catan_core.svg", "catan_core.referee",
+                  "catan_core.table", "catan_core.views", "catan_core.dealing",
+                  "catan_core.actions", "catan_core.tracking", "catan_core.bots",
                   "catan_core.bots.driver"}
 
 
@@ -68,6 +72,12 @@ def findings() -> list[str]:
                                 alias.name not in PUBLIC_MODULES:
                             found.append(f"{where}:{node.lineno}: import {alias.name}")
     return sorted(found)
+
+
+def test_every_package_but_the_engine_is_checked() -> None:
+    packages = {p.parent.name for p in ROOT.glob("*/__init__.py")} | {
+        p.name for p in ROOT.iterdir() if p.is_dir() and any(p.glob("*.py"))}
+    assert packages - {"catan_core", "tests", "docs", "noxfile"} <= set(FOLDERS)
 
 
 def test_the_check_finds_internal_reads(tmp_path: Path) -> None:
