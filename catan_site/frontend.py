@@ -48,7 +48,7 @@ class Feature:
 
 
 FEATURES = {
-    "faq": Feature(('class="catan-widget"',), "faq-widgets.js", ("widgets.css",)),
+    "faq": Feature(('class="catan-widget"',), "faq/index.js", ("widgets.css",)),
     "tutorial": Feature(('class="catan-task"', 'class="catan-lessons"', 'class="catan-worked"'),
                         "tutorial.js", ("tutorial.css",)),
     "game": Feature(('data-catan-frontend="game"',), "game.js", ("game.css",)),

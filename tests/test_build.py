@@ -224,4 +224,4 @@ def test_the_browser_runtime_is_in_the_site(site_dir: Path) -> None:
                         missing.append((path, ref))
     assert not missing, missing[:10]
     widget_page = (site_dir / "fr/faq/robber/index.html").read_text(encoding="utf-8")
-    assert f"{FRONTEND_URL}faq-widgets.js" in widget_page
+    assert f"{FRONTEND_URL}faq/index.js" in widget_page

@@ -83,15 +83,19 @@ def test_unknown_kind_fails_the_build() -> None:
         starting_position("quiz", "{}", "faq/x.md")
 
 
-def test_every_kind_is_implemented_in_faq_widgets_js() -> None:
-    source = (ROOT / "frontend" / "faq-widgets.js").read_text(encoding="utf-8")
+FAQ = ROOT / "frontend" / "faq"  # one module per widget kind, widget.js, the entry index.js
+
+
+def test_every_kind_is_implemented_in_frontend_faq() -> None:
+    source = (FAQ / "index.js").read_text(encoding="utf-8")
     table = source.split("const KINDS = {", 1)[1].split("}", 1)[0]
     implemented = set(re.findall(r'^\s*"?([a-z-]+)"?:', table, re.MULTILINE))
     assert implemented == set(fences.WIDGET_KINDS)
+    assert {f"{kind}.js" for kind in implemented} <= {p.name for p in FAQ.glob("*.js")}
 
 
 def test_widget_strings_complete_and_used() -> None:
-    source = (ROOT / "frontend" / "faq-widgets.js").read_text(encoding="utf-8")
+    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(FAQ.glob("*.js")))
     used = set(re.findall(r'\bt\("([a-z_]+)"', source)) - {"template"}
     used |= {f"colour_{c}" for c in ("red", "blue", "white", "orange")}  # colour_${colour}
     assert not used - set(UI), f"strings used but missing: {sorted(used - set(UI))}"
@@ -114,9 +118,9 @@ def test_widgets_only_where_needed(site_dir: Path, lang: str) -> None:
             with_widgets += 1
             assert text.count("data-position=") == text.count('class="catan-widget"'), page
             assert text.count('class="catan-catalog"') == 1, page
-            assert "assets/frontend/faq-widgets.js" in text, page
+            assert "assets/frontend/faq/index.js" in text, page
         else:
-            assert "faq-widgets.js" not in text and "runtime.js" not in text, page
+            assert "assets/frontend/faq/" not in text and "runtime.js" not in text, page
     assert with_widgets == 6
 
 
