@@ -10,6 +10,9 @@ export { h }
 let serial = 0
 export const uid = (prefix) => `${prefix}-${++serial}`
 
+/** The text with its first letter in capitals (a glossary term at the start of a label). */
+export const capitalise = (text) => (text ? text.charAt(0).toLocaleUpperCase() + text.slice(1) : text)
+
 /** A player's colour as a small square (the colours are game.css's, those of the board). */
 export function swatch(colour) {
   return h("span", { class: `catan-swatch catan-swatch--${colour}`, "aria-hidden": "true" })

@@ -1,0 +1,148 @@
+// An online room's lobby, above the game: the invitation link to share, the seats (take one
+// under a name), ready and start, quick chat (set phrases only), and a line of who is connected.
+// Names are shown as text only. The requests go through the room's transport (transport-room.js).
+
+import { roomError } from "./room.js"
+import { message } from "./shell.js"
+import { h, swatch } from "./ui.js"
+
+const PHRASES = ["hello", "good_luck", "have_fun", "well_played", "thanks", "nice_move", "oops",
+  "wait_please", "hurry_please", "trade_anyone", "no_thanks", "be_right_back", "im_back", "good_game", "bye"]
+const CHAT_LINES = 6          // the last phrases said, shown
+
+/** Draw the lobby again when the room, the connection or the chat changed. */
+export function renderLobby(s) {
+  const transport = s.transport
+  const update = transport.update
+  const lobbyEl = s.el.lobby
+  const t = s.t
+  const lobby = update && update.lobby
+  const mine = transport.colour
+  const playing = lobby && lobby.status !== "lobby"
+  const signature = JSON.stringify([lobby, mine, transport.connected, transport.host, s.chatLines?.length])
+  collectChat(s, update)
+  if (lobbyEl.catanSignature === signature && s.chatLines?.length === s.chatShown) return
+  lobbyEl.catanSignature = signature
+  s.chatShown = s.chatLines.length
+  const link = `${location.origin}${location.pathname}#room=${transport.room}`
+  const input = h("input", { id: "catan-online-invite", type: "text", readonly: true, value: link, class: "catan-online__link", "data-key": "invite", "aria-label": t("online_invite") })
+  const done = h("span", { class: "catan-muted", "aria-live": "polite" })
+  const parts = [
+    h("h2", {}, t("online_room")),
+    h("p", { class: "catan-online__state", "data-state": transport.connected ? "connected" : "reconnecting" },
+      transport.connected ? (playing ? t("online_playing") : t("online_lobby_help")) : t("online_reconnecting")),
+    h("label", { class: "catan-online__label", for: "catan-online-invite" }, t("online_invite")),
+    h("div", { class: "catan-online__invite" }, input,
+      h("button", {
+        type: "button", class: "md-button", "data-action": "copy-invite", onclick: async () => {
+          input.select()
+          try {
+            await navigator.clipboard.writeText(link)
+            done.textContent = t("copied")
+          } catch {
+            done.textContent = t("copy_by_hand")
+          }
+        },
+      }, t("copy")), done),
+  ]
+  // during the game the players panel shows the seats: here only those a watcher may take
+  if (lobby && (!playing || (!mine && lobby.seats.some((seat) => seat.open)))) parts.push(seatList(s, lobby, mine, playing))
+  if (lobby && !playing && mine) {
+    const me = lobby.seats.find((seat) => seat.seat === mine)
+    parts.push(h("div", { class: "catan-game__buttons" },
+      h("button", {
+        type: "button", class: "md-button", "data-action": "ready", "aria-pressed": String(Boolean(me && me.ready)),
+        onclick: () => lobbyAsk(s, { t: "ready", ready: !(me && me.ready) }),
+      }, t(me && me.ready ? "online_not_ready" : "online_ready")),
+      h("button", { type: "button", class: "md-button md-button--primary", "data-action": "start-room", onclick: () => lobbyAsk(s, { t: "start" }) },
+        t(transport.host ? "online_start" : "online_start_ready")),
+      h("button", { type: "button", class: "md-button", "data-action": "leave-seat", onclick: () => lobbyAsk(s, { t: "leave" }) }, t("online_leave"))))
+  }
+  if (lobby && mine) {
+    const chat = chatBox(s)
+    if (playing) chat.append(" ", h("button", { type: "button", class: "md-button", "data-action": "leave-seat", onclick: () => lobbyAsk(s, { t: "leave" }) }, t("online_leave")))
+    parts.push(chat)
+  }
+  // a name being typed survives the redraw (another person joining redraws the lobby)
+  const typed = lobbyEl.querySelector("[data-field=online-name]")
+  const typing = typed && document.activeElement === typed
+  lobbyEl.replaceChildren(...parts)
+  const field = typed && lobbyEl.querySelector("[data-field=online-name]")
+  if (field) {
+    field.value = typed.value
+    if (typing) {
+      field.focus()
+      field.setSelectionRange(typed.selectionStart, typed.selectionEnd)
+    }
+  }
+}
+
+function seatList(s, lobby, mine, playing) {
+  const t = s.t
+  const nameId = "catan-online-name"
+  const rows = lobby.seats.map((seat) => {
+    const who = seat.kind === "open" ? t("online_open")
+      : seat.kind === "computer" ? t("kind_bot_detail", { level: t("level_" + seat.level), personality: t("personality_" + seat.personality) })
+        : seat.name
+    const marks = []
+    if (seat.seat === mine) marks.push(t("online_you"))
+    if (seat.kind === "human") marks.push(seat.connected ? t("online_connected") : t("online_offline"))
+    if (seat.kind === "human" && !playing && seat.ready) marks.push(t("online_is_ready"))
+    const take = !mine && seat.open ? h("button", {
+      type: "button", class: "md-button md-button--primary", "data-action": `sit-${seat.seat}`,
+      onclick: () => {
+        const name = (s.el.lobby.querySelector(`#${nameId}`)?.value || "").trim() || t("colour_" + seat.seat)
+        sitDown(s, seat.seat, name)
+      },
+    }, t("online_sit")) : null
+    return h("li", { "data-colour": seat.seat, "data-kind": seat.kind }, swatch(seat.seat), " ", h("strong", {}, t("colour_" + seat.seat)), ": ",
+      h("span", { class: "catan-online__name" }, who), marks.length ? h("span", { class: "catan-muted" }, ` · ${marks.join(" · ")}`) : null, " ", take)
+  })
+  const out = [h("h3", {}, t("players")), h("ul", { class: "catan-online__seats" }, rows)]
+  if (lobby.spectators) out.push(h("p", { class: "catan-muted" }, t("online_spectators", { n: lobby.spectators })))
+  if (!mine && lobby.seats.some((seat) => seat.open)) {
+    out.unshift(h("div", { class: "catan-field" }, h("label", { for: nameId }, t("seat_name")),
+      h("input", { id: nameId, type: "text", maxlength: 24, autocomplete: "nickname", value: s.transport.savedName(), "data-field": "online-name" })))
+  }
+  return h("div", {}, out)
+}
+
+/** Keep the chat's phrases of an update (each once), the last CHAT_LINES of them. */
+function collectChat(s, update) {
+  s.chatLines = s.chatLines || []
+  for (const e of (update && update.events) || []) {
+    if (e.type === "chat" && e.seq > s.chatSeen) {
+      s.chatSeen = e.seq
+      s.chatLines.push(e)
+    }
+  }
+  s.chatLines = s.chatLines.slice(-CHAT_LINES)
+}
+
+function chatBox(s) {
+  const t = s.t
+  const name = (c) => {
+    const seat = s.transport.update.lobby.seats.find((x) => x.seat === c)
+    return (seat && seat.name) || t("colour_" + c)
+  }
+  const choose = h("select", { "data-field": "phrase", "aria-label": t("online_chat") },
+    PHRASES.map((p) => h("option", { value: p }, t("chat_" + p))))
+  return h("div", { class: "catan-online__chat" },
+    h("ul", { class: "catan-online__said", "aria-live": "polite" },
+      s.chatLines.map((e) => h("li", { "data-phrase": e.phrase }, swatch(e.seat), " ", h("strong", {}, name(e.seat)), ": ", t("chat_" + e.phrase)))),
+    choose, " ",
+    h("button", { type: "button", class: "md-button", "data-action": "say", onclick: () => lobbyAsk(s, { t: "chat", phrase: choose.value }) }, t("online_say")))
+}
+
+async function sitDown(s, seat, name) {
+  const answer = await s.transport.sit(seat, name)
+  if (answer.error) return message(s, { text: roomError(s, answer.error), href: null })
+  message(s, null)
+  renderLobby(s)
+}
+
+async function lobbyAsk(s, request) {
+  const answer = await s.transport.send(request)
+  if (answer.error) return message(s, { text: roomError(s, answer.error), href: null })
+  message(s, null)
+}
