@@ -159,9 +159,11 @@ class Task {
       .map((input) => JSON.parse(input.dataset.value))
   }
 
+  /** How many of `resource` the reply may hold: what the task's `hand` player holds (a task
+   *  with no `hand` sets no limit, as tutorial/lessons.yml says; the engine judges the reply). */
   limit(resource) {
     const owner = this.spec.hand && this.position.players[this.spec.hand]
-    return owner ? (owner.hand || {})[resource] || 0 : 19
+    return owner ? (owner.hand || {})[resource] || 0 : Infinity
   }
 
   step(resource, delta) {

@@ -96,14 +96,24 @@ def test_pages_load_only_what_they_use(site_dir: Path, lang: str) -> None:
             assert "assets/frontend/" not in text, page
 
 
-def test_the_faq_widgets_and_tutorial_hold_no_game_rule() -> None:
-    """No cost, no resource-count rule, no 'whose turn is next' decision in the scripts."""
-    for path in [*CORE.glob("*.js"), ROOT / "frontend" / "faq-widgets.js",
-                 ROOT / "frontend" / "tutorial.js"]:
+#: What a game rule looks like in a script: a cost (``brick: 1``), a resource-count rule (half a
+#: hand, more than 7 cards, 5 points), the bank's 19 cards, a piece's points (``cities / 2``),
+#: deciding whose turn is next.
+RULES = re.compile(r"\b(brick|lumber|wool|grain|ore)\s*:\s*\d|\bCOST\b|n\s*/\s*2|> ?7\b|>= ?5\b"
+                   r"|takers|\b19\b|\b(cities|settlements|roads|points|cards|hand|knights)\s*/\s*\d"
+                   r"|Math\.(floor|ceil|trunc)\([^)]*/\s*2\s*\)|turn\.player =|prepare\(")
+
+
+def test_the_front_end_holds_no_game_rule() -> None:
+    """No cost, no resource-count rule, no piece's worth, no 'whose turn is next' decision in
+    any script of the front end (frontend/**/*.js, *.mjs): the engine answers them all."""
+    scripts = sorted(p for p in (ROOT / "frontend").rglob("*") if p.suffix in (".js", ".mjs"))
+    assert {"game.js", "tutorial.js", "faq/index.js", "game/loop.js", "core/worker.mjs"} <= {
+        p.relative_to(ROOT / "frontend").as_posix() for p in scripts}
+    for path in scripts:
         source = path.read_text("utf-8")
-        assert not re.search(r"\b(brick|lumber|wool|grain|ore)\s*:\s*\d", source), path
-        assert not re.search(r"\bCOST\b|n\s*/\s*2|> ?7\b|>= ?5\b|takers", source), path
-        assert "turn.player =" not in source and "prepare(" not in source, path
+        found = RULES.search(source)
+        assert not found, f"{path.relative_to(ROOT)}: {found and found[0]!r}"
         if path.parent != CORE:  # spots are named from the engine's data-near, not from geometry
             assert not re.search(r'getAttribute\("(points|cx|x1)"\)', source), path
 

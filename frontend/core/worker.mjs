@@ -7,7 +7,7 @@
 // each message {id, fn, args} (args: a JSON array as a string) is answered with
 // {id, ok: true, result} (a JSON string) or {id, ok: false, error}.
 //
-// `fn` is "<module>.<function>" of catan_web (faq.render, tutorial.judge, game.status...), all
+// `fn` is "<module>.<function>" of catan_web (faq.render, tutorial.judge, game.view...), all
 // answered by the one entry point catan_web.call(fn, args_json) -> (ok, JSON text).
 
 const assets = new URL("../../", import.meta.url)
