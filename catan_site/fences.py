@@ -53,7 +53,7 @@ WIDGET_KEYS: dict[str, str] = {
     "prompt": "question or instruction shown with the widget",
     "expect": "the answer a quiz widget waits for",
 }
-#: Widget kinds (the ``kind`` key), each implemented in frontend/faq-widgets.js.
+#: Widget kinds (the ``kind`` key), each implemented by a module of frontend/faq/.
 WIDGET_KINDS: dict[str, str] = {
     "production": "pick or roll a number: each player's income (cities, robber, bank shortage)",
     "distance-rule": "point at intersections: where a settlement may go, and why not",

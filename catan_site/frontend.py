@@ -5,7 +5,7 @@ A page needs a feature of the front end when its content holds that feature's ro
 =========== ========================================== =====================================
 feature     found by                                   loads (from ``assets/frontend/``)
 =========== ========================================== =====================================
-``faq``     ``class="catan-widget"`` (fences.py)       ``faq-widgets.js``, ``widgets.css``
+``faq``     ``class="catan-widget"`` (fences.py)       ``faq/index.js``, ``widgets.css``
 ``tutorial`` ``class="catan-task"``, ``catan-lessons``, ``tutorial.js``, ``tutorial.css``
             ``catan-worked`` (tutorial.py)
 ``game``    ``data-catan-frontend="game"``             ``game.js``, ``game.css``

@@ -3,7 +3,7 @@
 catan_site/fences.py turns each fence into ``<div class="catan-widget" data-kind data-spec>``
 holding the board drawn at build time. This hook gives each widget ``data-position``: the
 position document its fence describes (``catan_core.svg.diagram_game``), computed once here so
-the browser starts from it directly. The page's catalog, style sheets and ``faq-widgets.js``
+the browser starts from it directly. The page's catalog, style sheets and ``faq/index.js``
 come from the one front-end injector, ``catan_site/frontend.py``.
 """
 
