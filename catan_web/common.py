@@ -3,8 +3,7 @@
 A bridge module of ``catan_web`` (``faq``, ``tutorial``, ``game``) lists its browser functions in
 ``BRIDGE: dict[str, Callable]``; each takes the decoded JSON arguments positionally and returns a
 JSON-able value. :func:`call` routes ``"<module>.<function>"`` to it. How errors come back (a
-refusal is an answer, anything else a failure) is in :mod:`catan_web.errors`; ``refusal`` and
-``bad_request`` are importable from here too.
+refusal is an answer, anything else a failure) is in :mod:`catan_web.errors`.
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import bad_request, failure
-from .errors import refusal as refusal  # the bridges' and game.py's name for it, kept here
 
 #: The bridge modules of this package, by the prefix the browser uses.
 MODULES = ("faq", "tutorial", "game")
