@@ -107,38 +107,38 @@ class Game(Queries):
         """
         o = Game.__new__(Game)
         # Shared: never changed after loading.
-        o.seats, o.board, o.node_port = self.seats, self.board, self.node_port
-        o.board_production, o.vp_to_win, o.rules = self.board_production, self.vp_to_win, \
+        o.seats, o.board, o._node_port = self.seats, self.board, self._node_port
+        o._board_production, o.vp_to_win, o.rules = self._board_production, self.vp_to_win, \
             self.rules
         # Numbers, strings and tuples.
-        o.longest_road, o.largest_army, o.robber = self.longest_road, self.largest_army, \
+        o._longest_road, o._largest_army, o.robber = self._longest_road, self._largest_army, \
             self.robber
-        o.current, o.turn_number, o.phase = self.current, self.turn_number, self.phase
-        o.dev_played, o.built, o.dice = self.dev_played, self.built, self.dice
-        o.income = self.income  # only ever replaced, never changed for other buildings
-        o.tile_owners = self.tile_owners  # a tuple, replaced when a settlement is placed
-        o.build_spots = self.build_spots  # only ever replaced when pieces change, as income
-        o.return_phase, o.win_seat, o.winner = self.return_phase, self.win_seat, self.winner
-        o.unchecked = self.unchecked
+        o._current, o.turn_number, o.phase = self._current, self.turn_number, self.phase
+        o._dev_played, o._built, o.dice = self._dev_played, self._built, self.dice
+        o._income = self._income  # only ever replaced, never changed for other buildings
+        o._tile_owners = self._tile_owners  # a tuple, replaced when a settlement is placed
+        o._build_spots = self._build_spots  # only ever replaced when pieces change, as income
+        o._return_phase, o._win_seat, o.winner = self._return_phase, self._win_seat, self.winner
+        o._unchecked = self._unchecked
         # Containers.
-        o.hand = [h[:] for h in self.hand]
-        o.dev = [d[:] for d in self.dev]
-        o.new_dev = [d[:] for d in self.new_dev]
-        o.rates = self.rates[:]  # rows are shared tuples
-        o.bank, o.knights, o.road_len = self.bank[:], self.knights[:], self.road_len[:]
-        o.deck = self.deck[:]
+        o._hand = [h[:] for h in self._hand]
+        o._dev = [d[:] for d in self._dev]
+        o._new_dev = [d[:] for d in self._new_dev]
+        o._rates = self._rates[:]  # rows are shared tuples
+        o._bank, o._knights, o._road_len = self._bank[:], self._knights[:], self._road_len[:]
+        o._deck = self._deck[:]
         # The pieces' tables: the loader's stay shared until one of the two changes them;
-        # this position's own are copied (own_pieces).
-        o.node_owner, o.node_level, o.edge_owner = self.node_owner, self.node_level, \
-            self.edge_owner
-        o.settlements, o.cities, o.roads = self.settlements, self.cities, self.roads
-        o.pieces_shared = True
-        if not self.pieces_shared:
-            o.own_pieces()
-        o.discard_owed = dict(self.discard_owed)
-        trade = self.trade
-        o.trade = None if trade is None else Trade(trade.give, trade.get, dict(trade.answers))
-        o.rng = self.rng.copy()
+        # this position's own are copied (_own_pieces).
+        o._node_owner, o._node_level, o._edge_owner = self._node_owner, self._node_level, \
+            self._edge_owner
+        o._settlements, o._cities, o._roads = self._settlements, self._cities, self._roads
+        o._pieces_shared = True
+        if not self._pieces_shared:
+            o._own_pieces()
+        o._discard_owed = dict(self._discard_owed)
+        trade = self._trade
+        o._trade = None if trade is None else Trade(trade.give, trade.get, dict(trade.answers))
+        o._rng = self._rng.copy()
         return o
 
     # -- playing --------------------------------------------------------------------------
@@ -152,60 +152,60 @@ class Game(Queries):
         except (KeyError, TypeError):  # no type, an unknown one, or not even a name
             raise IllegalAction("malformed_action", f"unknown action type {action.get('type')!r}",
                                 field="type") from None
-        if self.win_seat >= 0:
+        if self._win_seat >= 0:
             raise IllegalAction("game_over", "the game is over",
-                                winner=self.seats[self.win_seat])
-        if "player" in action and action["player"] != self.seats[self.current] \
+                                winner=self.seats[self._win_seat])
+        if "player" in action and action["player"] != self.seats[self._current] \
                 and handler in _BY_ACTIVE:  # naming another player: refused there
-            self.active_actor(action)
+            self._active_actor(action)
         events = handler(self, action)
         # The active player's points: after every action, bar the quiet ones once they were
         # checked in this position's line (a quiet action changes no points, nor who is active).
-        if self.phase not in _NO_VICTORY and (handler not in _QUIET or self.unchecked):
-            self.unchecked = False
-            p = self.current  # victory_points_of(p), inlined: this runs after most actions
-            if len(self.settlements[p]) + 2 * len(self.cities[p]) + self.dev[p][VICTORY_POINT] \
-                    + self.new_dev[p][VICTORY_POINT] + 2 * (self.longest_road == p) \
-                    + 2 * (self.largest_army == p) >= self.vp_to_win:
-                events += self.check_victory()
+        if self.phase not in _NO_VICTORY and (handler not in _QUIET or self._unchecked):
+            self._unchecked = False
+            p = self._current  # _victory_points_of(p), inlined: this runs after most actions
+            if len(self._settlements[p]) + 2 * len(self._cities[p]) + self._dev[p][VICTORY_POINT] \
+                    + self._new_dev[p][VICTORY_POINT] + 2 * (self._longest_road == p) \
+                    + 2 * (self._largest_army == p) >= self.vp_to_win:
+                events += self._check_victory()
         return events
 
-    def check_victory(self) -> list[Event]:
+    def _check_victory(self) -> list[Event]:
         """The active player wins the moment they reach ``vp_to_win`` (never someone else)."""
-        if self.phase in _NO_VICTORY or self.win_seat >= 0:
+        if self.phase in _NO_VICTORY or self._win_seat >= 0:
             return []
-        p = self.current
-        points = self.victory_points_of(p)
+        p = self._current
+        points = self._victory_points_of(p)
         if points < self.vp_to_win:
             return []
-        self.win_seat = p
+        self._win_seat = p
         self.winner = self.seats[p]
         self.phase = "game_over"
-        self.trade = None
-        self.return_phase = None  # nothing is pending once the game is over
+        self._trade = None
+        self._return_phase = None  # nothing is pending once the game is over
         return [{"type": "game_won", "player": self.seats[p], "points": points}]
 
     # -- queries --------------------------------------------------------------------------
 
     def victory_points(self, colour: str) -> int:
         """Total points of ``colour``, hidden Victory Point cards included."""
-        return self.victory_points_of(self.seat_index(colour))
+        return self._victory_points_of(self._seat_index(colour))
 
     def longest_road_length(self, colour: str) -> int:
         """Length of ``colour``'s longest road (breaks by opponents' buildings applied)."""
-        return self.road_len[self.seat_index(colour)]
+        return self._road_len[self._seat_index(colour)]
 
     @property
     def current_player(self) -> str:
-        return self.seats[self.current]
+        return self.seats[self._current]
 
     def bank_counts(self) -> dict[str, int]:
         """Resource cards left in the bank."""
-        return {RESOURCES[r]: n for r, n in enumerate(self.bank)}
+        return {RESOURCES[r]: n for r, n in enumerate(self._bank)}
 
     def __repr__(self) -> str:
         return (f"<Game {'/'.join(self.seats)} turn {self.turn_number} "
-                f"{self.seats[self.current]} {self.phase}>")
+                f"{self.seats[self._current]} {self.phase}>")
 
 
 def _check_new(seats: object, seed: object, board: object, vp_to_win: object, rules: object,
@@ -244,30 +244,30 @@ def _is_int(value: object) -> bool:
 _NO_VICTORY = frozenset(("setup_settlement", "setup_road", "game_over"))
 _SLOTS = [s for cls in Game.__mro__ for s in getattr(cls, "__slots__", ())]
 _HANDLERS: dict[str, Handler] = {
-    "place_settlement": Game.do_place_settlement,
-    "place_road": Game.do_place_road,
-    "roll": Game.do_roll,
-    "discard": Game.do_discard,
-    "move_robber": Game.do_move_robber,
-    "build_road": Game.do_build_road,
-    "build_settlement": Game.do_build_settlement,
-    "build_city": Game.do_build_city,
-    "buy_dev_card": Game.do_buy_dev_card,
-    "play_knight": Game.do_play_knight,
-    "play_road_building": Game.do_play_road_building,
-    "play_year_of_plenty": Game.do_play_year_of_plenty,
-    "play_monopoly": Game.do_play_monopoly,
-    "bank_trade": Game.do_bank_trade,
-    "offer_trade": Game.do_offer_trade,
-    "accept_trade": Game.do_accept_trade,
-    "reject_trade": Game.do_reject_trade,
-    "counter_trade": Game.do_counter_trade,
-    "confirm_trade": Game.do_confirm_trade,
-    "cancel_trade": Game.do_cancel_trade,
-    "end_turn": Game.do_end_turn,
+    "place_settlement": Game._do_place_settlement,
+    "place_road": Game._do_place_road,
+    "roll": Game._do_roll,
+    "discard": Game._do_discard,
+    "move_robber": Game._do_move_robber,
+    "build_road": Game._do_build_road,
+    "build_settlement": Game._do_build_settlement,
+    "build_city": Game._do_build_city,
+    "buy_dev_card": Game._do_buy_dev_card,
+    "play_knight": Game._do_play_knight,
+    "play_road_building": Game._do_play_road_building,
+    "play_year_of_plenty": Game._do_play_year_of_plenty,
+    "play_monopoly": Game._do_play_monopoly,
+    "bank_trade": Game._do_bank_trade,
+    "offer_trade": Game._do_offer_trade,
+    "accept_trade": Game._do_accept_trade,
+    "reject_trade": Game._do_reject_trade,
+    "counter_trade": Game._do_counter_trade,
+    "confirm_trade": Game._do_confirm_trade,
+    "cancel_trade": Game._do_cancel_trade,
+    "end_turn": Game._do_end_turn,
 }
 ACTION_TYPES = tuple(_HANDLERS)
-# The actions of the active player: apply checks the player they name (active_actor) before
+# The actions of the active player: apply checks the player they name (_active_actor) before
 # their handler, the first thing each of them would check.
 _BY_ACTIVE: frozenset[Handler] = frozenset(
     handler for kind, handler in _HANDLERS.items()
@@ -277,15 +277,13 @@ _QUIET: frozenset[Handler] = frozenset(_HANDLERS[kind] for kind in (
     "roll", "discard", "move_robber", "bank_trade", "offer_trade", "accept_trade",
     "reject_trade", "counter_trade", "confirm_trade", "cancel_trade", "play_year_of_plenty",
     "play_monopoly"))
-#: What code outside ``catan_core`` may use on a ``Game``: the documented read-only attributes,
-#: ``Game``'s own methods and the read API of ``catan_core.query``. Everything else (the
-#: integer state, the rule helpers) is internal and may change without notice.
+#: What code outside ``catan_core`` may use on a ``Game``: every name on it without a leading
+#: underscore (the documented read-only attributes, ``Game``'s own methods and the read API of
+#: ``catan_core.query``). The rest (the integer state, the rule helpers) is internal by name
+#: and may change without notice.
 PUBLIC_ATTRIBUTES: frozenset[str] = frozenset(
-    {"seats", "phase", "board", "robber", "vp_to_win", "turn_number", "rules", "dice",
-     "legal_actions", "winner"}
-    | {name for cls in (Game, Queries) for name in vars(cls)
-       if not name.startswith("_") and name != "check_victory"}
-)
+    name for cls in Game.__mro__ if cls is not object for name in vars(cls)  # slots included
+    if not name.startswith("_"))
 
 __all__ = ["ACTION_TYPES", "COLOURS", "DEFAULT_RULES", "DEV_COUNTS", "N_EDGES", "N_NODES",
            "PUBLIC_ATTRIBUTES", "SPECTATOR", "Game", "Trade"]

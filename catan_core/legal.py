@@ -39,44 +39,44 @@ class LegalActions(TradingRules):
     def legal_actions(self) -> list[Action]:
         """Every legal action now (domestic offers and counter-offers excepted)."""
         phase = self.phase
-        # The roll and the main phase here (most calls), the others in legal_elsewhere.
-        if (phase != "main" and phase != "roll") or self.trade is not None or self.win_seat >= 0:
-            return self.legal_elsewhere(phase)
-        p = self.current
+        # The roll and the main phase here (most calls), the others in _legal_elsewhere.
+        if (phase != "main" and phase != "roll") or self._trade is not None or self._win_seat >= 0:
+            return self._legal_elsewhere(phase)
+        p = self._current
         colour = self.seats[p]
-        dev = self.dev[p]
-        playable = not self.dev_played and dev is not NO_CARDS and (  # a card but Victory Point
+        dev = self._dev[p]
+        playable = not self._dev_played and dev is not NO_CARDS and (  # a card but Victory Point
             dev[KNIGHT] or dev[ROAD_BUILDING] or dev[YEAR_OF_PLENTY] or dev[MONOPOLY])
         if phase == "roll":
             if not playable:
                 return [{"type": "roll", "player": colour}]
-            return [{"type": "roll", "player": colour}, *self.legal_dev_plays()]
-        hand = self.hand[p]
+            return [{"type": "roll", "player": colour}, *self._legal_dev_plays()]
+        hand = self._hand[p]
         brick, lumber, wool, grain, ore = hand
         actions: list[Action] = []
         if brick and lumber:
             # Loops, not comprehensions: on CPython 3.11 each comprehension that reads a local
             # makes a function and its cells every time (this runs before most moves).
-            if len(self.roads[p]) < ROADS:
+            if len(self._roads[p]) < ROADS:
                 build_road = _protos(colour).build_road
-                for e in self.spots_of(_ROAD_SPOTS + p):
+                for e in self._spots_of(_ROAD_SPOTS + p):
                     actions.append(build_road[e].copy())
-            if wool and grain and len(self.settlements[p]) < SETTLEMENTS:
-                for n in self.spots_of(_SETTLEMENT_SPOTS + p):
+            if wool and grain and len(self._settlements[p]) < SETTLEMENTS:
+                for n in self._spots_of(_SETTLEMENT_SPOTS + p):
                     actions.append({"type": "build_settlement", "player": colour,
                                     "node": NODE_NAMES[n]})
-        if grain >= 2 and ore >= 3 and self.settlements[p] and len(self.cities[p]) < CITIES:
-            for n in sorted(self.settlements[p]):
+        if grain >= 2 and ore >= 3 and self._settlements[p] and len(self._cities[p]) < CITIES:
+            for n in sorted(self._settlements[p]):
                 actions.append({"type": "build_city", "player": colour, "node": NODE_NAMES[n]})
-        if wool and grain and ore and self.deck:
+        if wool and grain and ore and self._deck:
             actions.append({"type": "buy_dev_card", "player": colour})
         if playable:
-            actions += self.legal_dev_plays()
-        rates = self.rates[p]
+            actions += self._legal_dev_plays()
+        rates = self._rates[p]
         r0, r1, r2, r3, r4 = rates
         if (brick >= r0 or lumber >= r1 or wool >= r2 or grain >= r3 or ore >= r4) \
-                and not (self.built and self.rules["trade_before_build"]):
-            bank = self.bank
+                and not (self._built and self.rules["trade_before_build"]):
+            bank = self._bank
             full = bank[0] and bank[1] and bank[2] and bank[3] and bank[4]
             for g in range(5):
                 rate = rates[g]
@@ -94,32 +94,32 @@ class LegalActions(TradingRules):
         actions.append({"type": "end_turn", "player": colour})
         return actions
 
-    def legal_elsewhere(self, phase: str) -> list[Action]:
+    def _legal_elsewhere(self, phase: str) -> list[Action]:
         """``legal_actions`` outside the roll and the main phase, or with an offer open."""
-        if self.win_seat >= 0:
+        if self._win_seat >= 0:
             return []
         if phase == "main":
-            return self.legal_trade_answers()
-        colour = self.seats[self.current]
+            return self._legal_trade_answers()
+        colour = self.seats[self._current]
         if phase == "setup_settlement":
             settle = _protos(colour).place_settlement
             actions = []
-            for n in self.distance_rule_spots():
+            for n in self._distance_rule_spots():
                 actions.append(settle[n].copy())
             return actions
         if phase == "setup_road":
-            node = self.last_setup_settlement(self.current)
+            node = self._last_setup_settlement(self._current)
             return [{"type": "place_road", "player": colour, "edge": EDGE_NAMES[e]}
-                    for e in sorted(NODE_EDGES[node]) if self.edge_owner[e] < 0]
+                    for e in sorted(NODE_EDGES[node]) if self._edge_owner[e] < 0]
         if phase == "discard":
-            return self.legal_discards()
+            return self._legal_discards()
         if phase == "move_robber":
-            return self.legal_robber_moves()
+            return self._legal_robber_moves()
         return []
 
-    def legal_bank_trades(self) -> list[Action]:
-        p = self.current
-        hand, bank, rates = self.hand[p], self.bank, self.rates[p]
+    def _legal_bank_trades(self) -> list[Action]:
+        p = self._current
+        hand, bank, rates = self._hand[p], self._bank, self._rates[p]
         gives = [g for g in range(5) if hand[g] >= rates[g]]
         if not gives:
             return []
@@ -128,21 +128,21 @@ class LegalActions(TradingRules):
         return [{"type": "bank_trade", "player": colour, "give": {RESOURCES[g]: rates[g]},
                  "get": {RESOURCES[r]: 1}} for g in gives for r in gets if r != g]
 
-    def legal_dev_plays(self) -> list[Action]:
-        p = self.current
-        dev = self.dev[p]
-        if self.dev_played or not any(dev[:4]):
+    def _legal_dev_plays(self) -> list[Action]:
+        p = self._current
+        dev = self._dev[p]
+        if self._dev_played or not any(dev[:4]):
             return []
         colour = self.seats[p]
         actions: list[Action] = []
         if dev[KNIGHT]:
             actions.append({"type": "play_knight", "player": colour})
         if dev[ROAD_BUILDING]:  # loops: see legal_main
-            for edges in self.spots_of(_ROAD_BUILDING + p):
+            for edges in self._spots_of(_ROAD_BUILDING + p):
                 actions.append({"type": "play_road_building", "player": colour,
                                 "edges": list(edges)})
         if dev[YEAR_OF_PLENTY]:
-            for a, b in self.year_of_plenty_choices():
+            for a, b in self._year_of_plenty_choices():
                 actions.append({"type": "play_year_of_plenty", "player": colour,
                                 "resources": [RESOURCES[a], RESOURCES[b]]})
         if dev[MONOPOLY]:
@@ -150,41 +150,42 @@ class LegalActions(TradingRules):
                 actions.append({"type": "play_monopoly", "player": colour, "resource": r})
         return actions
 
-    def spots_of(self, key: int) -> tuple[Any, ...]:
-        """Kept per position (``build_spots``): the free edges in order where seat ``p`` may build a
-        road (key ``_ROAD_SPOTS + p``), the nodes for a settlement (``_SETTLEMENT_SPOTS + p``),
-        the edges of each Road Building choice (``_ROAD_BUILDING + p``)."""
-        spots = self.build_spots
+    def _spots_of(self, key: int) -> tuple[Any, ...]:
+        """Kept per position (``_build_spots``): the free edges in order where seat ``p`` may
+        build a road (key ``_ROAD_SPOTS + p``), the nodes for a settlement
+        (``_SETTLEMENT_SPOTS + p``), the edges of each Road Building choice
+        (``_ROAD_BUILDING + p``)."""
+        spots = self._build_spots
         if spots is None:
-            spots = self.build_spots = {}
+            spots = self._build_spots = {}
         found = spots.get(key)
         if found is None:
             kind, p = divmod(key, 4)
             if kind == 0:
-                found = tuple(sorted(self.road_spots(p)))
+                found = tuple(sorted(self._road_spots(p)))
             elif kind == 1:
-                found = tuple(self.settlement_spots(p))
+                found = tuple(self._settlement_spots(p))
             else:
-                found = tuple(map(tuple, self.road_building_choices(p)))
+                found = tuple(map(tuple, self._road_building_choices(p)))
             spots[key] = found
         return found
 
-    def road_building_choices(self, p: int) -> list[list[str]]:
-        stock = self.stock(p)[0]
+    def _road_building_choices(self, p: int) -> list[list[str]]:
+        stock = self._stock(p)[0]
         if not stock:
             return []
         choices: list[list[str]] = []
         seen: set[tuple[int, int]] = set()
-        self.own_pieces()  # each first road is placed for a moment
-        for first in sorted(self.road_spots(p)):
+        self._own_pieces()  # each first road is placed for a moment
+        for first in sorted(self._road_spots(p)):
             if stock < 2:
                 choices.append([EDGE_NAMES[first]])
                 continue
-            self.edge_owner[first] = p
-            self.roads[p].add(first)
-            seconds = sorted(self.road_spots(p))
-            self.roads[p].discard(first)
-            self.edge_owner[first] = -1
+            self._edge_owner[first] = p
+            self._roads[p].add(first)
+            seconds = sorted(self._road_spots(p))
+            self._roads[p].discard(first)
+            self._edge_owner[first] = -1
             if not seconds:
                 choices.append([EDGE_NAMES[first]])
             for second in seconds:
@@ -194,8 +195,8 @@ class LegalActions(TradingRules):
                     choices.append([EDGE_NAMES[first], EDGE_NAMES[second]])
         return choices
 
-    def year_of_plenty_choices(self) -> list[tuple[int, int]]:
-        bank = self.bank
+    def _year_of_plenty_choices(self) -> list[tuple[int, int]]:
+        bank = self._bank
         full = [(a, b) for a, b in combinations_with_replacement(range(5), 2)
                 if bank[a] >= 1 + (a == b) and bank[b] >= 1]
         if full:
@@ -203,21 +204,21 @@ class LegalActions(TradingRules):
         return [(a, b) for a, b in combinations_with_replacement(range(5), 2)
                 if bank[a] or bank[b]]
 
-    def legal_discards(self) -> list[Action]:
+    def _legal_discards(self) -> list[Action]:
         actions: list[Action] = []
-        for p, owed in sorted(self.discard_owed.items()):
+        for p, owed in sorted(self._discard_owed.items()):
             colour = self.seats[p]
-            for cards in _discard_choices(self.hand[p], owed):
+            for cards in _discard_choices(self._hand[p], owed):
                 actions.append({"type": "discard", "player": colour, "cards": cards})
         return actions
 
-    def legal_robber_moves(self) -> list[Action]:
-        seats, me = self.seats, self.current
+    def _legal_robber_moves(self) -> list[Action]:
+        seats, me = self.seats, self._current
         holders = 0  # opponents holding cards, as bits
-        for q, hand in enumerate(self.hand):
+        for q, hand in enumerate(self._hand):
             if q != me and any(hand):
                 holders |= 1 << q
-        key = (seats, me, holders, self.owners_on_tiles())
+        key = (seats, me, holders, self._owners_on_tiles())
         found = _ROBBER_MOVES.get(key)
         if found is None:
             if len(_ROBBER_MOVES) >= 1024:
@@ -229,22 +230,22 @@ class LegalActions(TradingRules):
             return list(map(dict.copy, moves))
         return list(map(dict.copy, moves[:starts[robber]] + moves[starts[robber + 1]:]))
 
-    def legal_trade_answers(self) -> list[Action]:
-        trade = self.trade
+    def _legal_trade_answers(self) -> list[Action]:
+        trade = self._trade
         assert trade is not None
-        colour = self.seats[self.current]
+        colour = self.seats[self._current]
         actions: list[Action] = []
         for q, seat in enumerate(self.seats):
-            if q == self.current:
+            if q == self._current:
                 continue
-            if has_cards(self.hand[q], trade.get):
+            if has_cards(self._hand[q], trade.get):
                 actions.append({"type": "accept_trade", "player": seat})
             actions.append({"type": "reject_trade", "player": seat})
         for q in sorted(trade.answers):
             terms = trade.terms_with(q)
             if terms is not None:
                 give, get = terms
-                if has_cards(self.hand[self.current], give) and has_cards(self.hand[q], get):
+                if has_cards(self._hand[self._current], give) and has_cards(self._hand[q], get):
                     actions.append({"type": "confirm_trade", "player": colour,
                                     "with": self.seats[q]})
         actions.append({"type": "cancel_trade", "player": colour})
@@ -361,7 +362,7 @@ def _protos(colour: str) -> _Prototypes:
 
 
 _PROTOTYPES: dict[str, _Prototypes] = {}  # a pure cache, one entry per colour
-_ROAD_SPOTS, _SETTLEMENT_SPOTS, _ROAD_BUILDING = 0, 4, 8  # keys of spots_of, plus the seat
+_ROAD_SPOTS, _SETTLEMENT_SPOTS, _ROAD_BUILDING = 0, 4, 8  # keys of _spots_of, plus the seat
 # The names of the resources other than each one, in order.
 _OTHER_RESOURCES = tuple(tuple(name for name in RESOURCES if name != RESOURCES[g])
                          for g in range(5))

@@ -107,133 +107,133 @@ class Queries(LegalActions):
         open, each other player who has not answered (turn order from the active player), then
         the active player to confirm or cancel; nobody once the game is over.
         """
-        if self.win_seat >= 0:
+        if self._win_seat >= 0:
             return []
         if self.phase == "discard":
-            return [self.seats[p] for p in sorted(self.discard_owed)]
-        if self.trade is not None:
+            return [self.seats[p] for p in sorted(self._discard_owed)]
+        if self._trade is not None:
             n = len(self.seats)
-            waiting = [self.seats[(self.current + k) % n] for k in range(1, n)
-                       if (self.current + k) % n not in self.trade.answers]
+            waiting = [self.seats[(self._current + k) % n] for k in range(1, n)
+                       if (self._current + k) % n not in self._trade.answers]
             if waiting:
                 return waiting
-        return [self.seats[self.current]]
+        return [self.seats[self._current]]
 
     def legal_actions_of(self, colour: str) -> list[dict[str, object]]:
         """The legal actions that ``colour`` may take now (see ``legal_actions``)."""
-        self.seat_index(colour)
+        self._seat_index(colour)
         return [a for a in self.legal_actions() if a.get("player") == colour]
 
     @property
     def dev_card_played(self) -> bool:
         """True once the active player played a development card this turn."""
-        return self.dev_played
+        return self._dev_played
 
     @property
     def has_built(self) -> bool:
         """True once the active player built or bought something this turn."""
-        return self.built
+        return self._built
 
     def deck_size(self) -> int:
         """Development cards left to buy."""
-        return len(self.deck)
+        return len(self._deck)
 
     def open_trade(self) -> OpenTrade | None:
         """The open domestic offer (``give``/``get`` from the active player's side), or None."""
-        trade = self.trade
+        trade = self._trade
         if trade is None:
             return None
         answers: dict[str, object] = {}
         for q, answer in sorted(trade.answers.items()):
             answers[self.seats[q]] = answer if isinstance(answer, str) else {
                 "give": cards_dict(answer[0]), "get": cards_dict(answer[1])}
-        return {"player": self.seats[self.current], "give": cards_dict(trade.give),
+        return {"player": self.seats[self._current], "give": cards_dict(trade.give),
                 "get": cards_dict(trade.get), "answers": answers}
 
     def discards_owed(self) -> dict[str, int]:
         """During a discard: the cards each player still owes (empty otherwise)."""
-        return {self.seats[p]: k for p, k in sorted(self.discard_owed.items())}
+        return {self.seats[p]: k for p, k in sorted(self._discard_owed.items())}
 
     def seven_discards(self) -> dict[str, int]:
         """What a 7 rolled now would ask: half (rounded down) of every hand over 7 cards."""
-        return {c: sum(h) // 2 for c, h in zip(self.seats, self.hand, strict=True)
+        return {c: sum(h) // 2 for c, h in zip(self.seats, self._hand, strict=True)
                 if sum(h) > 7}
 
     # -- players -----------------------------------------------------------------------------
 
     def hand_of(self, colour: str) -> dict[str, int]:
         """``colour``'s resource cards, zeros left out (private: show it to its owner only)."""
-        return cards_dict(self.hand[self.seat_index(colour)])
+        return cards_dict(self._hand[self._seat_index(colour)])
 
     def hand_size(self, colour: str) -> int:
         """How many resource cards ``colour`` holds (public)."""
-        return sum(self.hand[self.seat_index(colour)])
+        return sum(self._hand[self._seat_index(colour)])
 
     def dev_cards(self, colour: str) -> dict[str, list[str]]:
         """``colour``'s development cards: ``{"old": [...], "new": [...]}`` (new: bought this
         turn). Private: show it to its owner only."""
-        p = self.seat_index(colour)
-        return {"old": [DEV_CARDS[c] for c in range(5) for _ in range(self.dev[p][c])],
-                "new": [DEV_CARDS[c] for c in range(5) for _ in range(self.new_dev[p][c])]}
+        p = self._seat_index(colour)
+        return {"old": [DEV_CARDS[c] for c in range(5) for _ in range(self._dev[p][c])],
+                "new": [DEV_CARDS[c] for c in range(5) for _ in range(self._new_dev[p][c])]}
 
     def dev_card_count(self, colour: str) -> int:
         """How many development cards ``colour`` holds, unplayed (public)."""
-        p = self.seat_index(colour)
-        return sum(self.dev[p]) + sum(self.new_dev[p])
+        p = self._seat_index(colour)
+        return sum(self._dev[p]) + sum(self._new_dev[p])
 
     def knights_played(self, colour: str) -> int:
-        return self.knights[self.seat_index(colour)]
+        return self._knights[self._seat_index(colour)]
 
     def pieces_left(self, colour: str) -> dict[str, int]:
         """Roads, settlements and cities ``colour`` still has in its supply."""
-        roads, settlements, cities = self.stock(self.seat_index(colour))
+        roads, settlements, cities = self._stock(self._seat_index(colour))
         return {"roads": roads, "settlements": settlements, "cities": cities}
 
     def buildings(self, colour: str) -> dict[str, list[str]]:
         """``{"settlements", "cities", "roads"}`` of ``colour``, canonical names and order."""
-        p = self.seat_index(colour)
-        return {"settlements": [NODE_NAMES[n] for n in sorted(self.settlements[p])],
-                "cities": [NODE_NAMES[n] for n in sorted(self.cities[p])],
-                "roads": [EDGE_NAMES[e] for e in sorted(self.roads[p])]}
+        p = self._seat_index(colour)
+        return {"settlements": [NODE_NAMES[n] for n in sorted(self._settlements[p])],
+                "cities": [NODE_NAMES[n] for n in sorted(self._cities[p])],
+                "roads": [EDGE_NAMES[e] for e in sorted(self._roads[p])]}
 
     def owner_of(self, place: str) -> str | None:
         """Colour owning the building (node) or road (edge) at ``place``, or None."""
         if isinstance(place, str) and place in NODE_ALIASES:
-            o = self.node_owner[parse_node(place)]
+            o = self._node_owner[parse_node(place)]
         else:
-            o = self.edge_owner[parse_edge(place)]
+            o = self._edge_owner[parse_edge(place)]
         return self.seats[o] if o >= 0 else None
 
     def building_at(self, node: str) -> str | None:
         """``"settlement"``, ``"city"`` or None at a node."""
-        return (None, "settlement", "city")[self.node_level[parse_node(node)]]
+        return (None, "settlement", "city")[self._node_level[parse_node(node)]]
 
     def summary(self, colour: str) -> PlayerSummary:
         """What every player may know about ``colour``."""
-        p = self.seat_index(colour)
+        p = self._seat_index(colour)
         return {"colour": colour, "public_points": self.public_points(colour),
-                "cards": sum(self.hand[p]), "dev_cards": self.dev_card_count(colour),
-                "knights": self.knights[p], "road_length": self.road_len[p],
-                "longest_road": self.longest_road == p, "largest_army": self.largest_army == p,
+                "cards": sum(self._hand[p]), "dev_cards": self.dev_card_count(colour),
+                "knights": self._knights[p], "road_length": self._road_len[p],
+                "longest_road": self._longest_road == p, "largest_army": self._largest_army == p,
                 "pieces_left": self.pieces_left(colour), "harbours": self.harbours_of(colour)}
 
     # -- points ------------------------------------------------------------------------------
 
     def points(self, colour: str) -> PointsBreakdown:
         """Where ``colour``'s points come from; ``public`` leaves out Victory Point cards."""
-        p = self.seat_index(colour)
-        cards = self.dev[p][VICTORY_POINT] + self.new_dev[p][VICTORY_POINT]
-        total = self.victory_points_of(p)
-        return {"settlements": len(self.settlements[p]), "cities": 2 * len(self.cities[p]),
-                "longest_road": 2 * (self.longest_road == p),
-                "largest_army": 2 * (self.largest_army == p), "victory_point_cards": cards,
+        p = self._seat_index(colour)
+        cards = self._dev[p][VICTORY_POINT] + self._new_dev[p][VICTORY_POINT]
+        total = self._victory_points_of(p)
+        return {"settlements": len(self._settlements[p]), "cities": 2 * len(self._cities[p]),
+                "longest_road": 2 * (self._longest_road == p),
+                "largest_army": 2 * (self._largest_army == p), "victory_point_cards": cards,
                 "public": total - cards, "total": total}
 
     def public_points(self, colour: str) -> int:
         """``colour``'s points as the other players see them (Victory Point cards hidden)."""
-        p = self.seat_index(colour)
-        return self.victory_points_of(p) - self.dev[p][VICTORY_POINT] \
-            - self.new_dev[p][VICTORY_POINT]
+        p = self._seat_index(colour)
+        return self._victory_points_of(p) - self._dev[p][VICTORY_POINT] \
+            - self._new_dev[p][VICTORY_POINT]
 
     def scores(self, view: str | None = None) -> dict[str, int]:
         """Points by colour as ``view`` sees them: its own total, the others' public points.
@@ -242,11 +242,11 @@ class Queries(LegalActions):
         every player's public points (a spectator's view). Once the game is over, every
         total is public.
         """
-        if view is None or self.win_seat >= 0:
-            return {c: self.victory_points_of(p) for p, c in enumerate(self.seats)}
+        if view is None or self._win_seat >= 0:
+            return {c: self._victory_points_of(p) for p, c in enumerate(self.seats)}
         if view != "public":
-            self.seat_index(view)
-        return {c: self.victory_points_of(p) if c == view else self.public_points(c)
+            self._seat_index(view)
+        return {c: self._victory_points_of(p) if c == view else self.public_points(c)
                 for p, c in enumerate(self.seats)}
 
     # -- awards ------------------------------------------------------------------------------
@@ -258,21 +258,21 @@ class Queries(LegalActions):
         ``set_aside`` is true when several tie for it and none of them holds the card.
         ``paths`` gives one longest trail per player (edges in walking order).
         """
-        lengths = {c: self.road_len[p] for p, c in enumerate(self.seats)}
+        lengths = {c: self._road_len[p] for p, c in enumerate(self.seats)}
         top = max(lengths.values())
         road_leaders = [c for c, n in lengths.items() if n == top and top >= 5]
-        paths = {c: [EDGE_NAMES[e] for e in longest_path(self.roads[p], self.node_owner, p)]
+        paths = {c: [EDGE_NAMES[e] for e in longest_path(self._roads[p], self._node_owner, p)]
                  for p, c in enumerate(self.seats)}
-        knights = {c: self.knights[p] for p, c in enumerate(self.seats)}
+        knights = {c: self._knights[p] for p, c in enumerate(self.seats)}
         most = max(knights.values())
         army_leaders = [c for c, n in knights.items() if n == most and most >= 3]
-        road_holder = self.seats[self.longest_road] if self.longest_road >= 0 else None
+        road_holder = self.seats[self._longest_road] if self._longest_road >= 0 else None
         return {
             "longest_road": {"holder": road_holder, "lengths": lengths, "paths": paths,
                              "leaders": road_leaders,
                              "set_aside": road_holder is None and len(road_leaders) > 1},
-            "largest_army": {"holder": (self.seats[self.largest_army]
-                                        if self.largest_army >= 0 else None),
+            "largest_army": {"holder": (self.seats[self._largest_army]
+                                        if self._largest_army >= 0 else None),
                              "knights": knights, "leaders": army_leaders},
         }
 
@@ -290,7 +290,7 @@ class Queries(LegalActions):
         result: Production = {"total": total, "gains": {}, "shortage": [], "tiles": tiles,
                               "blocked": [t for t in tiles if t == self.robber]}
         if total != 7:
-            paid, short = self.payout(total)
+            paid, short = self._payout(total)
             for p, r, n in paid:
                 result["gains"].setdefault(self.seats[p], {})[RESOURCES[r]] = n
             result["shortage"] = [RESOURCES[r] for r in short]
@@ -314,13 +314,13 @@ class Queries(LegalActions):
         >>> g.spots("settlement", "blue")["illegal"]["4.S"], g.spots("road", "red")["legal"]
         ('distance_rule', ['4.E', '4.SE', '5.SW'])
         """
-        p = self.seat_index(colour)
+        p = self._seat_index(colour)
         if kind == "settlement":
             return self._settlement_report(p)
         if kind == "road":
             return self._road_report(p)
         if kind == "city":
-            legal = [NODE_NAMES[n] for n in sorted(self.settlements[p])]
+            legal = [NODE_NAMES[n] for n in sorted(self._settlements[p])]
             return {"player": colour, "legal": legal,
                     "illegal": {name: "not_your_settlement" for name in NODE_NAMES
                                 if name not in legal}}
@@ -332,7 +332,7 @@ class Queries(LegalActions):
         legal, illegal = [], {}
         for n in range(N_NODES):
             try:
-                self.check_settlement_spot(p, n, need_road)
+                self._check_settlement_spot(p, n, need_road)
             except IllegalAction as exc:
                 illegal[NODE_NAMES[n]] = exc.code
             else:
@@ -340,16 +340,16 @@ class Queries(LegalActions):
         return {"player": self.seats[p], "legal": legal, "illegal": illegal}
 
     def _road_report(self, p: int) -> SpotReport:
-        last = self.last_setup_settlement(p) if (self.phase == "setup_road"
-                                                 and p == self.current) else -1
+        last = self._last_setup_settlement(p) if (self.phase == "setup_road"
+                                                  and p == self._current) else -1
         legal, illegal = [], {}
         for e in range(N_EDGES):
             name = EDGE_NAMES[e]
-            if self.edge_owner[e] >= 0:
+            if self._edge_owner[e] >= 0:
                 illegal[name] = "occupied"
             elif last >= 0 and last not in EDGE_NODES[e]:
                 illegal[name] = "setup_road_not_at_settlement"
-            elif last < 0 and not self.road_connects(p, e):
+            elif last < 0 and not self._road_connects(p, e):
                 illegal[name] = "not_connected"
             else:
                 legal.append(name)
@@ -359,7 +359,7 @@ class Queries(LegalActions):
         """Tiles the robber may go to (every tile but its own: ``robber_must_move``) and, per
         tile, the opponents of the active player who could be robbed there."""
         legal = [t for t in range(N_TILES) if t != self.robber]
-        victims = {str(t): [self.seats[q] for q in self.robber_candidates(t)]
+        victims = {str(t): [self.seats[q] for q in self._robber_candidates(t)]
                    for t in range(N_TILES)}
         illegal = {str(self.robber): "robber_must_move"} if self.robber >= 0 else {}
         return {"legal": legal, "illegal": illegal,
@@ -371,14 +371,14 @@ class Queries(LegalActions):
         """For each of ``road``, ``settlement``, ``city``, ``dev_card``: cost, missing cards,
         pieces (or cards) left, legal spots, and ``reason``: None when ``legal_actions()``
         lists it now, else the code ``apply`` would refuse it with."""
-        p = self.seat_index(colour)
-        hand = self.hand[p]
-        stock = self.stock(p)
+        p = self._seat_index(colour)
+        hand = self._hand[p]
+        stock = self._stock(p)
         left = {"road": stock[0], "settlement": stock[1], "city": stock[2],
-                "dev_card": len(self.deck)}
-        spots = {"road": len(self.road_spots(p)),
-                 "settlement": len(self.settlement_spots(p)),
-                 "city": len(self.settlements[p]), "dev_card": 1}
+                "dev_card": len(self._deck)}
+        spots = {"road": len(self._road_spots(p)),
+                 "settlement": len(self._settlement_spots(p)),
+                 "city": len(self._settlements[p]), "dev_card": 1}
         turn = self._turn_reason(p, "main")
         out: dict[str, BuildOption] = {}
         for kind, cost in COSTS.items():
@@ -399,13 +399,13 @@ class Queries(LegalActions):
 
     def _turn_reason(self, p: int, *phases: str) -> str | None:
         """Why seat ``p`` may not act in ``phases`` now, or None."""
-        if self.win_seat >= 0:
+        if self._win_seat >= 0:
             return "game_over"
-        if p != self.current:
+        if p != self._current:
             return "not_your_turn"
         if self.phase not in phases:
             return "wrong_phase"
-        if self.trade is not None:
+        if self._trade is not None:
             return "trade_open"
         return None
 
@@ -414,21 +414,21 @@ class Queries(LegalActions):
         ``not_your_turn``, ``wrong_phase``, ``trade_open``, ``dev_card_already_played``,
         ``card_bought_this_turn``, ``no_such_card``, or (Road Building) ``no_pieces_left`` /
         ``not_connected``, (Year of Plenty) ``bank_empty``."""
-        p = self.seat_index(colour)
+        p = self._seat_index(colour)
         turn = self._turn_reason(p, "roll", "main")
         out: dict[str, str | None] = {}
         for card in (KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY):
             reason = turn
-            if reason is None and self.dev_played:
+            if reason is None and self._dev_played:
                 reason = "dev_card_already_played"
-            if reason is None and not self.dev[p][card]:
-                reason = "card_bought_this_turn" if self.new_dev[p][card] else "no_such_card"
+            if reason is None and not self._dev[p][card]:
+                reason = "card_bought_this_turn" if self._new_dev[p][card] else "no_such_card"
             if reason is None and card == ROAD_BUILDING:
-                if not self.stock(p)[0]:
+                if not self._stock(p)[0]:
                     reason = "no_pieces_left"
-                elif not self.road_spots(p):
+                elif not self._road_spots(p):
                     reason = "not_connected"
-            if reason is None and card == YEAR_OF_PLENTY and not any(self.bank):
+            if reason is None and card == YEAR_OF_PLENTY and not any(self._bank):
                 reason = "bank_empty"
             out[DEV_CARDS[card]] = reason
         return out
@@ -442,14 +442,14 @@ class Queries(LegalActions):
         >>> Game.new(seats=["red", "blue", "white"], seed=1).offer_refusal("red")
         'wrong_phase'
         """
-        p = self.seat_index(colour)
-        if self.win_seat >= 0:
+        p = self._seat_index(colour)
+        if self._win_seat >= 0:
             return "game_over"
-        if p != self.current:
+        if p != self._current:
             return "not_your_turn"
         try:
-            self.check_trade_time(p)
-            self.require_no_offer()
+            self._check_trade_time(p)
+            self._require_no_offer()
         except IllegalAction as exc:
             return exc.code
         return None
@@ -464,15 +464,15 @@ class Queries(LegalActions):
         if not isinstance(kind, str) or kind not in COSTS:
             raise IllegalAction("malformed_action", f"{kind!r} is not something to build",
                                 field="kind", allowed=list(COSTS))
-        return has_cards(self.hand[self.seat_index(colour)], COSTS[kind])
+        return has_cards(self._hand[self._seat_index(colour)], COSTS[kind])
 
     def maritime_rates(self, colour: str) -> dict[str, int]:
         """``colour``'s rate with the bank per resource: 4, 3 (a 3:1 harbour) or 2 (its 2:1)."""
-        return dict(zip(RESOURCES, self.rates[self.seat_index(colour)], strict=True))
+        return dict(zip(RESOURCES, self._rates[self._seat_index(colour)], strict=True))
 
     def harbours_of(self, colour: str) -> list[str]:
         """Harbour kinds ``colour`` can use (``"3:1"`` or a resource), sorted."""
-        return sorted(self.ports_of(self.seat_index(colour)))
+        return sorted(self._ports_of(self._seat_index(colour)))
 
     # -- the island --------------------------------------------------------------------------
 
@@ -497,7 +497,7 @@ class Queries(LegalActions):
 
     def harbour_at(self, node: str) -> str | None:
         """The harbour kind a building at ``node`` could use, or None."""
-        return self.node_port[parse_node(node)]
+        return self._node_port[parse_node(node)]
 
     def tile_numbers_at(self, node: str) -> list[tuple[int, str, int | None]]:
         """``(tile, terrain, number)`` around a node (for naming a spot to a person)."""

@@ -16,7 +16,7 @@ def longest_trail(roads: Iterable[int], node_owner: Sequence[int], player: int,
                   owners: tuple[int, ...] | None = None) -> int:
     """Length of the longest trail over ``roads`` for ``player``.
 
-    ``owners`` is ``tuple(node_owner)`` when the caller has it already (a cache key).
+    ``owners`` is ``tuple(_node_owner)`` when the caller has it already (a cache key).
 
     >>> from .topology import edge_id
     >>> longest_trail([edge_id(n) for n in ("0.NE", "0.E", "0.SE")], [-1] * 54, 0)

@@ -64,14 +64,14 @@ def write(state: State, view: str | None = None) -> Doc:
     for p, colour in enumerate(state.seats):
         hidden = view is not None and view != colour
         players[colour] = {
-            "settlements": [NODE_NAMES[n] for n in sorted(state.settlements[p])],
-            "cities": [NODE_NAMES[n] for n in sorted(state.cities[p])],
-            "roads": [EDGE_NAMES[e] for e in sorted(state.roads[p])],
-            "hand": {"hidden": sum(state.hand[p])} if hidden else cards_dict(state.hand[p]),
-            "dev_cards": {"hidden": sum(state.dev[p])} if hidden else _card_list(state.dev[p]),
-            "new_dev_cards": ({"hidden": sum(state.new_dev[p])} if hidden
-                              else _card_list(state.new_dev[p])),
-            "knights_played": state.knights[p],
+            "settlements": [NODE_NAMES[n] for n in sorted(state._settlements[p])],
+            "cities": [NODE_NAMES[n] for n in sorted(state._cities[p])],
+            "roads": [EDGE_NAMES[e] for e in sorted(state._roads[p])],
+            "hand": {"hidden": sum(state._hand[p])} if hidden else cards_dict(state._hand[p]),
+            "dev_cards": {"hidden": sum(state._dev[p])} if hidden else _card_list(state._dev[p]),
+            "new_dev_cards": ({"hidden": sum(state._new_dev[p])} if hidden
+                              else _card_list(state._new_dev[p])),
+            "knights_played": state._knights[p],
         }
     doc: Doc = {
         "format": FORMAT,
@@ -80,44 +80,44 @@ def write(state: State, view: str | None = None) -> Doc:
         "board": {"tiles": state.board.tile_strings(), "ports": state.board.port_dict(),
                   "robber": state.robber if state.robber >= 0 else None},
         "players": players,
-        "deck": len(state.deck) if view is not None else [DEV_CARDS[c] for c in
-                                                          reversed(state.deck)],
-        "longest_road": _colour(state, state.longest_road),
-        "largest_army": _colour(state, state.largest_army),
+        "deck": len(state._deck) if view is not None else [DEV_CARDS[c] for c in
+                                                           reversed(state._deck)],
+        "longest_road": _colour(state, state._longest_road),
+        "largest_army": _colour(state, state._largest_army),
         "turn": _write_turn(state),
         "pending": _write_pending(state),
-        "winner": _colour(state, state.win_seat),
+        "winner": _colour(state, state._win_seat),
     }
     if view is None:
-        doc["rng"] = f"{state.rng.state:016x}"
+        doc["rng"] = f"{state._rng.state:016x}"
     if state.rules != DEFAULT_RULES:
         doc["rules"] = dict(state.rules)
     return doc
 
 
 def _write_turn(state: State) -> Doc:
-    turn: Doc = {"player": state.seats[state.current], "number": state.turn_number,
-                 "phase": state.phase, "dev_card_played": state.dev_played}
+    turn: Doc = {"player": state.seats[state._current], "number": state.turn_number,
+                 "phase": state.phase, "dev_card_played": state._dev_played}
     if state.dice is not None:
         turn["dice"] = list(state.dice)
-    if state.built:
+    if state._built:
         turn["built"] = True
     return turn
 
 
 def _write_pending(state: State) -> Doc:
     pending: Doc = {}
-    if state.discard_owed:
-        pending["discard"] = {state.seats[p]: k for p, k in sorted(state.discard_owed.items())}
-    if state.return_phase is not None:
-        pending["return_to"] = state.return_phase
-    if state.trade is not None:
+    if state._discard_owed:
+        pending["discard"] = {state.seats[p]: k for p, k in sorted(state._discard_owed.items())}
+    if state._return_phase is not None:
+        pending["return_to"] = state._return_phase
+    if state._trade is not None:
         answers: Doc = {}
-        for q, answer in sorted(state.trade.answers.items()):
+        for q, answer in sorted(state._trade.answers.items()):
             answers[state.seats[q]] = answer if isinstance(answer, str) else {
                 "give": cards_dict(answer[0]), "get": cards_dict(answer[1])}
-        pending["trade"] = {"give": cards_dict(state.trade.give),
-                            "get": cards_dict(state.trade.get), "answers": answers}
+        pending["trade"] = {"give": cards_dict(state._trade.give),
+                            "get": cards_dict(state._trade.get), "answers": answers}
     return pending
 
 
@@ -149,9 +149,9 @@ def read(state: State, doc: Any) -> None:
     up and the careful reader starts again, to say exactly what is wrong and where. Both
     accept the same documents (``tests/engine/test_loading.py`` compares them).
     """
-    state.income = state.tile_owners = state.build_spots = None
-    state.unchecked = True
-    state.pieces_shared = False
+    state._income = state._tile_owners = state._build_spots = None
+    state._unchecked = True
+    state._pieces_shared = False
     if not _read_fast(state, doc):
         _read_checked(state, doc)
 
@@ -167,14 +167,14 @@ def _read_checked(state: State, doc: Any) -> None:
     state.vp_to_win = _int(doc.get("vp_to_win", 10), "vp_to_win", 3, 30)
     rules = doc.get("rules")
     state.rules = dict(DEFAULT_RULES) if rules is None else _read_rules(rules)
-    state.rng = Rng(_read_rng(doc.get("rng", 0)))
+    state._rng = Rng(_read_rng(doc.get("rng", 0)))
     _read_board(state, doc.get("board", "beginner"), doc.get("seed"))
     _read_players(state, _expect(doc.get("players", {}), dict, "players", "an object"))
     _read_deck(state, doc.get("deck"))
-    state.longest_road = _read_colour(state, doc.get("longest_road"), "longest_road")
-    state.largest_army = _read_colour(state, doc.get("largest_army"), "largest_army")
-    state.win_seat = _read_colour(state, doc.get("winner"), "winner")
-    state.winner = state.seats[state.win_seat] if state.win_seat >= 0 else None
+    state._longest_road = _read_colour(state, doc.get("longest_road"), "longest_road")
+    state._largest_army = _read_colour(state, doc.get("largest_army"), "largest_army")
+    state._win_seat = _read_colour(state, doc.get("winner"), "winner")
+    state.winner = state.seats[state._win_seat] if state._win_seat >= 0 else None
     _read_turn(state, doc.get("turn"))
     _read_pending(state, _expect(doc.get("pending", {}), dict, "pending", "an object"))
     _check_consistency(state)
@@ -218,11 +218,11 @@ def _read_fast(state: State, doc: Any) -> bool:
     if type(rng) is str and len(rng) == 16 and rng.isascii() and rng.isalnum() \
             and rng[1] not in "xX":
         try:
-            state.rng = rng_at(int(rng, 16))  # (16 hexadecimal digits fit 64 bits)
+            state._rng = rng_at(int(rng, 16))  # (16 hexadecimal digits fit 64 bits)
         except ValueError:  # a letter after f
             return False
     else:
-        state.rng = Rng(_read_rng(rng))
+        state._rng = Rng(_read_rng(rng))
     board = doc.get("board", "beginner")
     tables = None
     if type(board) is dict and len(board) == 3:  # tiles, harbours and robber, as written
@@ -242,28 +242,28 @@ def _read_fast(state: State, doc: Any) -> bool:
     if tables is None:
         _read_board(state, board, doc.get("seed"))
     else:
-        state.board, state.node_port, state.board_production = tables
+        state.board, state._node_port, state._board_production = tables
         state.robber = tables[0].desert() if robber is None else robber
     players = doc.get("players", _NO_CARDS)
     if type(players) is not dict or not _fast_players(state, players, seat_of, doc.get("deck")):
         return False
     road, army, winner = doc.get("longest_road"), doc.get("largest_army"), doc.get("winner")
     if road is None:
-        state.longest_road = -1
+        state._longest_road = -1
     elif type(road) is str and road in seat_of:
-        state.longest_road = seat_of[road]
+        state._longest_road = seat_of[road]
     else:
         return False
     if army is None:
-        state.largest_army = -1
+        state._largest_army = -1
     elif type(army) is str and army in seat_of:
-        state.largest_army = seat_of[army]
+        state._largest_army = seat_of[army]
     else:
         return False
     if winner is None:
-        state.win_seat = -1
+        state._win_seat = -1
     elif type(winner) is str and winner in seat_of:
-        state.win_seat = seat_of[winner]
+        state._win_seat = seat_of[winner]
     else:
         return False
     state.winner = winner
@@ -271,7 +271,7 @@ def _read_fast(state: State, doc: Any) -> bool:
         return False
     pending = doc.get("pending", _NO_CARDS)
     if type(pending) is dict and not pending:
-        state.discard_owed, state.return_phase, state.trade = {}, None, None
+        state._discard_owed, state._return_phase, state._trade = {}, None, None
     else:
         _read_pending(state, _expect(pending, dict, "pending", "an object"))
     return _fast_consistency(state)
@@ -308,11 +308,11 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
     devs: list[Any] = [NO_CARDS] * n  # lists only for the seats holding cards
     news: list[Any] = [NO_CARDS] * n
     knights_of = [0, 0, 0, 0] if n == 4 else [0, 0, 0]
-    state.hand, state.dev, state.new_dev, state.knights = hands, devs, news, knights_of
+    state._hand, state._dev, state._new_dev, state._knights = hands, devs, news, knights_of
     pieces: list[Any] = [n]
     index = RESOURCE_INDEX
     held = [0, 0, 0, 0, 0]  # development cards in hands, per kind (literals: cheaper than * 5)
-    state.bank = bank = [_B, _B, _B, _B, _B]  # less what the hands hold
+    state._bank = bank = [_B, _B, _B, _B, _B]  # less what the hands hold
     # One try for the whole loop: a KeyError (a field missing, an unknown colour, resource or
     # card) or TypeError (an unhashable name) can only come from a document in doubt.
     try:
@@ -395,15 +395,15 @@ def _fast_pieces(state: State, pieces: list[Any]) -> bool:
         _LAST_PIECES[0] = ([pieces[0], *[(p, t[:], c[:], r[:]) for p, t, c, r in pieces[1:]]],
                            found)
     owner, level, edges, towns, cities, roads, lengths, rates = found
-    # The tables themselves, shared: the position copies them before changing one (own_pieces).
-    state.node_owner, state.node_level, state.edge_owner = owner, level, edges
-    state.settlements, state.cities, state.roads = towns, cities, roads
-    state.pieces_shared = True
-    state.road_len = lengths[:]
-    node_port = state.node_port
+    # The tables themselves, shared: the position copies them before changing one (_own_pieces).
+    state._node_owner, state._node_level, state._edge_owner = owner, level, edges
+    state._settlements, state._cities, state._roads = towns, cities, roads
+    state._pieces_shared = True
+    state._road_len = lengths[:]
+    node_port = state._node_port
     if rates[0] is not node_port:  # harbour rates, kept for the last board seen
-        rates[:] = node_port, [state.compute_rates(p) for p in range(len(towns))]
-    state.rates = rates[1][:]  # rows are shared tuples
+        rates[:] = node_port, [state._compute_rates(p) for p in range(len(towns))]
+    state._rates = rates[1][:]  # rows are shared tuples
     return True
 
 
@@ -467,32 +467,32 @@ def _fast_turn(state: State, turn: Any, seat_of: dict[str, int]) -> bool:
         state.dice = (a, b)
     else:
         state.dice = None
-    state.current, state.turn_number, state.phase = current, number, phase
-    state.dev_played, state.built = played, built
+    state._current, state.turn_number, state.phase = current, number, phase
+    state._dev_played, state._built = played, built
     return True
 
 
 def _fast_consistency(state: State) -> bool:
     """``check_consistency`` for what ``_fast_pieces`` did not check; False when not sure."""
-    hands = state.hand
-    b0, b1, b2, b3, b4 = state.bank  # the hands were taken from it while read
+    hands = state._hand
+    b0, b1, b2, b3, b4 = state._bank  # the hands were taken from it while read
     if b0 < 0 or b1 < 0 or b2 < 0 or b3 < 0 or b4 < 0:  # (also: no count in a hand over 19)
         return False
-    if (state.longest_road >= 0 and state.road_len[state.longest_road] < 5) \
-            or (state.largest_army >= 0 and state.knights[state.largest_army] < 3) \
-            or (state.phase == "discard") != bool(state.discard_owed) \
-            or (state.win_seat >= 0) != (state.phase == "game_over"):
+    if (state._longest_road >= 0 and state._road_len[state._longest_road] < 5) \
+            or (state._largest_army >= 0 and state._knights[state._largest_army] < 3) \
+            or (state.phase == "discard") != bool(state._discard_owed) \
+            or (state._win_seat >= 0) != (state.phase == "game_over"):
         return False
-    if state.discard_owed or state.return_phase is not None or state.trade is not None:
-        for p, owed in state.discard_owed.items():
+    if state._discard_owed or state._return_phase is not None or state._trade is not None:
+        for p, owed in state._discard_owed.items():
             if owed > sum(hands[p]):
                 return False
-        if (state.return_phase is not None
-                and (state.phase != "move_robber" or not state.dev_played)) \
-                or (state.trade is not None and state.phase != "main"):
+        if (state._return_phase is not None
+                and (state.phase != "move_robber" or not state._dev_played)) \
+                or (state._trade is not None and state.phase != "main"):
             return False
-        if state.trade is not None:
-            check_trade(state, state.trade)
+        if state._trade is not None:
+            check_trade(state, state._trade)
     if state.phase in ("setup_settlement", "setup_road"):
         check_setup(state)
     return True
@@ -515,11 +515,11 @@ def _fast_deck(state: State, value: Any, held: list[int]) -> bool:
             return False
         _LAST_DECK[0] = (value[:], found)
     deck, counts = found
-    if held[0] + counts[0] + sum(state.knights) > _MOST[0] or held[1] + counts[1] > _MOST[1] \
+    if held[0] + counts[0] + sum(state._knights) > _MOST[0] or held[1] + counts[1] > _MOST[1] \
             or held[2] + counts[2] > _MOST[2] or held[3] + counts[3] > _MOST[3] \
             or held[4] + counts[4] > _MOST[4]:
         return False  # more of a kind than the 25-card deck holds
-    state.deck = deck[:]
+    state._deck = deck[:]
     return True
 
 
@@ -628,7 +628,7 @@ def _read_board(state: State, value: Any, seed: Any) -> None:
                 raise _fail("board", str(exc)) from None
             tables = _tables(cache_key, lambda: board)
         robber = value.get("robber")
-    state.board, state.node_port, state.board_production = tables
+    state.board, state._node_port, state._board_production = tables
     if robber is None:
         state.robber = tables[0].desert()
     else:
@@ -648,16 +648,16 @@ def _read_places(value: Any, path: str, aliases: dict[str, int]) -> list[int]:
 
 def _read_players(state: State, players: dict[str, Any]) -> None:
     n = len(state.seats)
-    state.hand = [[0] * 5 for _ in range(n)]
-    state.dev = [[0] * 5 for _ in range(n)]
-    state.new_dev = [[0] * 5 for _ in range(n)]
-    state.knights = [0] * n
-    state.node_owner, state.node_level = [-1] * N_NODES, [0] * N_NODES
-    state.edge_owner = [-1] * N_EDGES
-    state.pieces_shared = False
-    state.settlements = [set() for _ in range(n)]
-    state.cities = [set() for _ in range(n)]
-    state.roads = [set() for _ in range(n)]
+    state._hand = [[0] * 5 for _ in range(n)]
+    state._dev = [[0] * 5 for _ in range(n)]
+    state._new_dev = [[0] * 5 for _ in range(n)]
+    state._knights = [0] * n
+    state._node_owner, state._node_level = [-1] * N_NODES, [0] * N_NODES
+    state._edge_owner = [-1] * N_EDGES
+    state._pieces_shared = False
+    state._settlements = [set() for _ in range(n)]
+    state._cities = [set() for _ in range(n)]
+    state._roads = [set() for _ in range(n)]
     for colour, entry in players.items():
         if colour not in state.seats:
             raise _fail(f"players.{colour}", "not one of the seats")
@@ -671,39 +671,39 @@ def _read_player(state: State, p: int, entry: Any, path: str) -> None:
             raise _fail(f"{path}.{key}", "unknown field")
     for key, level in (("settlements", 1), ("cities", 2)):
         for node in _read_places(entry.get(key, []), f"{path}.{key}", NODE_ALIASES):
-            if state.node_owner[node] >= 0:
+            if state._node_owner[node] >= 0:
                 raise _fail(f"{path}.{key}", f"{NODE_NAMES[node]} already has a building")
-            state.node_owner[node], state.node_level[node] = p, level
-            (state.settlements if level == 1 else state.cities)[p].add(node)
+            state._node_owner[node], state._node_level[node] = p, level
+            (state._settlements if level == 1 else state._cities)[p].add(node)
     for edge in _read_places(entry.get("roads", []), f"{path}.roads", EDGE_ALIASES):
-        if state.edge_owner[edge] >= 0:
+        if state._edge_owner[edge] >= 0:
             raise _fail(f"{path}.roads", f"{EDGE_NAMES[edge]} already has a road")
-        state.edge_owner[edge] = p
-        state.roads[p].add(edge)
+        state._edge_owner[edge] = p
+        state._roads[p].add(edge)
     hand = _expect(entry.get("hand", {}), dict, f"{path}.hand", "an object")
     for res, count in hand.items():
         if res not in RESOURCE_INDEX:
             raise _fail(f"{path}.hand.{res}", "not a resource (a view cannot be loaded)")
-        state.hand[p][RESOURCE_INDEX[res]] = _int(count, f"{path}.hand.{res}", 0, 19)
-    for key, target in (("dev_cards", own_cards(state.dev, p)),
-                        ("new_dev_cards", own_cards(state.new_dev, p))):
+        state._hand[p][RESOURCE_INDEX[res]] = _int(count, f"{path}.hand.{res}", 0, 19)
+    for key, target in (("dev_cards", own_cards(state._dev, p)),
+                        ("new_dev_cards", own_cards(state._new_dev, p))):
         for i, card in enumerate(_expect(entry.get(key, []), list, f"{path}.{key}", "a list")):
             if not isinstance(card, str) or card not in DEV_INDEX:
                 raise _fail(f"{path}.{key}[{i}]", f"{card!r} is not a development card")
             target[DEV_INDEX[card]] += 1
-    state.knights[p] = _int(entry.get("knights_played", 0), f"{path}.knights_played", 0, 14)
+    state._knights[p] = _int(entry.get("knights_played", 0), f"{path}.knights_played", 0, 14)
 
 
 def _read_deck(state: State, value: Any) -> None:
-    used = [sum(state.dev[p][c] + state.new_dev[p][c] for p in range(len(state.seats)))
+    used = [sum(state._dev[p][c] + state._new_dev[p][c] for p in range(len(state.seats)))
             for c in range(5)]
-    used[KNIGHT] += sum(state.knights)
+    used[KNIGHT] += sum(state._knights)
     if value is None:
         deck = [c for c in range(5) for _ in range(DEV_COUNTS[c] - used[c])]
         if any(DEV_COUNTS[c] < used[c] for c in range(5)):
             raise _fail("players", "more development cards than the 25-card deck holds")
-        state.rng.shuffle(deck)
-        state.deck = deck
+        state._rng.shuffle(deck)
+        state._deck = deck
         return
     names = _expect(value, list, "deck", "a list of development cards")
     deck = []
@@ -714,7 +714,7 @@ def _read_deck(state: State, value: Any) -> None:
     for c in range(5):
         if used[c] + deck.count(c) > DEV_COUNTS[c]:
             raise _fail("deck", f"too many {DEV_CARDS[c]} cards (the deck has {DEV_COUNTS[c]})")
-    state.deck = deck[::-1]
+    state._deck = deck[::-1]
 
 
 def _read_colour(state: State, value: Any, path: str) -> int:
@@ -731,15 +731,15 @@ def _read_turn(state: State, value: Any) -> None:
     for key in turn:
         if key not in ("player", "number", "phase", "dev_card_played", "dice", "built"):
             raise _fail(f"turn.{key}", "unknown field")
-    state.current = _read_colour(state, turn["player"], "turn.player")
-    if state.current < 0:
+    state._current = _read_colour(state, turn["player"], "turn.player")
+    if state._current < 0:
         raise _fail("turn.player", "missing")
     state.turn_number = _int(turn["number"], "turn.number", 0, MAX_SAFE)
     if turn["phase"] not in PHASES:
         raise _fail("turn.phase", f"{turn['phase']!r} is not one of {list(PHASES)}")
     state.phase = turn["phase"]
-    state.dev_played = _expect(turn["dev_card_played"], bool, "turn.dev_card_played", "a bool")
-    state.built = _expect(turn.get("built", False), bool, "turn.built", "a bool")
+    state._dev_played = _expect(turn["dev_card_played"], bool, "turn.dev_card_played", "a bool")
+    state._built = _expect(turn.get("built", False), bool, "turn.built", "a bool")
     dice = turn.get("dice")
     state.dice = None
     if dice is not None:
@@ -754,18 +754,18 @@ def _read_pending(state: State, pending: dict[str, Any]) -> None:
     for key in pending:
         if key not in ("discard", "trade", "return_to"):
             raise _fail(f"pending.{key}", "unknown field")
-    state.discard_owed = {}
+    state._discard_owed = {}
     for colour, count in _expect(pending.get("discard", {}), dict, "pending.discard",
                                  "an object").items():
         p = _read_colour(state, colour, f"pending.discard.{colour}")
-        state.discard_owed[p] = _int(count, f"pending.discard.{colour}", 1, 47)
-    state.return_phase = pending.get("return_to")
-    if state.return_phase not in (None, "roll"):
+        state._discard_owed[p] = _int(count, f"pending.discard.{colour}", 1, 47)
+    state._return_phase = pending.get("return_to")
+    if state._return_phase not in (None, "roll"):
         raise _fail("pending.return_to", "only 'roll' is allowed")
-    state.trade = None
+    state._trade = None
     if "trade" in pending:
-        state.trade = _read_trade(state, _expect(pending["trade"], dict, "pending.trade",
-                                                 "an object"))
+        state._trade = _read_trade(state, _expect(pending["trade"], dict, "pending.trade",
+                                                  "an object"))
 
 
 def _read_cards(value: Any, path: str) -> tuple[int, ...]:
@@ -784,7 +784,7 @@ def _read_trade(state: State, value: dict[str, Any]) -> Trade:
                                   "an object").items():
         path = f"pending.trade.answers.{colour}"
         q = _read_colour(state, colour, path)
-        if q == state.current:
+        if q == state._current:
             raise _fail(path, "the active player does not answer their own offer")
         if answer in ("accept", "reject"):
             trade.answers[q] = answer

@@ -51,131 +51,133 @@ class Trade:
 class State:
     """Mutable state of one game. Players are seat indices; ``-1`` means nobody."""
 
-    __slots__ = (
-        "bank", "board", "board_production", "build_spots", "built", "cities", "current", "deck",
-        "dev", "dev_played", "dice", "discard_owed", "edge_owner", "hand", "income", "knights",
-        "largest_army", "longest_road", "new_dev", "node_level", "node_owner", "node_port",
-        "phase", "pieces_shared", "rates", "return_phase", "rng", "road_len", "roads", "robber",
-        "rules", "seats", "settlements", "tile_owners", "trade", "turn_number", "unchecked",
-        "vp_to_win", "win_seat", "winner",
+    # In the order of the names without their underscore, as before the internal ones took
+    # one: the same layout (and speed) as then.
+    __slots__ = (  # noqa: RUF023
+        "_bank", "board", "_board_production", "_build_spots", "_built", "_cities", "_current",
+        "_deck", "_dev", "_dev_played", "dice", "_discard_owed", "_edge_owner", "_hand",
+        "_income", "_knights", "_largest_army", "_longest_road", "_new_dev", "_node_level",
+        "_node_owner", "_node_port", "phase", "_pieces_shared", "_rates", "_return_phase", "_rng",
+        "_road_len", "_roads", "robber", "rules", "seats", "_settlements", "_tile_owners",
+        "_trade", "turn_number", "_unchecked", "vp_to_win", "_win_seat", "winner",
     )
 
     seats: tuple[str, ...]
     board: Board
-    node_port: list[str | None]
-    board_production: dict[int, list[tuple[int, int, tuple[int, ...]]]]
+    _node_port: list[str | None]
+    _board_production: dict[int, list[tuple[int, int, tuple[int, ...]]]]
     vp_to_win: int
     rules: dict[str, bool]
-    hand: list[Vec]
-    bank: Vec
+    _hand: list[Vec]
+    _bank: Vec
     # Development cards per kind: a list, or the shared NO_CARDS tuple for a seat holding none
     # (loading makes no list for them); code that adds a card takes a list first (own_cards).
-    dev: list[Vec | tuple[int, ...]]
-    new_dev: list[Vec | tuple[int, ...]]
-    knights: list[int]
-    node_owner: list[int]
-    node_level: list[int]
-    edge_owner: list[int]
-    settlements: list[set[int]]
-    cities: list[set[int]]
-    roads: list[set[int]]
-    # True while node_owner, node_level, edge_owner, settlements, cities and roads are tables
-    # the loader keeps (shared with other positions and copies): own_pieces() copies them
-    # before anything changes them.
-    pieces_shared: bool
-    deck: list[int]
-    longest_road: int
-    largest_army: int
-    road_len: list[int]
-    # What each dice total owes (``payout``), filled as rolls come: with no robber on its tiles
+    _dev: list[Vec | tuple[int, ...]]
+    _new_dev: list[Vec | tuple[int, ...]]
+    _knights: list[int]
+    _node_owner: list[int]
+    _node_level: list[int]
+    _edge_owner: list[int]
+    _settlements: list[set[int]]
+    _cities: list[set[int]]
+    _roads: list[set[int]]
+    # True while _node_owner, _node_level, _edge_owner, _settlements, _cities and _roads are
+    # tables the loader keeps (shared with other positions and copies): _own_pieces() copies
+    # them before anything changes them.
+    _pieces_shared: bool
+    _deck: list[int]
+    _longest_road: int
+    _largest_army: int
+    _road_len: list[int]
+    # What each dice total owes (``_payout``), filled as rolls come: with no robber on its tiles
     # (key: the total), or with the robber on one of them (key: total + 16 * (tile + 1));
     # None after a building changes, shared by copies (the same for the same buildings).
-    income: dict[int, Any] | None
-    # Where each seat may build, as legal_actions lists it (``LegalActions.spots_of``), made when
+    _income: dict[int, Any] | None
+    # Where each seat may build, as legal_actions lists it (``LegalActions._spots_of``), made when
     # first asked; None after a road or settlement is placed, shared by copies.
-    build_spots: dict[int, tuple[Any, ...]] | None
-    # The seats with a building on each tile, as bits (``legal_robber_moves``), made when first
+    _build_spots: dict[int, tuple[Any, ...]] | None
+    # The seats with a building on each tile, as bits (``_legal_robber_moves``), made when first
     # asked; None after a settlement is placed, shared by copies (the same for the same buildings).
-    tile_owners: tuple[int, ...] | None
-    rates: list[tuple[int, ...]]  # maritime rate per resource per seat (shared, never changed)
+    _tile_owners: tuple[int, ...] | None
+    _rates: list[tuple[int, ...]]  # maritime rate per resource per seat (shared, never changed)
     robber: int
-    current: int
+    _current: int
     turn_number: int
     phase: str
-    dev_played: bool
-    built: bool
+    _dev_played: bool
+    _built: bool
     dice: tuple[int, int] | None
-    discard_owed: dict[int, int]
-    trade: Trade | None
-    return_phase: str | None
-    rng: Rng
-    win_seat: int
+    _discard_owed: dict[int, int]
+    _trade: Trade | None
+    _return_phase: str | None
+    _rng: Rng
+    _win_seat: int
     # True until ``apply`` checked the active player's points after an action, since loading
     # (the quiet actions then skip the check: ``Game.apply``).
-    unchecked: bool
-    winner: str | None  # the colour of win_seat, or None while the game goes on (read often)
+    _unchecked: bool
+    winner: str | None  # the colour of _win_seat, or None while the game goes on (read often)
 
-    def own_pieces(self) -> None:
-        """Make the pieces' tables this position's own (see ``pieces_shared``): call before
+    def _own_pieces(self) -> None:
+        """Make the pieces' tables this position's own (see ``_pieces_shared``): call before
         changing any of them, even for a moment."""
-        if self.pieces_shared:
-            self.node_owner, self.node_level = self.node_owner[:], self.node_level[:]
-            self.edge_owner = self.edge_owner[:]
-            self.settlements = [places.copy() for places in self.settlements]
-            self.cities = [places.copy() for places in self.cities]
-            self.roads = [places.copy() for places in self.roads]
-            self.pieces_shared = False
+        if self._pieces_shared:
+            self._node_owner, self._node_level = self._node_owner[:], self._node_level[:]
+            self._edge_owner = self._edge_owner[:]
+            self._settlements = [places.copy() for places in self._settlements]
+            self._cities = [places.copy() for places in self._cities]
+            self._roads = [places.copy() for places in self._roads]
+            self._pieces_shared = False
 
     # -- derived quantities -------------------------------------------------------------
 
-    def victory_points_of(self, p: int) -> int:
+    def _victory_points_of(self, p: int) -> int:
         """Total points of seat ``p``, hidden Victory Point cards included."""
-        vp = len(self.settlements[p]) + 2 * len(self.cities[p])
-        vp += self.dev[p][VICTORY_POINT] + self.new_dev[p][VICTORY_POINT]
-        if self.longest_road == p:
+        vp = len(self._settlements[p]) + 2 * len(self._cities[p])
+        vp += self._dev[p][VICTORY_POINT] + self._new_dev[p][VICTORY_POINT]
+        if self._longest_road == p:
             vp += 2
-        if self.largest_army == p:
+        if self._largest_army == p:
             vp += 2
         return vp
 
-    def stock(self, p: int) -> tuple[int, int, int]:
+    def _stock(self, p: int) -> tuple[int, int, int]:
         """Roads, settlements and cities seat ``p`` still has in its supply."""
-        return (ROADS - len(self.roads[p]), SETTLEMENTS - len(self.settlements[p]),
-                CITIES - len(self.cities[p]))
+        return (ROADS - len(self._roads[p]), SETTLEMENTS - len(self._settlements[p]),
+                CITIES - len(self._cities[p]))
 
-    def compute_bank(self) -> Vec:
+    def _compute_bank(self) -> Vec:
         """19 of each resource minus every hand."""
-        return [BANK_PER_RESOURCE - held for held in map(sum, zip(*self.hand, strict=True))]
+        return [BANK_PER_RESOURCE - held for held in map(sum, zip(*self._hand, strict=True))]
 
-    def ports_of(self, p: int) -> set[str]:
+    def _ports_of(self, p: int) -> set[str]:
         """Harbour kinds seat ``p`` can use (a settlement or city on the harbour)."""
-        port = self.node_port
-        found = {port[n] for n in self.settlements[p]} | {port[n] for n in self.cities[p]}
+        port = self._node_port
+        found = {port[n] for n in self._settlements[p]} | {port[n] for n in self._cities[p]}
         found.discard(None)
         return found  # type: ignore[return-value]
 
-    def trade_rates(self, p: int) -> list[int]:
+    def _trade_rates(self, p: int) -> list[int]:
         """Maritime rate per resource for seat ``p``: 4, 3 with a 3:1 harbour, 2 with its 2:1."""
-        return list(self.rates[p])
+        return list(self._rates[p])
 
-    def compute_rates(self, p: int) -> tuple[int, ...]:
+    def _compute_rates(self, p: int) -> tuple[int, ...]:
         """Maritime rates of seat ``p`` from its buildings on harbours (a shared tuple)."""
-        return rates_with(self.ports_of(p))
+        return rates_with(self._ports_of(p))
 
-    def players_on_tile(self, tile: int) -> set[int]:
+    def _players_on_tile(self, tile: int) -> set[int]:
         """Seats with a settlement or city on a corner of ``tile``."""
-        return {self.node_owner[n] for n in TILE_NODES[tile] if self.node_owner[n] >= 0}
+        return {self._node_owner[n] for n in TILE_NODES[tile] if self._node_owner[n] >= 0}
 
-    def setup_count(self) -> int:
+    def _setup_count(self) -> int:
         """Settlements placed so far during set-up (also the index into the snake order)."""
-        return sum(len(s) + len(c) for s, c in zip(self.settlements, self.cities, strict=True))
+        return sum(len(s) + len(c) for s, c in zip(self._settlements, self._cities, strict=True))
 
-    def setup_player(self, k: int) -> int:
+    def _setup_player(self, k: int) -> int:
         """Seat placing the ``k``-th set-up settlement: 0, 1, .., n-1, n-1, .., 0."""
         n = len(self.seats)
         return k if k < n else 2 * n - 1 - k
 
-    def seat_index(self, colour: object, what: str = "player") -> int:
+    def _seat_index(self, colour: object, what: str = "player") -> int:
         """Seat index of a colour; ``IllegalAction`` if it is no seat of this game."""
         if isinstance(colour, str) and colour in self.seats:
             return self.seats.index(colour)
@@ -279,52 +281,52 @@ class Checks(State):
 
     __slots__ = ()
 
-    def active_actor(self, action: Action) -> int:
+    def _active_actor(self, action: Action) -> int:
         """The active player, after checking that ``action`` does not name someone else."""
-        if "player" in action and action["player"] != self.seats[self.current] \
-                and self.seat_index_or_refuse(action["player"]) != self.current:
-            raise IllegalAction("not_your_turn", f"it is {self.seats[self.current]}'s turn",
-                                player=action["player"], current=self.seats[self.current])
-        return self.current
+        if "player" in action and action["player"] != self.seats[self._current] \
+                and self._seat_index_or_refuse(action["player"]) != self._current:
+            raise IllegalAction("not_your_turn", f"it is {self.seats[self._current]}'s turn",
+                                player=action["player"], current=self.seats[self._current])
+        return self._current
 
-    def seat_index_or_refuse(self, colour: object) -> int:
+    def _seat_index_or_refuse(self, colour: object) -> int:
         """Seat of a named player; naming someone not at the table is ``not_your_turn``."""
         if isinstance(colour, str) and colour in self.seats:
             return self.seats.index(colour)
         raise IllegalAction("not_your_turn", f"{colour!r} is not a player of this game",
                             player=colour)
 
-    def require_phase(self, *phases: str) -> None:
+    def _require_phase(self, *phases: str) -> None:
         """Refuse with ``wrong_phase`` unless the game is in one of ``phases``."""
         if self.phase not in phases:
             raise IllegalAction("wrong_phase", f"not allowed in phase {self.phase}",
                                 phase=self.phase, allowed=list(phases))
 
-    def require_no_offer(self) -> None:
+    def _require_no_offer(self) -> None:
         """Refuse with ``trade_open`` while a domestic offer waits for an answer."""
-        if self.trade is not None:
+        if self._trade is not None:
             raise IllegalAction("trade_open", "confirm or cancel the open trade offer first")
 
-    def require_cards(self, p: int, cost: Vec | tuple[int, ...]) -> None:
+    def _require_cards(self, p: int, cost: Vec | tuple[int, ...]) -> None:
         """Refuse with ``insufficient_resources`` unless seat ``p`` holds ``cost``."""
-        if not has_cards(self.hand[p], cost):
-            missing = {RESOURCES[r]: c - h for r, (h, c) in enumerate(zip(self.hand[p], cost,
+        if not has_cards(self._hand[p], cost):
+            missing = {RESOURCES[r]: c - h for r, (h, c) in enumerate(zip(self._hand[p], cost,
                                                                             strict=True)) if c > h}
             raise IllegalAction("insufficient_resources", "not enough resource cards",
                                 player=self.seats[p], missing=missing)
 
-    def pay(self, p: int, cost: Vec | tuple[int, ...]) -> None:
+    def _pay(self, p: int, cost: Vec | tuple[int, ...]) -> None:
         """Move ``cost`` from seat ``p``'s hand to the bank."""
-        hand, bank = self.hand[p], self.bank
+        hand, bank = self._hand[p], self._bank
         for r in range(5):
             n = cost[r]
             if n:
                 hand[r] -= n
                 bank[r] += n
 
-    def receive(self, p: int, cards: Vec | tuple[int, ...]) -> None:
+    def _receive(self, p: int, cards: Vec | tuple[int, ...]) -> None:
         """Move ``cards`` from the bank to seat ``p``'s hand."""
-        hand, bank = self.hand[p], self.bank
+        hand, bank = self._hand[p], self._bank
         for r in range(5):
             n = cards[r]
             if n:

@@ -7,12 +7,13 @@ A steal moves the victim's expected mix to the thief. Bots deal the hidden hands
 determinizations from these counts (:func:`catan_core.dealing.determinize`), so a player who just
 received three ore is dealt ore, not a uniform draw from the bank.
 
->>> from catan_core import Game
+>>> from catan_core import RESOURCES, Game
 >>> game = Game.new(seats=["red", "blue", "white"], seed=4)
 >>> counter = CardCounter(game.seats)
 >>> while game.phase.startswith("setup"):
 ...     counter.observe(game.apply(game.legal_actions()[0]))
->>> counter.expected("white") == [float(n) for n in game.hand[2]]
+>>> hand = game.hand_of("white")
+>>> counter.expected("white") == [float(hand.get(r, 0)) for r in RESOURCES]
 True
 """
 

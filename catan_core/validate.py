@@ -39,54 +39,54 @@ def harbour_nodes(node_port: list[str | None]) -> frozenset[int]:
 def check_consistency(state: State) -> None:
     """Check the position as a whole and fill its derived state."""
     for p, colour in enumerate(state.seats):
-        if len(state.roads[p]) > ROADS or len(state.settlements[p]) > SETTLEMENTS \
-                or len(state.cities[p]) > CITIES:
+        if len(state._roads[p]) > ROADS or len(state._settlements[p]) > SETTLEMENTS \
+                or len(state._cities[p]) > CITIES:
             raise _fail(f"players.{colour}", "more pieces than the supply (15/5/4)")
-    owner = state.node_owner
-    occupied = set().union(*state.settlements, *state.cities)
+    owner = state._node_owner
+    occupied = set().union(*state._settlements, *state._cities)
     if not occupied.isdisjoint(set().union(*map(NEAR.__getitem__, occupied))):
         for node in sorted(occupied):  # the first pair at fault, in canonical order
             for other in NODE_NEIGHBOURS[node]:
                 if owner[other] >= 0:
                     raise _fail("players", f"{NODE_NAMES[node]} and {NODE_NAMES[other]} "
                                 "break the distance rule")
-    state.bank = state.compute_bank()
-    for r, left in enumerate(state.bank):
+    state._bank = state._compute_bank()
+    for r, left in enumerate(state._bank):
         if left < 0:
             raise _fail("players", f"hands hold more than 19 {cards_dict([0]*r+[1]+[0]*(4-r))}")
-    harbours = harbour_nodes(state.node_port)
-    state.rates = [_NO_HARBOUR if harbours.isdisjoint(state.settlements[p])
-                   and harbours.isdisjoint(state.cities[p]) else state.compute_rates(p)
-                   for p in range(len(state.seats))]
+    harbours = harbour_nodes(state._node_port)
+    state._rates = [_NO_HARBOUR if harbours.isdisjoint(state._settlements[p])
+                    and harbours.isdisjoint(state._cities[p]) else state._compute_rates(p)
+                    for p in range(len(state.seats))]
     owners = tuple(owner)
-    state.road_len = [longest_trail(state.roads[p], owner, p, owners)
-                      for p in range(len(state.seats))]
-    if state.longest_road >= 0 and state.road_len[state.longest_road] < 5:
+    state._road_len = [longest_trail(state._roads[p], owner, p, owners)
+                       for p in range(len(state.seats))]
+    if state._longest_road >= 0 and state._road_len[state._longest_road] < 5:
         raise _fail("longest_road", "the holder has no road of 5 or more")
-    if state.largest_army >= 0 and state.knights[state.largest_army] < 3:
+    if state._largest_army >= 0 and state._knights[state._largest_army] < 3:
         raise _fail("largest_army", "the holder has played fewer than 3 knights")
-    if (state.phase == "discard") != bool(state.discard_owed):
+    if (state.phase == "discard") != bool(state._discard_owed):
         raise _fail("pending.discard", "phase 'discard' and the counts still owed go together")
-    for p, owed in state.discard_owed.items():
-        if owed > sum(state.hand[p]):
+    for p, owed in state._discard_owed.items():
+        if owed > sum(state._hand[p]):
             raise _fail(f"pending.discard.{state.seats[p]}", "owes more cards than it holds")
-    if state.return_phase is not None and state.phase != "move_robber":
+    if state._return_phase is not None and state.phase != "move_robber":
         raise _fail("pending.return_to", "only while the robber is moved for a knight")
-    if state.trade is not None and state.phase != "main":
+    if state._trade is not None and state.phase != "main":
         raise _fail("pending.trade", "a trade can only be open in phase 'main'")
-    if (state.win_seat >= 0) != (state.phase == "game_over"):
+    if (state._win_seat >= 0) != (state.phase == "game_over"):
         raise _fail("winner", "a winner and phase 'game_over' go together")
-    if state.return_phase is not None and not state.dev_played:
+    if state._return_phase is not None and not state._dev_played:
         raise _fail("pending.return_to", "the robber moves before the roll only for a knight")
-    if state.trade is not None:
-        check_trade(state, state.trade)
+    if state._trade is not None:
+        check_trade(state, state._trade)
     check_setup(state)
 
 
 def check_trade(state: State, trade: Trade) -> None:
     """An open offer must be one the rules let the active player make, and each answer one
     the rules let that player give."""
-    me = state.current
+    me = state._current
     terms = [("pending.trade", me, trade.give, trade.get, trade.give)]
     for q, answer in trade.answers.items():
         path = f"pending.trade.answers.{state.seats[q]}"
@@ -99,34 +99,35 @@ def check_trade(state: State, trade: Trade) -> None:
             raise _fail(path, "both sides of a trade give at least one card")
         if any(g and h for g, h in zip(give, get, strict=True)):
             raise _fail(path, "a resource cannot be on both sides of a trade")
-        if any(n > h for n, h in zip(pays, state.hand[p], strict=True)):
+        if any(n > h for n, h in zip(pays, state._hand[p], strict=True)):
             raise _fail(path, f"{state.seats[p]} cannot pay its side of this trade")
 
 
 def check_setup(state: State) -> None:
     if state.phase not in ("setup_settlement", "setup_road"):
         return
-    k = state.setup_count()
+    k = state._setup_count()
     index = k if state.phase == "setup_settlement" else k - 1
     if index < 0 or index >= 2 * len(state.seats):
         raise _fail("turn.phase", "set-up is over for this many settlements")
-    if state.setup_player(index) != state.current:
-        raise _fail("turn.player", f"set-up order expects {state.seats[state.setup_player(index)]}")
+    expected = state._setup_player(index)
+    if expected != state._current:
+        raise _fail("turn.player", f"set-up order expects {state.seats[expected]}")
     roads_placed = k if state.phase == "setup_settlement" else k - 1
-    order = [state.setup_player(i) for i in range(2 * len(state.seats))]
+    order = [state._setup_player(i) for i in range(2 * len(state.seats))]
     for p, colour in enumerate(state.seats):
         towns = order[:k].count(p)
-        if state.cities[p] or len(state.settlements[p]) != towns \
-                or len(state.roads[p]) != order[:roads_placed].count(p):
+        if state._cities[p] or len(state._settlements[p]) != towns \
+                or len(state._roads[p]) != order[:roads_placed].count(p):
             raise _fail(f"players.{colour}", "set-up places one settlement and one road per "
                         "turn, in the snake order")
-        for edge in state.roads[p]:
-            if not any(state.node_owner[n] == p for n in EDGE_NODES[edge]):
+        for edge in state._roads[p]:
+            if not any(state._node_owner[n] == p for n in EDGE_NODES[edge]):
                 raise _fail(f"players.{colour}.roads", f"set-up road {EDGE_NAMES[edge]} does not "
                             "touch a settlement of its owner")
-        bare = [n for n in state.settlements[p]
-                if not any(state.edge_owner[e] == p for e in NODE_EDGES[n])]
-        if len(bare) != (1 if state.phase == "setup_road" and p == state.current else 0):
+        bare = [n for n in state._settlements[p]
+                if not any(state._edge_owner[e] == p for e in NODE_EDGES[n])]
+        if len(bare) != (1 if state.phase == "setup_road" and p == state._current else 0):
             raise _fail(f"players.{colour}", "each set-up settlement gets its road before the "
                         "next settlement")
 

@@ -51,7 +51,7 @@ class Negotiation:
                 self.problems.append(f"turn {game.turn_number}: more than {MAX_OFFERS} offers")
             self.open = set()
         elif kind in ("accept_trade", "reject_trade", "counter_trade"):
-            if self.open is None or seat in self.open or seat == game.current:
+            if self.open is None or seat in self.open or seat == game._current:
                 self.problems.append(f"turn {game.turn_number}: unexpected answer {action}")
             else:
                 self.open.add(seat)
@@ -166,7 +166,7 @@ def positions(seed: int, every: int = 7) -> list[Game]:
     found: list[Game] = []
 
     def keep(game: Game, seat: int, action: dict[str, Any]) -> None:
-        if len(found) < 400 and (game.trade is not None or game.phase != "main"
+        if len(found) < 400 and (game._trade is not None or game.phase != "main"
                                  or len(found) % every == 0):
             found.append(game.copy())
 
@@ -229,7 +229,7 @@ def test_hidden_information_does_not_change_decisions(level: str) -> None:
 def test_full_position_is_masked_before_deciding() -> None:
     checked = 0
     for game in positions(seed=8, every=11)[:80]:
-        if game.phase == "discard" or game.trade is not None:
+        if game.phase == "discard" or game._trade is not None:
             continue  # several players may act: a full position does not say who asks
         seat = who_acts(game)
         masked = make_bot("expert", "builder", seed=2).choose(
@@ -248,8 +248,8 @@ def after_setup(seed: int = 4) -> dict[str, Any]:
     game = Game.new(seats=["red", "blue", "white"], seed=seed, board="beginner")
     bots = [make_bot("normal", "builder", seed=i) for i in range(3)]
     while game.phase in ("setup_settlement", "setup_road"):
-        game.apply(bots[game.current].choose(game.to_dict(view=game.current_player),
-                                             game.legal_actions()))
+        game.apply(bots[game._current].choose(game.to_dict(view=game.current_player),
+                                              game.legal_actions()))
     return game.to_dict()
 
 
@@ -318,10 +318,10 @@ def test_the_robber_spares_the_bots_own_tiles(personality: str) -> None:
     for game in positions(seed=5):
         if game.phase != "move_robber":
             continue
-        me = game.current
+        me = game._current
         action = make_bot("hard", personality, seed=3).choose(
             game.to_dict(view=game.seats[me]), game.legal_actions())
-        mine = {t for n in game.settlements[me] | game.cities[me] for t in node_tiles(n)
+        mine = {t for n in game._settlements[me] | game._cities[me] for t in node_tiles(n)
                 if game.board.numbers[t]}
         assert action["tile"] not in mine or all(
             a["tile"] in mine for a in game.legal_actions() if "victim" in a)

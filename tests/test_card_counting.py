@@ -53,10 +53,10 @@ def test_the_count_is_exact_until_a_steal_and_always_the_right_size(seed: int) -
         assert ref.cards is not None
         for q, colour in enumerate(game.seats):
             expected = ref.cards.expected(colour)
-            assert abs(sum(ref.cards.counts[colour]) - sum(game.hand[q])) < 1e-6
+            assert abs(sum(ref.cards.counts[colour]) - sum(game._hand[q])) < 1e-6
             assert min(expected) >= 0
             if not stolen:
-                assert expected == [float(n) for n in game.hand[q]], (colour, events)
+                assert expected == [float(n) for n in game._hand[q]], (colour, events)
                 exact += 1
         steps += 1
     assert game.winner is not None and steps > 300 and exact > 40
@@ -66,9 +66,9 @@ def test_the_count_is_closer_to_the_hands_than_a_uniform_guess() -> None:
     counted = uniform = 0.0
     for game, ref, _ in play(3):
         assert ref.cards is not None
-        unseen = [19 - n for n in game.bank]
+        unseen = [19 - n for n in game._bank]
         for q, colour in enumerate(game.seats):
-            hand, size = game.hand[q], sum(game.hand[q])
+            hand, size = game._hand[q], sum(game._hand[q])
             if size:
                 counted += sum(abs(x - h) for x, h in zip(ref.cards.counts[colour], hand,
                                                           strict=True))
@@ -94,16 +94,16 @@ def test_a_counting_bot_deals_opponents_what_they_were_seen_to_get() -> None:
     counter = CardCounter(game.seats)
     while game.phase.startswith("setup"):
         counter.observe(game.apply(game.legal_actions()[0]))
-    counter.counts["blue"] = [0.0, 0.0, 0.0, 0.0, float(sum(game.hand[1]))]  # "seen": all ore
+    counter.counts["blue"] = [0.0, 0.0, 0.0, 0.0, float(sum(game._hand[1]))]  # "seen": all ore
     view = game.to_dict(view="red")
     ore = cards = 0
     for k in range(40):
         dealt = determinize(view, "red", Rng(k + 1), counter)
-        ore += dealt.hand[1][4]
-        cards += sum(dealt.hand[1])
-        assert sum(dealt.hand[1]) == sum(game.hand[1])
+        ore += dealt._hand[1][4]
+        cards += sum(dealt._hand[1])
+        assert sum(dealt._hand[1]) == sum(game._hand[1])
     assert ore > 0.75 * cards
-    uniform = sum(determinize(view, "red", Rng(k + 1)).hand[1][4] for k in range(40))
+    uniform = sum(determinize(view, "red", Rng(k + 1))._hand[1][4] for k in range(40))
     assert uniform < 0.5 * cards
 
 

@@ -51,8 +51,8 @@ class Ctx:
         """The bot's current build goals and its bank rates (to value hands)."""
         game, ev, me = self.game, self.ev, self.me
         prod = ev.production(game, me)
-        ports = game.ports_of(me)
-        return ev.goals(game, me, prod, ports, ev.reach(game, me)), game.trade_rates(me)
+        ports = game._ports_of(me)
+        return ev.goals(game, me, prod, ports, ev.reach(game, me)), game._trade_rates(me)
 
     def hand_score(self, hand: Sequence[float]) -> float:
         goals, rates = self.goals
@@ -71,7 +71,7 @@ class Ctx:
     def vp(self, q: int) -> int:
         """Public points of seat ``q`` (own hidden Victory Point cards included for the bot)."""
         game = self.game
-        return game.victory_points_of(q) if q == self.me else public_vp(game, q)
+        return game._victory_points_of(q) if q == self.me else public_vp(game, q)
 
     def threat(self, q: int) -> float:
         """How much hurting seat ``q`` is worth: 1, more for a leader.

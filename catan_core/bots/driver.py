@@ -133,7 +133,7 @@ def play_bot_game(seats_config: Sequence[SeatConfig], seed: int, *, board: str =
         table.step(colour, action, person=False)
         actions += 1
     for p, s in enumerate(stats):
-        s.points = game.victory_points_of(p)
+        s.points = game._victory_points_of(p)
     return GameResult(seed, game.winner, game.turn_number, actions, stats, game, chosen)
 
 
@@ -150,7 +150,7 @@ def record(game: Game, action: dict[str, Any], stats: list[SeatStats], seat: int
     elif kind == "move_robber":
         tile = action["tile"]
         victim = action.get("victim")
-        hit = {game.seats.index(victim)} if victim else set(game.robber_candidates(tile))
+        hit = {game.seats.index(victim)} if victim else set(game._robber_candidates(tile))
         if hit:
             if hit & leaders(game, seat):
                 s.robber_leader += 1

@@ -39,8 +39,8 @@ class Goal:
 
 def public_vp(game: Game, q: int) -> int:
     """Points everyone can see: buildings and awards (not hidden Victory Point cards)."""
-    vp = len(game.settlements[q]) + 2 * len(game.cities[q])
-    return vp + 2 * (game.longest_road == q) + 2 * (game.largest_army == q)
+    vp = len(game._settlements[q]) + 2 * len(game._cities[q])
+    return vp + 2 * (game._longest_road == q) + 2 * (game._largest_army == q)
 
 
 class Evaluator:
@@ -53,7 +53,7 @@ class Evaluator:
         self.n = len(game.seats)
         self.target = game.vp_to_win
         top = max(public_vp(game, q) for q in range(self.n))
-        stage = min(1.0, max(top, game.victory_points_of(me)) / self.target)
+        stage = min(1.0, max(top, game._victory_points_of(me)) / self.target)
         self.stage = stage
         self.prod_w = 0.075 * level.produce * style.horizon * max(0.3, 1.0 - 0.8 * stage)
         self.div_w = 0.18 * style.horizon * max(0.3, 1.0 - stage)
@@ -76,8 +76,8 @@ class Evaluator:
     def production(self, game: Game, p: int, robbed: float = 0.6) -> list[float]:
         """Pips per resource of ``p``'s buildings; the robbed tile counts ``robbed`` of itself."""
         prod = [0.0] * 5
-        robber, level, node_prod = game.robber, game.node_level, self.info.node_prod
-        for n in game.settlements[p] | game.cities[p]:
+        robber, level, node_prod = game.robber, game._node_level, self.info.node_prod
+        for n in game._settlements[p] | game._cities[p]:
             for t, r, pips in node_prod[n]:
                 prod[r] += pips * level[n] * (robbed if t == robber else 1.0)
         return prod
@@ -85,10 +85,10 @@ class Evaluator:
     def roll_gains(self, game: Game, p: int) -> dict[int, list[int]]:
         """Cards ``p`` receives for each dice total (robber applied)."""
         gains: dict[int, list[int]] = {}
-        for n in game.settlements[p] | game.cities[p]:
+        for n in game._settlements[p] | game._cities[p]:
             for t, r, _ in self.info.node_prod[n]:
                 if t != game.robber:
-                    gains.setdefault(self.numbers[t], [0] * 5)[r] += game.node_level[n]
+                    gains.setdefault(self.numbers[t], [0] * 5)[r] += game._node_level[n]
         return gains
 
     def prod_value(self, prod: Vec, ports: set[str]) -> float:
@@ -119,9 +119,9 @@ class Evaluator:
 
     def reach(self, game: Game, p: int) -> list[list[int]]:
         """Settlement spots ``p`` can reach with 0, 1 and 2 more roads."""
-        owner, edges = game.node_owner, game.edge_owner
-        frontier = set(game.settlements[p] | game.cities[p])
-        for e in game.roads[p]:
+        owner, edges = game._node_owner, game._edge_owner
+        frontier = set(game._settlements[p] | game._cities[p])
+        for e in game._roads[p]:
             for n in EDGE_NODES[e]:
                 if owner[n] < 0:
                     frontier.add(n)
@@ -145,13 +145,13 @@ class Evaluator:
 
     def goals(self, game: Game, p: int, prod: Vec, ports: set[str],
               spots: list[list[int]]) -> list[Goal]:
-        roads, settlements, cities = game.stock(p)
+        roads, settlements, cities = game._stock(p)
         style = self.style
         goals = []
-        if cities and game.settlements[p]:
+        if cities and game._settlements[p]:
             best = max(self.prod_w * sum(self.resw[r] * pips for _, r, pips
                                          in self.info.node_prod[n])
-                       for n in game.settlements[p])
+                       for n in game._settlements[p])
             goals.append(Goal("city", COST_CITY, (1.0 + best) * style.city))
         if settlements:
             if spots[0]:
@@ -161,7 +161,7 @@ class Evaluator:
                 best = max(self.spot_value(n, prod, ports) for n in spots[1])
                 goals.append(Goal("settlement", ROAD_AND_SETTLEMENT,
                                   0.85 * (1.0 + best) * style.settle))
-        if game.deck:
+        if game._deck:
             goals.append(Goal("dev", COST_DEV_CARD, DEV_VALUE * style.dev))
         if roads and not spots[0]:
             goals.append(Goal("road", COST_ROAD, 0.3 * style.road))
@@ -202,17 +202,17 @@ class Evaluator:
     def value(self, game: Game, p: int | None = None, hand: Vec | None = None) -> float:
         """Value of ``game`` for seat ``p`` (default: the evaluator's seat)."""
         p = self.me if p is None else p
-        vp = game.victory_points_of(p) if p == self.me else public_vp(game, p)
+        vp = game._victory_points_of(p) if p == self.me else public_vp(game, p)
         if vp >= self.target:
             return 100.0 + vp
-        hand = game.hand[p] if hand is None else hand
+        hand = game._hand[p] if hand is None else hand
         prod = self.production(game, p)
-        ports = game.ports_of(p)
+        ports = game._ports_of(p)
         spots = self.reach(game, p)
         value = vp + self.prod_value(prod, ports) + self.expansion(game, p, prod, ports, spots)
         value += self.award_value(game, p) + self.dev_value(game, p)
         goals = self.goals(game, p, prod, ports, spots)
-        rates = game.trade_rates(p)
+        rates = game._trade_rates(p)
         if self.level.dice:
             hs = self.expected_hand_score(game, p, hand, goals, rates, prod)
         else:
@@ -225,7 +225,7 @@ class Evaluator:
     def expansion(self, game: Game, p: int, prod: Vec, ports: set[str],
                   spots: list[list[int]]) -> float:
         """Worth of the settlement spots within reach, less for each road still needed."""
-        if not game.stock(p)[1]:
+        if not game._stock(p)[1]:
             return 0.0
         value = 0.0
         for depth, weight in enumerate((0.3, 0.18, 0.08) if self.level.foresight else (0.3,)):
@@ -240,21 +240,21 @@ class Evaluator:
         """Progress towards Longest Road and Largest Army (held awards count in points)."""
         style = self.style
         others = [q for q in range(self.n) if q != p]
-        length, knights = game.road_len[p], game.knights[p]
-        top_road = max(game.road_len[q] for q in others)
-        top_army = max(game.knights[q] for q in others)
-        held = game.dev[p][KNIGHT] + game.new_dev[p][KNIGHT] if p == self.me else 0
+        length, knights = game._road_len[p], game._knights[p]
+        top_road = max(game._road_len[q] for q in others)
+        top_army = max(game._knights[q] for q in others)
+        held = game._dev[p][KNIGHT] + game._new_dev[p][KNIGHT] if p == self.me else 0
         value = 0.03 * style.road * min(length, 8) + 0.08 * style.knight * knights
         if not self.level.foresight:
             return value
-        if game.longest_road != p and length >= 3 and length + 2 > max(top_road, 4):
+        if game._longest_road != p and length >= 3 and length + 2 > max(top_road, 4):
             value += 0.25 * style.road
-        if game.largest_army != p and knights + held + 1 >= max(3, top_army + 1):
+        if game._largest_army != p and knights + held + 1 >= max(3, top_army + 1):
             value += 0.25 * style.knight
         return value
 
     def dev_value(self, game: Game, p: int) -> float:
         if p != self.me:
-            return 0.35 * (sum(game.dev[p]) + sum(game.new_dev[p]))
-        held = [a + b for a, b in zip(game.dev[p], game.new_dev[p], strict=True)]
+            return 0.35 * (sum(game._dev[p]) + sum(game._new_dev[p]))
+        held = [a + b for a, b in zip(game._dev[p], game._new_dev[p], strict=True)]
         return 0.3 * self.style.knight * held[KNIGHT] + 0.4 * sum(held[1:4])

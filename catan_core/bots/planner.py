@@ -75,11 +75,11 @@ def leaf_value(ctx: Ctx, sim: Game) -> float:
     unseen cards instead of trusting the card the determinization happened to deal.
     """
     me, ev = ctx.me, ctx.ev
-    new, before = sim.new_dev[me], ctx.game.new_dev[me]
+    new, before = sim._new_dev[me], ctx.game._new_dev[me]
     drawn = next((c for c in range(5) if new[c] > before[c]), -1)
     if drawn < 0 or not ctx.level.dice:
         return ev.value(sim)
-    new = own_cards(sim.new_dev, me)  # a card was drawn: a list already
+    new = own_cards(sim._new_dev, me)  # a card was drawn: a list already
     pool = unseen_devs(ctx.view, ctx.colour)
     total, value = sum(pool), 0.0
     new[drawn] -= 1
@@ -116,21 +116,21 @@ def trades_for(hand: list[int], cost: tuple[int, ...], rates: list[int],
 def trade_plans(ctx: Ctx) -> list[Plan]:
     """Plans of one to three bank trades followed by a build."""
     game, me = ctx.game, ctx.me
-    hand, rates = game.hand[me], game.trade_rates(me)
+    hand, rates = game._hand[me], game._trade_rates(me)
     legal_trades = ctx.of_type("bank_trade")
-    stock = game.stock(me)
+    stock = game._stock(me)
     targets: list[Action] = []
     if stock[1]:
         targets += [{"type": "build_settlement", "player": ctx.colour, "node": NODE_NAMES[n]}
-                    for n in game.settlement_spots(me)]
+                    for n in game._settlement_spots(me)]
     if stock[2]:
         targets += [{"type": "build_city", "player": ctx.colour, "node": NODE_NAMES[n]}
-                    for n in sorted(game.settlements[me])]
-    if game.deck:
+                    for n in sorted(game._settlements[me])]
+    if game._deck:
         targets.append({"type": "buy_dev_card", "player": ctx.colour})
-    if stock[0] and not game.settlement_spots(me):
+    if stock[0] and not game._settlement_spots(me):
         targets += [{"type": "build_road", "player": ctx.colour, "edge": EDGE_NAMES[e]}
-                    for e in sorted(game.road_spots(me))]
+                    for e in sorted(game._road_spots(me))]
     plans: list[Plan] = []
     for target in targets:
         trades = trades_for(hand, COST_OF[target["type"]], rates, ctx.colour)
@@ -182,7 +182,7 @@ def dev_candidates(ctx: Ctx) -> list[Plan]:
             if after is not None:
                 found.append(Plan(leaf_value(ctx, after) + 0.5 * max(0.0, bonus),
                                   (knights[0], robber)))
-    hand = game.hand[me]
+    hand = game._hand[me]
     plenty = ctx.of_type("play_year_of_plenty")
     if plenty:
         def with_cards(a: Action) -> float:
@@ -191,7 +191,7 @@ def dev_candidates(ctx: Ctx) -> list[Plan]:
         found.append(max((Plan(with_cards(a), (a,)) for a in plenty), key=lambda c: c.value))
     monopoly = ctx.of_type("play_monopoly")
     if monopoly:
-        others = sum(sum(game.hand[q]) for q in range(len(ctx.seats)) if q != me)
+        others = sum(sum(game._hand[q]) for q in range(len(ctx.seats)) if q != me)
         share = unseen_fractions(ctx.view, ctx.colour)
 
         def taken(a: Action) -> float:

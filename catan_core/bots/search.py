@@ -112,14 +112,14 @@ def rollout(ctx: Ctx, game: Game, plan: Plan, chance: Rng) -> float:
             sim.apply(action)
     except IllegalAction:  # a plan the sampled deal does not allow (a card drawn differently)
         return plan.value - ctx.level.contest * _best_other(ctx.ev, game, me)
-    sim.rng = chance
+    sim._rng = chance
     policy = Policy(sim)
-    if sim.winner is None and sim.phase == "main" and sim.current == me:
+    if sim.winner is None and sim.phase == "main" and sim._current == me:
         policy.finish_turn()
     for turn in range(ctx.level.depth + 1):
         if turn and sim.winner is None and not policy.play_turn():  # the bot's next turns
             break
-        while sim.winner is None and not (sim.current == me and sim.phase == "roll"):
+        while sim.winner is None and not (sim._current == me and sim.phase == "roll"):
             if not policy.play_turn():
                 break
     if sim.winner is not None:
@@ -133,7 +133,7 @@ def _setup_rollout(ctx: Ctx, game: Game, plan: Plan, chance: Rng) -> float:
     ctx.rollouts += 1
     sim = game.copy()
     sim.apply(plan.first)
-    sim.rng = chance
+    sim._rng = chance
     policy = Policy(sim)
     while sim.phase.startswith("setup") and policy.set_up():
         pass
@@ -180,13 +180,13 @@ class Policy:
         game = self.game
         if game.phase != "roll":
             return False
-        colour = game.seats[game.current]
+        colour = game.seats[game._current]
         self.act({"type": "roll", "player": colour})
         for _ in range(8):
             if game.winner is not None or game.phase == "main":
                 break
             if game.phase == "discard":
-                for q in list(game.discard_owed):
+                for q in list(game._discard_owed):
                     self.act(self.discard(q))
             elif game.phase == "move_robber" and not self.act(self.robber()):
                 return False
@@ -196,7 +196,7 @@ class Policy:
 
     def finish_turn(self) -> bool:
         game = self.game
-        p = game.current
+        p = game._current
         for _ in range(6):
             if game.winner is not None:
                 return True
@@ -214,8 +214,8 @@ class Policy:
         if not legal:
             return False
         if game.phase == "setup_settlement":
-            p = game.current
-            have = {r for n in game.settlements[p] for _, r, _ in self.info.node_prod[n]}
+            p = game._current
+            have = {r for n in game._settlements[p] for _, r, _ in self.info.node_prod[n]}
 
             def score(a: Action) -> float:
                 n = node_id(a["node"])
@@ -223,7 +223,7 @@ class Policy:
                 return self.spot_pips[n] + 2.4 * len(new)
 
             return self.act(max(legal, key=score))
-        owner = game.node_owner
+        owner = game._node_owner
 
         def room(a: Action) -> int:
             ends = EDGE_NODES[edge_id(a["edge"])]
@@ -235,9 +235,9 @@ class Policy:
         return self.act(max(legal, key=room))
 
     def discard(self, q: int) -> Action:
-        hand = list(self.game.hand[q])
+        hand = list(self.game._hand[q])
         out = [0] * 5
-        for _ in range(self.game.discard_owed[q]):
+        for _ in range(self.game._discard_owed[q]):
             r = max(range(5), key=lambda x: hand[x])
             hand[r] -= 1
             out[r] += 1
@@ -246,7 +246,7 @@ class Policy:
 
     def robber(self) -> Action:
         game = self.game
-        p = game.current
+        p = game._current
         numbers = game.board.numbers
         best: tuple[float, int] = (-1e9, -1)
         for tile in range(len(numbers)):
@@ -254,28 +254,28 @@ class Policy:
                 continue
             score = 0.0
             for n in TILE_NODES[tile]:
-                q = game.node_owner[n]
+                q = game._node_owner[n]
                 if q >= 0:
-                    hurt = PIPS[numbers[tile]] * game.node_level[n]
+                    hurt = PIPS[numbers[tile]] * game._node_level[n]
                     score += -2.0 * hurt if q == p else hurt * (1 + public_vp(game, q))
             if score > best[0]:
                 best = (score, tile)
         tile = best[1]
         action: Action = {"type": "move_robber", "player": game.seats[p], "tile": tile}
-        victims = [q for q in game.robber_candidates(tile) if sum(game.hand[q])]
+        victims = [q for q in game._robber_candidates(tile) if sum(game._hand[q])]
         if victims:
-            victim = max(victims, key=lambda q: sum(game.hand[q]))
+            victim = max(victims, key=lambda q: sum(game._hand[q]))
             action["victim"] = game.seats[victim]
         return action
 
     def build(self, p: int) -> Action | None:
         game = self.game
         colour = game.seats[p]
-        hand = game.hand[p]
-        roads, settlements, cities = game.stock(p)
-        spots = game.settlement_spots(p) if settlements else []
-        if cities and game.settlements[p] and covers(hand, COST_CITY):
-            node = max(game.settlements[p], key=lambda n: self.spot_pips[n])
+        hand = game._hand[p]
+        roads, settlements, cities = game._stock(p)
+        spots = game._settlement_spots(p) if settlements else []
+        if cities and game._settlements[p] and covers(hand, COST_CITY):
+            node = max(game._settlements[p], key=lambda n: self.spot_pips[n])
             return {"type": "build_city", "player": colour, "node": NODE_NAMES[node]}
         if spots and covers(hand, COST_SETTLEMENT):
             node = max(spots, key=lambda n: self.spot_pips[n])
@@ -284,7 +284,7 @@ class Policy:
             edge = self.road_towards(p)
             if edge is not None:
                 return {"type": "build_road", "player": colour, "edge": EDGE_NAMES[edge]}
-        if game.deck and covers(hand, COST_DEV_CARD) and not (
+        if game._deck and covers(hand, COST_DEV_CARD) and not (
                 spots and hand[0] + hand[1] > 0) and not covers(hand, (0, 0, 0, 2, 2)):
             return {"type": "buy_dev_card", "player": colour}
         return self.bank_trade(p, spots)
@@ -292,9 +292,9 @@ class Policy:
     def road_towards(self, p: int) -> int | None:
         """A road whose far end is next to (or is) the best free spot, if any is worth it."""
         game = self.game
-        owner = game.node_owner
+        owner = game._node_owner
         best: tuple[int, int | None] = (0, None)
-        for e in sorted(game.road_spots(p)):
+        for e in sorted(game._road_spots(p)):
             for n in EDGE_NODES[e]:
                 if owner[n] >= 0:
                     continue
@@ -307,10 +307,10 @@ class Policy:
     def bank_trade(self, p: int, spots: list[int]) -> Action | None:
         """One bank trade towards a city or a settlement when spare cards pay for what lacks."""
         game = self.game
-        hand, rates = game.hand[p], game.trade_rates(p)
-        cities = game.stock(p)[2]
+        hand, rates = game._hand[p], game._trade_rates(p)
+        cities = game._stock(p)[2]
         targets = []
-        if cities and game.settlements[p]:
+        if cities and game._settlements[p]:
             targets.append(COST_CITY)
         if spots:
             targets.append(COST_SETTLEMENT)

@@ -30,7 +30,7 @@ def setup_settlement(ctx: Ctx) -> Action:
         ranked = sorted(options, key=lambda n: -raw_pips(ctx, n))[:8]
         return options[ranked[ctx.rng.below(len(ranked))]]
     prod = ev.production(game, me, robbed=1.0)
-    ports = game.ports_of(me)
+    ports = game._ports_of(me)
 
     def score(n: int) -> float:
         if not ctx.level.scarcity:  # pips, and a bonus for each resource not yet produced
@@ -40,14 +40,14 @@ def setup_settlement(ctx: Ctx) -> Action:
         if not ctx.level.pairing:
             return value
         room = {m for k in NODE_NEIGHBOURS[n] for m in NODE_NEIGHBOURS[k]
-                if m != n and free_spot(game.node_owner, m)}  # room to grow
+                if m != n and free_spot(game._node_owner, m)}  # room to grow
         return value + 0.4 * ctx.style.settle * min(len(room), 4)
 
     scores = {n: score(n) for n in options}
     if ctx.level.noise:  # the error grows with the spread of the scores
         spread = max(scores.values()) - min(scores.values())
         scores = {n: s + ctx.level.noise * spread * (ctx.random() - 0.5) for n, s in scores.items()}
-    if ctx.level.pairing and not game.settlements[me]:
+    if ctx.level.pairing and not game._settlements[me]:
         top = sorted(options, key=lambda n: -scores[n])[:8]
         scores = {n: scores[n] + 0.8 * best_second(ctx, n) for n in top}
     if ctx.level.setup_samples:
@@ -58,10 +58,10 @@ def setup_settlement(ctx: Ctx) -> Action:
 def best_second(ctx: Ctx, first: int) -> float:
     """Value of the best second settlement left after the others place greedily by pips."""
     game, ev, me = ctx.game, ctx.ev, ctx.me
-    owner = list(game.node_owner)
+    owner = list(game._node_owner)
     owner[first] = me
     n = len(ctx.seats)
-    taken = 2 * n - 2 - 2 * game.setup_count()  # others' placements before my second one
+    taken = 2 * n - 2 - 2 * game._setup_count()  # others' placements before my second one
     free = sorted((m for m in range(len(owner)) if free_spot(owner, m)),
                   key=lambda m: -raw_pips(ctx, m))
     for m in free:
@@ -81,7 +81,7 @@ def best_second(ctx: Ctx, first: int) -> float:
 def setup_road(ctx: Ctx) -> Action:
     if ctx.level.heuristic:
         return ctx.pick(ctx.legal)
-    owner = ctx.game.node_owner
+    owner = ctx.game._node_owner
 
     def score(action: Action) -> float:
         a, b = EDGE_NODES[edge_id(action["edge"])]
@@ -104,8 +104,8 @@ def tile_pips(ctx: Ctx, tile: int, q: int) -> int:
     if tile < 0:  # the robber off the island (a board without a desert)
         return 0
     number = game.board.numbers[tile]
-    return sum(PIPS[number] * game.node_level[n] for n in TILE_NODES[tile]
-               if game.node_owner[n] == q)
+    return sum(PIPS[number] * game._node_level[n] for n in TILE_NODES[tile]
+               if game._node_owner[n] == q)
 
 
 def robber_score(ctx: Ctx, action: Action) -> float:
@@ -116,7 +116,7 @@ def robber_score(ctx: Ctx, action: Action) -> float:
             score += 0.12 * tile_pips(ctx, tile, q) * ctx.threat(q)
     if victim is not None:
         v = ctx.seats.index(victim)
-        cards = sum(ctx.game.hand[v])  # hand sizes are public
+        cards = sum(ctx.game._hand[v])  # hand sizes are public
         if cards:
             score += ctx.style.steal * (0.2 + 0.04 * min(cards, 8)) * ctx.threat(v) ** 0.5
     return score
@@ -146,13 +146,13 @@ def wants_knight(ctx: Ctx) -> bool:
     blocked = tile_pips(ctx, game.robber, me)
     if ctx.level.heuristic:
         return blocked > 0 and ctx.random() < 0.6
-    holder = game.largest_army
-    need = 3 if holder < 0 else game.knights[holder] + 1
-    if holder != me and game.knights[me] + 1 >= need:
+    holder = game._largest_army
+    need = 3 if holder < 0 else game._knights[holder] + 1
+    if holder != me and game._knights[me] + 1 >= need:
         return True
     if blocked >= 3:
         return True
-    return ctx.style.knight > 1.5 and game.dev[me][KNIGHT] > 0
+    return ctx.style.knight > 1.5 and game._dev[me][KNIGHT] > 0
 
 
 def before_roll(ctx: Ctx) -> Action:

@@ -89,7 +89,7 @@ def add(a: list[int], b: list[int]) -> list[int]:
 
 def make_offer(ctx: Ctx, made: set[str]) -> Action | None:
     """An offer worth making now, or None. ``made`` holds this turn's earlier offers."""
-    if not any(sum(ctx.game.hand[q]) for q in range(len(ctx.seats)) if q != ctx.me):
+    if not any(sum(ctx.game._hand[q]) for q in range(len(ctx.seats)) if q != ctx.me):
         return None  # nobody has a card to give (hand sizes are public)
     if ctx.level.heuristic:
         return easy_offer(ctx, made)

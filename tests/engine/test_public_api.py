@@ -5,8 +5,8 @@ The public API is ``catan_core.PUBLIC_ATTRIBUTES`` on a ``Game``, and the public
 ``svg``, ``referee``, ``table``, ``views``, ``dealing``, ``actions``, ``tracking``, ``bots``).
 This test reads every Python file of every package that is not the engine (``catan_web/``,
 ``catan_rooms/``, ``catan_site/``, ``benchmarks/``) and lists each read of an internal
-``Game`` attribute (an attribute that exists only as engine internals, such as ``game.hand``
-or ``game.node_owner``, read on something named like a game) and each import of an internal
+``Game`` attribute (internal by name: a leading underscore, such as ``game._hand`` or
+``game._node_owner``, read on something named like a game) and each import of an internal
 engine module.
 
 Every module outside the engine now uses the read API only, so any finding fails the test with
@@ -32,15 +32,28 @@ PUBLIC_MODULES = {"catan_core", "catan_core.query", "catan_core.geometry",
                   "catan_core.bots.driver"}
 
 
+#: ``PUBLIC_ATTRIBUTES`` as it was listed before internal names took an underscore.
+PUBLIC_BEFORE = frozenset({
+    "actors", "apply", "awards", "bank_counts", "board", "build_options", "building_at",
+    "buildings", "can_afford", "copy", "current_player", "deck_size", "dev_card_count",
+    "dev_card_played", "dev_cards", "dice", "discards_owed", "from_dict", "hand_of", "hand_size",
+    "harbour_at", "harbours", "harbours_of", "has_built", "knights_played", "legal_actions",
+    "legal_actions_of", "longest_road_length", "maritime_rates", "may_offer", "new",
+    "offer_refusal", "open_trade", "owner_of", "phase", "pieces_left", "playable_dev_cards",
+    "points", "production", "public_points", "robber", "robber_spots", "rules", "scores", "seats",
+    "seven_discards", "spots", "summary", "tile_numbers_at", "tiles", "to_dict", "turn_number",
+    "victory_points", "vp_to_win", "winner"})
+
+
+def names_on_game() -> set[str]:
+    """Every name on ``Game``'s classes (state fields in ``__slots__`` included), no dunders."""
+    return {n for cls in Game.__mro__ if cls is not object for n in vars(cls)
+            if not (n.startswith("__") and n.endswith("__"))}
+
+
 def internal_names() -> set[str]:
-    """Attribute names found on ``Game`` that are not public (state fields, rule helpers)."""
-    names = {s for cls in Game.__mro__ for s in getattr(cls, "__slots__", ())}
-    names |= {n for cls in Game.__mro__ if cls is not object for n in vars(cls)}
-    public = set(catan_core.PUBLIC_ATTRIBUTES)
-    # Names that other objects commonly have too (a Board's ``ports``, a dict's ``copy``) are
-    # left out so that the report stays about the engine.
-    generic = {"copy", "board", "ports", "rules", "phase", "seats", "dice", "deck"}
-    return {n for n in names - public - generic if not n.startswith("__")}
+    """The internal names on ``Game`` (state fields, rule helpers): the underscore ones."""
+    return {n for n in names_on_game() if n.startswith("_")}
 
 
 def _is_game(value: ast.expr) -> bool:
@@ -82,8 +95,14 @@ def test_every_package_but_the_engine_is_checked() -> None:
 
 def test_the_check_finds_internal_reads(tmp_path: Path) -> None:
     internal = internal_names()
-    assert {"hand", "node_owner", "discard_owed", "road_len", "check_settlement_spot"} <= internal
+    assert {"_hand", "_node_owner", "_discard_owed", "_road_len",
+            "_check_settlement_spot"} <= internal
     assert not internal & {"actors", "spots", "awards", "legal_actions", "to_dict"}
+
+
+def test_public_names_are_the_names_without_an_underscore() -> None:
+    assert catan_core.PUBLIC_ATTRIBUTES == PUBLIC_BEFORE
+    assert names_on_game() == catan_core.PUBLIC_ATTRIBUTES | internal_names()
 
 
 def test_no_module_outside_the_engine_reads_its_internals() -> None:

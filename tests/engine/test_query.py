@@ -241,7 +241,7 @@ def test_copy_is_complete_and_independent() -> None:
     game = POSITIONS[len(POSITIONS) // 2]
     other = game.copy()
     slots = {s for cls in type(game).__mro__ for s in getattr(cls, "__slots__", ())}
-    shared = {"board_production", "node_port", "rules"}  # never changed after loading
+    shared = {"_board_production", "_node_port", "rules"}  # never changed after loading
     for name in slots:  # every field copied, every mutable one a new object
         a, b = getattr(game, name), getattr(other, name)
         if isinstance(a, list | set | dict) and name not in shared:
