@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from catan_core.bots import PERSONALITIES
-from catan_core.bots.driver import play_bot_game
+from catan_core.selfplay import play_bot_game
 
 MATCHUPS = (("normal", "easy"), ("hard", "normal"), ("expert", "hard"), ("expert", "easy"))
 

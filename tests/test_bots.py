@@ -22,7 +22,7 @@ if str(ROOT) not in sys.path:
 
 from catan_core import ACTION_TYPES, Game  # noqa: E402
 from catan_core.bots import LEVEL_NAMES, PERSONALITIES, make_bot  # noqa: E402
-from catan_core.bots.driver import GameResult, play_bot_game, who_acts  # noqa: E402
+from catan_core.selfplay import GameResult, play_bot_game, who_acts  # noqa: E402
 
 #: Full bot games per test run (seeds 0 to 19: seat 0 takes each of the 20 pairs of level and
 #: personality once, and a game of four has the four levels): 3 and 4 players,

@@ -12,9 +12,9 @@ source with ``ast``, so nothing is imported:
 - imports under ``if TYPE_CHECKING:`` never run and are left out; imports of other projects are
   left out.
 
-A subpackage is one module too, seen from outside: when ``catan_core.referee`` imports
-``catan_core.bots`` and ``catan_core.bots.driver`` imports ``catan_core.referee``, the two need
-each other even if no single file closes the circle. So circles are looked for twice: between
+A subpackage is one module too, seen from outside: if ``catan_core.table`` imports
+``catan_core.bots`` and a module of ``catan_core.bots`` imports ``catan_core.table``, the two
+need each other even if no single file closes the circle. So circles are looked for twice: between
 files, and between the modules of a package and its subpackages, each taken whole.
 """
 
@@ -191,34 +191,10 @@ def _report(found: list[list[str]]) -> str:
     return "import circles:\n" + "\n".join("  " + " -> ".join(c) for c in found)
 
 
-#: Circles known and being removed, by a module or subpackage they go through (see ``_whole``).
-#: They are left out of ``test_no_import_circle`` and are expected failures of
-#: ``test_known_circle_is_gone``, strictly: once one is gone, that test fails until its entry goes.
-KNOWN: dict[str, str] = {
-    "catan_core.bots": "issue 27: the referee (or the table) imports the computer players, and "
-                       "bots.driver imports it back",
-}
-
-
-def _through(cycle: list[str], known: str) -> bool:
-    return known in {_whole(m) for m in cycle}
-
-
 @pytest.mark.parametrize("package", PACKAGES)
 def test_no_import_circle(package: str) -> None:
     """No circle goes through a module of ``package`` (a circle across two fails both)."""
-    found = [c for c in all_cycles() if any(m.split(".")[0] == package for m in c)
-             and not any(_through(c, known) for known in KNOWN)]
-    print(_report(found))
-    assert not found, _report(found)
-
-
-@pytest.mark.parametrize("known", [
-    pytest.param(known, marks=pytest.mark.xfail(strict=True, reason=why))
-    for known, why in KNOWN.items()
-])
-def test_known_circle_is_gone(known: str) -> None:
-    found = [c for c in all_cycles() if _through(c, known)]
+    found = [c for c in all_cycles() if any(m.split(".")[0] == package for m in c)]
     print(_report(found))
     assert not found, _report(found)
 

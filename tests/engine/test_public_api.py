@@ -29,7 +29,7 @@ PUBLIC_MODULES = {"catan_core", "catan_core.query", "catan_core.geometry",
                   "catan_core.reports", "catan_core.svg", "catan_core.referee",
                   "catan_core.table", "catan_core.views", "catan_core.dealing",
                   "catan_core.actions", "catan_core.tracking", "catan_core.bots",
-                  "catan_core.bots.driver"}
+                  "catan_core.selfplay"}
 
 
 #: ``PUBLIC_ATTRIBUTES`` as it was listed before internal names took an underscore.

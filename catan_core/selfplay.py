@@ -14,12 +14,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..constants import COLOURS
-from ..game import Game
-from ..referee import Referee, bot_seed, who_acts
-from ..table import Table
-from .bot import Bot, make_bot
-from .evaluate import public_vp
+from .bots import Bot, make_bot
+from .bots.evaluate import public_vp
+from .constants import COLOURS
+from .game import Game
+from .referee import Referee, bot_seed, who_acts
+from .table import Table
 
 __all__ = ["GameResult", "SeatStats", "make_seat", "play_bot_game", "who_acts"]
 
