@@ -93,19 +93,19 @@ def one_round(browser: Any, base_url: str) -> dict[str, list[float]]:
     for _ in range(15):
         button = page.locator("[data-action=build-road]")
         if button.get_attribute("aria-pressed") != "true":
-            if button.is_disabled():
+            if "is-unavailable" in (button.get_attribute("class") or ""):
                 break
-            waiting = page.evaluate_handle(f"window.__until({MARKED})")
+            page.evaluate(f"() => {{ window.__wait = window.__until({MARKED}) }}")
             button.click()
-            out["mode"].append(page.evaluate("(p) => p", waiting))
+            out["mode"].append(page.evaluate("window.__wait"))
         marks = page.locator(".catan-game__svg line.mark-ok-edge")
         if not marks.count():
             break
         edge = marks.first.get_attribute("data-edge")
         roads = page.evaluate(f"({ROADS})()")
-        waiting = page.evaluate_handle(f"window.__until(() => ({ROADS})() > {roads})")
-        page.locator(f".catan-game__svg line.edge[data-edge='{edge}']").click()
-        out["build"].append(page.evaluate("(p) => p", waiting))
+        page.evaluate(f"() => {{ window.__wait = window.__until(() => ({ROADS})() > {roads}) }}")
+        page.locator(f".catan-game__svg line.edge[data-edge='{edge}']").click(force=True)
+        out["build"].append(page.evaluate("window.__wait"))
     context.close()
     return out
 

@@ -93,6 +93,11 @@ def edges() -> list[str]:
     return list(EDGE_NAMES)
 
 
+def tiles() -> list[int]:
+    """The 19 land tiles' numbers, 0 to 18."""
+    return list(range(N_TILES))
+
+
 def coast_edges() -> list[str]:
     """The 30 edges on the coast (where harbours may be), in canonical order."""
     return [EDGE_NAMES[e] for e in COAST_EDGES]

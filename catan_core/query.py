@@ -68,8 +68,10 @@ BUILD_COSTS: dict[str, dict[str, int]] = {kind: cards_dict(cost) for kind, cost 
 BUILD_POINTS: dict[str, int] = {"road": 0, "settlement": 1, "city": 2, "dev_card": 0}
 #: Development cards that are played (Victory Point cards count without being played).
 PLAYABLE_CARDS = tuple(DEV_CARDS[c] for c in (KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY))
-_BUILD_ACTIONS = {"road": "build_road", "settlement": "build_settlement", "city": "build_city",
-                  "dev_card": "buy_dev_card"}
+#: The action that builds or buys each of these, and the other way round.
+BUILD_ACTIONS: dict[str, str] = {"road": "build_road", "settlement": "build_settlement",
+                                 "city": "build_city", "dev_card": "buy_dev_card"}
+BUILD_KINDS: dict[str, str] = {action: kind for kind, action in BUILD_ACTIONS.items()}
 
 
 def affordable(hand: Mapping[str, int]) -> dict[str, int]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Iterable
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -145,6 +146,13 @@ class _Near:
 
         self.tiles = [name(t) for t in range(N_TILES)]
 
+    @classmethod
+    def of(cls, tiles: Iterable[str]) -> _Near:
+        """The names of the tiles as they show (``terrain:number``), already worked out."""
+        near = cls.__new__(cls)
+        near.tiles = list(tiles)
+        return near
+
     def _of(self, tiles: Iterable[int], spots: int) -> str:
         named = [self.tiles[t] for t in tiles]
         return " ".join(named + ["sea"] * (len(named) < spots))
@@ -194,10 +202,12 @@ def _open_svg(title: str, focus: list[int]) -> str:
 def _tile(game: Game, t: int, no_terrain: Collection[int] = (),
           no_number: Collection[int] = ()) -> str:
     terrain, number = game.board.terrains[t], game.board.numbers[t]
-    if t in no_terrain:
-        terrain = "unknown"
-    if t in no_number:
-        number = 0
+    return _tile_of(t, "unknown" if t in no_terrain else terrain,
+                    0 if t in no_number else number)
+
+
+@lru_cache(maxsize=1024)  # a tile's drawing: a function of its place, terrain and number
+def _tile_of(t: int, terrain: str, number: int) -> str:
     corners = [_xy(geometry.node_point(n)) for n in geometry.tile_corners(t)]
     cx, cy = _xy(geometry.tile_point(t))
     data = f' data-number="{number}"' if number else ""
@@ -223,10 +233,15 @@ def _tile(game: Game, t: int, no_terrain: Collection[int] = (),
 
 
 def _port(edge: str, kind: str, terms: dict[str, str]) -> str:
+    return _port_of(edge, kind, terms.get("harbour_3_1") if kind == "3:1" else terms.get(kind))
+
+
+@lru_cache(maxsize=1024)
+def _port_of(edge: str, kind: str, term: str | None) -> str:
     (ax, ay), (bx, by) = (_xy(geometry.node_point(n)) for n in geometry.edge_nodes(edge))
     px, py = _xy(geometry.harbour_point(edge))
     ratio = "3:1" if kind == "3:1" else "2:1"
-    label = terms.get("harbour_3_1", ratio) if kind == "3:1" else f"{ratio} {terms.get(kind, kind)}"
+    label = (term or ratio) if kind == "3:1" else f"{ratio} {term or kind}"
     fill = LIGHT if kind == "3:1" else TERRAIN_FILL[_TERRAIN_OF[kind]]
     return (f'<g class="port" data-edge="{edge}" data-port="{kind}">'
             f'<line x1="{_fmt(ax)}" y1="{_fmt(ay)}" x2="{_fmt(px)}" y2="{_fmt(py)}" '
@@ -243,6 +258,7 @@ _TERRAIN_OF = {"brick": "hills", "lumber": "forest", "wool": "pasture", "grain":
                "ore": "mountains"}
 
 
+@lru_cache(maxsize=256)
 def _segment(edge: str) -> tuple[float, float, float, float]:
     (ax, ay), (bx, by) = (_xy(geometry.node_point(n)) for n in geometry.edge_nodes(edge))
     # shorten a little so roads do not hide the buildings at their ends
@@ -251,6 +267,12 @@ def _segment(edge: str) -> tuple[float, float, float, float]:
 
 
 def _hit_edges(near: _Near) -> list[str]:
+    return list(_hit_edges_of(tuple(near.tiles)))
+
+
+@lru_cache(maxsize=64)  # the edges' targets: a function of what each tile shows
+def _hit_edges_of(tiles: tuple[str, ...]) -> tuple[str, ...]:
+    near = _Near.of(tiles)
     out = []
     for e in geometry.edges():
         x1, y1, x2, y2 = _segment(e)
@@ -259,7 +281,7 @@ def _hit_edges(near: _Near) -> list[str]:
                    f'x1="{_fmt(x1)}" '
                    f'y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" stroke="transparent" '
                    f'stroke-width="{_fmt(R * 0.22)}" stroke-linecap="round"/>')
-    return out
+    return tuple(out)
 
 
 def _marked_edges(edges: list[str], cls: str = "mark-edge", colour: str = ATTENTION,
@@ -288,14 +310,25 @@ def _road(edge: str, colour: str) -> str:
 
 def _hit_nodes(buildings: dict[str, tuple[str, bool]], near: _Near) -> list[str]:
     out = []
+    for n, target in zip(geometry.nodes(), _hit_nodes_of(tuple(near.tiles)), strict=True):
+        if n in buildings:
+            x, y = _xy(geometry.node_point(n))
+            target = target[:-4] + _building(x, y, *buildings[n]) + "</g>"
+        out.append(target)
+    return out
+
+
+@lru_cache(maxsize=64)  # the corners' targets without pieces: what each tile shows
+def _hit_nodes_of(tiles: tuple[str, ...]) -> tuple[str, ...]:
+    near = _Near.of(tiles)
+    out = []
     for n in geometry.nodes():
         x, y = _xy(geometry.node_point(n))
-        piece = _building(x, y, *buildings[n]) if n in buildings else ""
         side = near.side(geometry.node_tiles(n), 3, geometry.node_point(n))
         out.append(f'<g class="node" data-node="{n}" data-near="{near.node(n)}"{side}>'
                    f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(R * 0.2)}" '
-                   f'fill="transparent"/>{piece}</g>')
-    return out
+                   f'fill="transparent"/></g>')
+    return tuple(out)
 
 
 def _building(x: float, y: float, colour: str, city: bool) -> str:

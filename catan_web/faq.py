@@ -19,11 +19,12 @@ from typing import Any
 
 from catan_core import BUILD_COSTS, CatanError, Game, geometry
 from catan_core.constants import RESOURCES
+from catan_core.query import BUILD_KINDS
+from catan_core.views import SETUP_PHASES
 
 from .errors import refusal
 
 Doc = dict[str, Any]
-SETUP_PHASES = ("setup_settlement", "setup_road")
 NODE_ORDER = geometry.nodes()
 
 
@@ -265,9 +266,6 @@ def pass_to(position: Doc, player: str) -> Doc:
         return refusal(exc)
     return {"position": game.to_dict(), "events": events}
 
-
-BUILD_KINDS = {"build_road": "road", "build_settlement": "settlement", "build_city": "city",
-               "buy_dev_card": "dev_card"}
 
 BRIDGE: dict[str, Callable[..., Any]] = {
     "new_game": do_new_game,

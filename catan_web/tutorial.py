@@ -24,6 +24,7 @@ from typing import Any
 
 from catan_core import CatanError, Game, geometry
 from catan_core.constants import RESOURCES, TERRAIN_RESOURCE
+from catan_core.query import BUILD_KINDS
 
 from . import faq as bridge
 
@@ -32,10 +33,8 @@ Doc = dict[str, Any]
 PLACES: dict[str, list[Any]] = {
     "node": geometry.nodes(),
     "edge": geometry.edges(),
-    "tile": list(range(19)),
+    "tile": geometry.tiles(),
 }
-BUILD_KINDS = {"build_road": "road", "build_settlement": "settlement", "build_city": "city",
-               "buy_dev_card": "dev_card"}
 
 
 class TutorialError(CatanError):

@@ -586,3 +586,47 @@ def test_the_page_is_translated(page: Any, base_url: str, lang: str) -> None:
     assert page.locator("[data-action=start]").inner_text() == catalog["start_game"][lang]
     assert catalog["mode_quick"][lang] in page.locator(".catan-setup").inner_text()
     seen.assert_clean()
+
+
+def trade_before_build_link() -> str:
+    """Ann (red, in person) to build after rolling a 5 with the trade-before-build rule: she
+    holds a road's cards and four grain (a bank trade); two computers."""
+    doc = main_phase_position()
+    doc["players"]["red"]["hand"] = {"brick": 1, "lumber": 1, "grain": 4, "wool": 1}
+    doc["rules"] = {"trade_before_build": True}
+    seats = [{"colour": "red", "kind": "human", "name": "Ann"},
+             {"colour": "blue", "kind": "bot", "level": "easy"},
+             {"colour": "white", "kind": "bot", "level": "easy"}]
+    settings = {"seats": seats, "speed": "instant", "rules": {"trade_before_build": True}}
+    return link_to({"format": "catan-game-page/2", "settings": settings,
+                    "position": Game.from_dict(doc).to_dict()})
+
+
+def unavailable(page: Any, action: str) -> bool:
+    return "is-unavailable" in (page.get_attribute(f"[data-action={action}]", "class") or "")
+
+
+@pytest.mark.browser
+def test_trade_before_build_offers_no_trade_once_built(play: Any, base_url: str) -> None:
+    """With trade-before-build, the page marks Offer and the bank trade available before
+    building and unavailable after, as the engine decides (it refuses them then)."""
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url, hash_=trade_before_build_link())
+    page.wait_for_selector("[data-action=build-road]", timeout=ENGINE)
+    page.click("[data-key=trade-toggle]")
+    assert not unavailable(page, "offer") and not unavailable(page, "bank-trade")
+    page.click("[data-action=build-road]")
+    legal_spot(page, "edge").click()
+    page.wait_for_function("() => document.querySelector('.catan-game').catanGame.view"
+                           ".players.find((p) => p.colour === 'red').pieces_left.roads === 12",
+                           timeout=GAME)
+    page.wait_for_selector("[data-action=offer].is-unavailable", timeout=GAME)
+    assert unavailable(page, "bank-trade")
+    can = page.evaluate("document.querySelector('.catan-game').catanGame.view.can")
+    assert not can.get("offer_trade") and not can.get("bank_trade") and can.get("end_turn")
+    page.click("[data-action=offer]")   # the rule's reason, never a trade
+    page.wait_for_selector(".catan-game__note--error", timeout=GAME)
+    assert "trading ends once you have built" in page.inner_text(".catan-game__note--error")
+    assert saved(page)["position"]["pending"].get("trade") is None
+    seen.assert_clean()

@@ -51,11 +51,11 @@ export function tradePanel(s) {
       }), " ", swatch(c), " ", name(s, c)))),
     h("div", { class: "catan-game__buttons" },
       button(t("offer_players"), () => perform(s, { type: "offer_trade", give: clean(draft.give), get: clean(draft.get), player: me },
-        { offeredTo: draft.to.length ? [...draft.to] : [...others] }), { key: "offer" }),
+        { offeredTo: draft.to.length ? [...draft.to] : [...others] }), { key: "offer", available: can(s, "offer_trade") }),
       button(t("trade_bank"), async () => {
         const ok = await perform(s, { type: "bank_trade", give: clean(draft.give), get: clean(draft.get), player: me })
         if (ok) s.draft = { give: {}, get: {}, to: draft.to }
-      }, { key: "bank-trade" })),
+      }, { key: "bank-trade", available: can(s, "bank_trade") })),
     h("p", { class: "catan-muted" }, t("your_rates")), h("ul", { class: "catan-rates" }, rates)], { key: "trade-toggle" }))
 }
 

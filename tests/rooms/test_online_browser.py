@@ -281,3 +281,59 @@ def test_three_people_online_to_a_winner(browser: Any, site_dir: Path, sqlite_st
             == [("red", "blue")], (person.colour, traded)
     for person in people:
         person.context.close()
+
+
+@pytest.mark.browser
+def test_trade_before_build_in_a_room_offers_no_trade_once_built(
+        browser: Any, site_dir: Path, sqlite_store: str, servers: list[Server]) -> None:
+    """A room with the trade-before-build rule: on the person's turn the page marks Offer and
+    the bank trade available until they buy or build, then unavailable (the room's table
+    refuses them then), and the room's frames say the same (``can_offer``)."""
+    server = Server(sqlite_store, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
+    servers.append(server)
+    ann = Person(browser, "red", "Ann")
+    page = ann.page
+    page.goto(f"{server.base}/en/play/")
+    page.wait_for_selector("[data-action=create-room]", timeout=WAIT)
+    page.select_option("[data-field=count]", "3")
+    for select, kind in zip(page.locator("[data-field=kind]").all(), ("human", "bot", "bot"),
+                            strict=True):
+        select.select_option(kind)
+    page.check("input[value=quick]")      # one card of each resource: a card can be bought
+    page.check("input[value=beginner]")
+    page.select_option("[data-field=timer]", "0")
+    page.check("[data-field=trade_before_build]")
+    page.click("[data-action=create-room]")
+    page.wait_for_selector("[data-key=invite]", timeout=WAIT)
+    ann.sit()
+    page.click("[data-action=start-room]")
+    page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=WAIT)
+    give_up = time.monotonic() + 90
+    while True:   # the set-up and the roll by hand, until Ann may build on her turn
+        assert time.monotonic() < give_up, ann.view()
+        view = ann.view()
+        if view and view["settled"] and view["decides"] and view["can"].get("end_turn"):
+            break
+        if not step(ann, {"from": None}):
+            with contextlib.suppress(PlaywrightTimeout):
+                page.wait_for_function(f"(v) => ({VIEW})()?.version !== v",
+                                       arg=view and view["version"], timeout=250)
+    page.click("[data-key=trade-toggle]")
+    assert view["can"].get("offer_trade")
+    assert "is-unavailable" not in (page.get_attribute("[data-action=offer]", "class") or "")
+    buy = "[data-action=buy-card]"
+    if "is-unavailable" not in (page.get_attribute(buy, "class") or ""):
+        page.click(buy)
+    else:   # a robber took her wool, grain or ore: a road then (one card of each to start)
+        page.click("[data-action=build-road]")
+        page.wait_for_function(f"() => ({VIEW})()?.pick === 'edge'", timeout=WAIT)
+        ann.choose_spot()
+    page.wait_for_function(f"() => ({VIEW})()?.version > {view['version']}", timeout=WAIT)
+    page.wait_for_selector("[data-action=offer].is-unavailable", timeout=WAIT)
+    after = ann.view()
+    assert after is not None and not after["can"].get("offer_trade")
+    assert not after["can"].get("bank_trade") and after["can"].get("end_turn")
+    frames = [f["game"] for f in ann.frames if f.get("t") == "update" and f.get("game")]
+    assert frames and frames[-1]["can_offer"] is False
+    assert not ann.errors, ann.errors
+    ann.context.close()
