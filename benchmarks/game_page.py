@@ -10,7 +10,7 @@ of the four levels, with no pause between moves, and lets it run to the end. Mea
   trace) is printed too.
 * **computer move time**: each ``game.advance`` call seen from the page (the bot's
   decision, the move applied and the new status, worker round trip included), from the
-  ``catan:bot-move`` performance measures of frontend/game.js. Target: p95 <= 300 ms.
+  ``catan:bot-move`` performance measures of frontend/game/loop.js. Target: p95 <= 300 ms.
 * **reload to board ready**: once the game is over, the page is reloaded; the time from the
   navigation's start to the saved game's board drawn and the engine ready to take a click.
 

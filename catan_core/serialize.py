@@ -147,7 +147,7 @@ def read(state: State, doc: Any) -> None:
 
     A fast reader handles well-formed documents; at the first thing it does not like it gives
     up and the careful reader starts again, to say exactly what is wrong and where. Both
-    accept the same documents (``tests/engine/test_loading.py`` compares them).
+    accept the same documents (``tests/engine/test_fuzz_inputs.py`` compares them).
     """
     state._income = state._tile_owners = state._build_spots = None
     state._unchecked = True

@@ -58,6 +58,10 @@ class Mode(NamedTuple):
 MODES = {"classic": Mode(10, 0), "quick": Mode(7, 1), "epic": Mode(13, 0)}
 #: The islands a game is played on, by the name the pages use: the engine's board.
 BOARDS = {"beginner": "beginner", "variable": "standard"}
+#: A person's turn timer, in seconds: the choices (None: unlimited) and the default; each
+#: action adds ``referee.TIMER_BONUS_S``.
+TIMERS = (20, 30, 40, 60, 90, 120, None)
+DEFAULT_TIMER = 40
 
 
 def new_game(colours: Iterable[str], seed: int, mode: str = "classic", board: str = "variable",
@@ -283,4 +287,4 @@ class Table:
         return {"position": self.game.to_dict(), "referee": self.referee.to_dict()}
 
 
-__all__ = ["BOARDS", "MODES", "Mode", "Table", "may_act", "new_game"]
+__all__ = ["BOARDS", "DEFAULT_TIMER", "MODES", "TIMERS", "Mode", "Table", "may_act", "new_game"]

@@ -14,16 +14,21 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
 from catan_core.bots import LEVEL_NAMES, PERSONALITIES
-from catan_core.constants import COLOURS
+from catan_core.constants import COLOURS, DEFAULT_RULES
+from catan_core.table import BOARDS, DEFAULT_TIMER, MODES, TIMERS
+from catan_core.views import VISIBILITIES
 
-#: Turn timer choices in seconds (None: unlimited); 40 s is the default, +5 s per action.
-TIMERS = (20, 30, 40, 60, 90, 120, None)
 #: Quick chat phrases: codes only, the client translates them.
 PHRASES = ("hello", "good_luck", "have_fun", "well_played", "thanks", "nice_move", "oops",
            "wait_please", "hurry_please", "trade_anyone", "no_thanks", "be_right_back",
            "im_back", "good_game", "bye")
 
 Colour = Literal["red", "blue", "white", "orange"]
+Timer = Literal[20, 30, 40, 60, 90, 120]
+ModeName = Literal["classic", "quick", "epic"]
+BoardName = Literal["beginner", "variable"]
+Visibility = Literal["revealed", "fog", "terra"]
+Rule = Literal["trade_before_build"]
 Level = Literal["easy", "normal", "hard", "expert"]
 Personality = Literal["merchant", "aggressive", "builder", "expansionist", "opportunist"]
 Phrase = Literal[PHRASES]  # type: ignore[valid-type]
@@ -32,6 +37,12 @@ Token = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9
 assert set(LEVEL_NAMES) == set(Level.__args__)  # type: ignore[attr-defined]
 assert set(PERSONALITIES) == set(Personality.__args__)  # type: ignore[attr-defined]
 assert tuple(Colour.__args__) == COLOURS  # type: ignore[attr-defined]
+# the table's settings (catan_core.table), spelled as the types a request is checked against
+assert (*Timer.__args__, None) == TIMERS  # type: ignore[attr-defined]
+assert set(ModeName.__args__) == set(MODES)  # type: ignore[attr-defined]
+assert set(BoardName.__args__) == set(BOARDS)  # type: ignore[attr-defined]
+assert tuple(Visibility.__args__) == VISIBILITIES  # type: ignore[attr-defined]
+assert set(Rule.__args__) == set(DEFAULT_RULES)  # type: ignore[attr-defined]
 
 
 class Strict(BaseModel):
@@ -48,14 +59,14 @@ class RoomSettings(Strict):
     seats are open to people, and a seat still empty at the start goes to ``fill``."""
 
     players: Literal[3, 4] = 4
-    timer: Literal[20, 30, 40, 60, 90, 120] | None = 40
+    timer: Timer | None = DEFAULT_TIMER  # type: ignore[assignment]
     dice: Literal["auto", "manual"] = "auto"
-    mode: Literal["classic", "quick", "epic"] = "classic"
-    board: Literal["beginner", "variable"] = "variable"
-    visibility: Literal["revealed", "fog", "terra"] = "revealed"
+    mode: ModeName = "classic"
+    board: BoardName = "variable"
+    visibility: Visibility = "revealed"
     computers: dict[Colour, BotConfig] = Field(default_factory=dict)
     fill: BotConfig = BotConfig()
-    rules: dict[Literal["trade_before_build"], bool] = Field(default_factory=dict)
+    rules: dict[Rule, bool] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _computers_at_table(self) -> RoomSettings:

@@ -88,6 +88,8 @@ def do_new_game(settings: Doc) -> Doc:
                         mode=settings.get("mode", "classic"),
                         board=settings.get("board", "variable"), rules=rules,
                         random_start=settings.get("random_start", True) is not False)
+    except CatanError:  # a mode, an island or seats the engine names (invalid_mode...)
+        raise
     except (TypeError, ValueError) as exc:
         raise bad_request(str(exc)) from None
     return _keep(Table(game, _referee_for(game, settings.get("players"), {}, seed)))

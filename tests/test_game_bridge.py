@@ -37,7 +37,9 @@ def test_new_game_modes_and_rules() -> None:
     assert new(rules={"trade_before_build": True})["position"]["rules"] == {
         "trade_before_build": True}
     ok, text = catan_web.call("game.new_game", json.dumps([{"seats": SEATS, "mode": "blitz"}]))
-    assert not ok and json.loads(text)["code"] == "bad_request"
+    assert not ok and json.loads(text)["code"] == "invalid_mode"
+    ok, text = catan_web.call("game.new_game", json.dumps([{"seats": SEATS, "board": "moon"}]))
+    assert not ok and json.loads(text)["code"] == "invalid_board"
 
 
 def test_a_viewer_sees_only_their_own_cards() -> None:
