@@ -35,6 +35,7 @@ from typing import Any
 
 from catan_core import RESOURCES, CatanError, Game, IllegalAction
 from catan_core.dealing import deal_view
+from catan_core.query import BUILD_POINTS
 from catan_core.referee import Referee
 from catan_core.table import Table, new_game
 from catan_core.views import VISIBILITIES
@@ -309,7 +310,8 @@ def do_seat(session: str, colour: str, change: str, viewer: str | None = None,
 # -- the end of the game ---------------------------------------------------------------------------
 
 def do_summary(position: Doc, log: list[Doc] | None = None) -> Doc:
-    """Points breakdown per player: ``{winner, turns, players: [{colour, settlements, ...}]}``,
+    """Points breakdown per player: ``{winner, turns, city_points, players: [{colour,
+    settlements, cities (their points), city_count, ...}]}``,
     and with the game's ``log`` (the page's entries ``{e, turn}``) each player's statistics:
     ``received`` (cards by resource, from production and set-up), ``lost`` (to the robber,
     discards and Monopoly), ``trades`` (with players and the bank), ``cards`` (development
@@ -324,8 +326,10 @@ def do_summary(position: Doc, log: list[Doc] | None = None) -> Doc:
     """
     game = Game.from_dict(position)
     players = [{"colour": c, **game.points(c), "knights": game.knights_played(c),
-                "road_length": game.longest_road_length(c)} for c in game.seats]
-    out: Doc = {"winner": game.winner, "turns": game.turn_number, "players": players}
+                "road_length": game.longest_road_length(c),
+                "city_count": len(game.buildings(c)["cities"])} for c in game.seats]
+    out: Doc = {"winner": game.winner, "turns": game.turn_number, "players": players,
+                "city_points": BUILD_POINTS["city"]}
     if log is not None:
         stats, awards = _statistics(game.seats, log)
         for p in players:

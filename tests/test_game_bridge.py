@@ -105,7 +105,10 @@ def test_a_whole_game_of_computers_through_the_bridge_hides_fogged_production() 
                 hidden_seen |= "cards" not in entry["e"] and "cards" in entry["full"]
         position, referee = result["position"], result["referee"]
     assert position["winner"] and hidden_seen
-    assert bridge.do_summary(position)["winner"] == position["winner"]
+    summary = bridge.do_summary(position)
+    assert summary["winner"] == position["winner"] and summary["city_points"] == 2
+    assert all(p["cities"] == 2 * p["city_count"] == 2 * len(position["players"][p["colour"]]
+                                                            ["cities"]) for p in summary["players"])
 
 
 def test_an_offer_to_some_players_only_is_declined_by_the_others() -> None:

@@ -46,13 +46,11 @@ export async function showEnd(s) {
 }
 
 /** One column per player, one row per source of points: narrow enough for a phone. The
- *  cities' row also says how many cities made them (the position's pieces), and what each
- *  is worth (their points shared among them). */
+ *  cities' row also says how many cities made them and what each is worth (the summary's). */
 function pointsTable(s, summary) {
   const rows = ["settlements", "cities", "longest_road", "largest_army", "victory_point_cards", "total"]
   const winner = (p) => (p.colour === summary.winner ? "is-winner" : null)
-  const built = (p) => ((s.game.position.players || {})[p.colour]?.cities || []).length
-  const cities = (p) => (p.cities && built(p) ? h("span", { class: "catan-muted" }, ` (${built(p)} × ${p.cities / built(p)})`) : null)
+  const cities = (p) => (p.city_count ? h("span", { class: "catan-muted" }, ` (${p.city_count} × ${summary.city_points})`) : null)
   return h("table", { class: "catan-end__table" },
     h("thead", {}, h("tr", {}, h("td", {}), summary.players.map((p) => h("th", { scope: "col", class: winner(p), "data-colour": p.colour },
       swatch(p.colour), " ", name(s, p.colour))))),
