@@ -147,9 +147,13 @@ function commit(s, result, { soon = false } = {}) {
   }
   take(s, result.view)
   if (gains.length) showProduction(s, gains)
-  if (soon) saveSoon(s)
-  else save(s)
-  render(s)
+  if (soon) {            // a computer's move: drawn with the next frame, saved a little later
+    saveSoon(s)
+    render(s)
+  } else {               // the answer to a person's click: drawn at once, then saved
+    renderNow(s)
+    save(s)
+  }
 }
 
 // -- who sees, who plays ----------------------------------------------------------------------------
