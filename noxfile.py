@@ -88,6 +88,7 @@ def bench(session: nox.Session) -> None:
     session.install("-e", ".", "playwright>=1.45")  # benchmarks.widgets builds site/
     session.run("python", "-m", "benchmarks.widgets")
     session.run("python", "-m", "benchmarks.game_page")  # builds site/ if it has no Play page
+    session.run("python", "-m", "benchmarks.click")  # click to new board on the Play page
     session.run("python", "-m", "benchmarks.search")  # keystroke to search results (<= 100 ms)
     session.install("-e", ".[rooms]")
     session.run("python", "-m", "benchmarks.rooms")  # rooms server load over loopback
