@@ -279,3 +279,39 @@ def test_development_card_counts_and_knights_are_public() -> None:
     seen = Game.from_dict(doc).to_dict(view="blue")["players"]["red"]
     assert seen["hand"] == {"hidden": 3} and seen["dev_cards"] == {"hidden": 2}
     assert seen["knights_played"] == 1
+
+
+def _cards_paid(game: Game, action: dict[str, Any]) -> int:
+    """Resource cards in all hands once ``action`` is applied to a copy of ``game``."""
+    trial = game.copy()
+    trial.apply(action)
+    return sum(sum(p.get("hand", {}).values()) for p in trial.to_dict()["players"].values())
+
+
+def _set_up_greedily(game: Game) -> Game:
+    """Play the set-up, each settlement on the spot that pays the most starting cards."""
+    while game.phase.startswith("setup"):
+        actions = game.legal_actions()
+        if actions[0]["type"] == "place_settlement":
+            game.apply(max(actions, key=lambda action: _cards_paid(game, action)))
+        else:
+            game.apply(actions[0])
+    return game
+
+
+@pytest.mark.parametrize("mode", ["classic", "quick"])
+def test_a_first_seven_after_set_up(mode: str) -> None:
+    """robber#seven-first-roll: after the usual set-up nobody holds more than 3 cards, so a
+    first 7 makes nobody discard; in the site's Quick mode (one card of each resource more)
+    hands of 5 to 8 are normal and a hand of 8 gives back 4."""
+    from catan_core.table import new_game
+
+    game = _set_up_greedily(new_game(["red", "blue", "white", "orange"], seed=2, mode=mode,
+                                     board="beginner"))
+    hands = {c: sum(p.get("hand", {}).values()) for c, p in game.to_dict()["players"].items()}
+    assert max(hands.values()) == (8 if mode == "quick" else 3)
+    assert min(hands.values()) >= (5 if mode == "quick" else 0)
+    events = game.apply({"type": "roll", "dice": [3, 4]})
+    owed = next((e["counts"] for e in events if e["type"] == "must_discard"), {})
+    assert owed == {c: n // 2 for c, n in hands.items() if n > 7}
+    assert (4 in owed.values()) == (mode == "quick")
