@@ -44,6 +44,10 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_trading.py::test_ruling_trade_before_build_buying_a_card_counts_as_building",
     "production#bank-cards-public":
         "engine/test_production.py::test_ruling_bank_shortage_several_players_get_none",
+    "development-cards#road-building-card-one-road":
+        "engine/test_devcards.py::test_ruling_road_building_with_one_road_left_places_one",
+    "development-cards#year-of-plenty-card-bank-short":
+        "engine/test_devcards.py::test_ruling_year_of_plenty_takes_only_what_the_bank_has",
     "winning#win-with-third-knight":
         "engine/test_victory.py::test_win_by_largest_army_comes_before_the_robber_move",
     "winning#delay-revealing-win":
@@ -315,3 +319,34 @@ def test_a_first_seven_after_set_up(mode: str) -> None:
     owed = next((e["counts"] for e in events if e["type"] == "must_discard"), {})
     assert owed == {c: n // 2 for c, n in hands.items() if n > 7}
     assert (4 in owed.values()) == (mode == "quick")
+
+
+def test_the_sites_game_draws_the_starting_player() -> None:
+    """setup#who-goes-first and rules/variants#starting-player: the site's game draws the
+    starting player from the game's seed (the same seed, the same player; every seat may
+    start), and set-up begins with that player."""
+    from catan_core.table import new_game
+
+    seats = ["red", "blue", "white", "orange"]
+    first = {seed: new_game(seats, seed=seed).current_player for seed in range(40)}
+    assert set(first.values()) == set(seats)
+    assert all(new_game(seats, seed=s).current_player == c for s, c in first.items())
+    game = new_game(seats, seed=3)
+    assert game.seats[0] == game.current_player and game.phase == "setup_settlement"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_site_rulings_are_labelled_as_such(lang: str) -> None:
+    """Answers the engine decides where no official text does (editions.md, "site ruling")
+    cite no rulebook section and link the editions page's section."""
+    rulings = {"development-cards#road-building-card-one-road": "road-building-one-road",
+               "development-cards#year-of-plenty-card-bank-short": "year-of-plenty-short-bank",
+               "winning#win-with-third-knight": "third-knight-win"}
+    none = {"en": "*In the rulebook:* none:", "fr": "*Dans le livret :* aucune :",
+            "es": "*En el reglamento:* ninguna:", "nl": "*In het regelboek:* geen:"}
+    editions = (DOCS / lang / "editions.md").read_text(encoding="utf-8")
+    for answer, section in rulings.items():
+        block = question_block(lang, *answer.split("#"))
+        assert none[lang] in block, answer
+        assert f"(../editions.md#{section})" in block, answer
+        assert f"{{ #{section} }}" in editions, section
