@@ -48,6 +48,10 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_devcards.py::test_ruling_road_building_with_one_road_left_places_one",
     "development-cards#year-of-plenty-card-bank-short":
         "engine/test_devcards.py::test_ruling_year_of_plenty_takes_only_what_the_bank_has",
+    "trading#trade-on-others-turn":
+        "engine/test_trading.py::test_trading_only_with_the_active_player",
+    "turn#turn-time-limit":
+        "test_referee.py::test_a_timeout_hands_the_turn_to_the_stand_in_then_the_seat",
     "winning#win-with-third-knight":
         "engine/test_victory.py::test_win_by_largest_army_comes_before_the_robber_move",
     "winning#delay-revealing-win":
@@ -350,3 +354,39 @@ def test_site_rulings_are_labelled_as_such(lang: str) -> None:
         assert none[lang] in block, answer
         assert f"(../editions.md#{section})" in block, answer
         assert f"{{ #{section} }}" in editions, section
+
+
+def test_off_turn_players_answer_offers_and_counter_them() -> None:
+    """trading#trade-on-others-turn: in the site's game only the player whose turn it is opens
+    an offer; another player answers it, a counter-offer naming their own terms."""
+    from catan_core.table import Table
+
+    doc = _main_phase(settlements=["9.N"], roads=["9.NE"], hand={"ore": 2}).to_dict()
+    doc["players"]["blue"]["hand"] = {"wool": 3}
+    table = Table.load(doc, {"seats": {c: {"kind": "human"} for c in ("red", "blue", "white")}})
+    assert table.may_offer("red") and not table.may_offer("blue")
+    table.step("red", {"type": "offer_trade", "give": {"ore": 1}, "get": {"wool": 1}})
+    table.step("blue", {"type": "counter_trade", "player": "blue",   # the offerer's side
+                        "give": {"ore": 1}, "get": {"wool": 2}})
+    table.step("red", {"type": "confirm_trade", "with": "blue"})
+    assert table.game.to_dict()["players"]["blue"]["hand"] == {"wool": 1, "ore": 1}
+
+
+TIMER_FIGURE = re.compile(r"\b(\d+)\s?(?:seconds|secondes|segundos|seconden)\b")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_turn_timer_figures(lang: str) -> None:
+    """turn#turn-time-limit: the answer gives the table's timer (default, choices, unlimited)
+    and the referee's bonus per action, and links the Play page's timer section."""
+    from catan_core.referee import TIMER_BONUS_S
+    from catan_core.table import DEFAULT_TIMER, TIMERS
+
+    block = question_block(lang, "turn", "turn-time-limit")
+    answer = block.split("\n\n")[1]
+    figures = [int(n) for n in TIMER_FIGURE.findall(answer)]
+    assert figures == [DEFAULT_TIMER, TIMER_BONUS_S, min(t for t in TIMERS if t)]
+    assert None in TIMERS
+    listed = sorted({int(n) for n in re.findall(r"\b(\d+)\b", block.split("\n\n")[2])})
+    assert listed == sorted(t for t in TIMERS if t)
+    assert "(../play.md#timer)" in block

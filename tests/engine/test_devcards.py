@@ -153,6 +153,30 @@ def test_no_card_while_the_robber_is_pending(ph: str) -> None:
     refuse(game, {"type": "play_knight"}, "wrong_phase")
 
 
+def test_a_knight_waits_for_the_seven_and_for_an_open_offer() -> None:
+    """rules/turn#turn-overview: a development card may be played at any moment of one's turn
+    except while a 7 is settled (discards, moving the robber) and while one's offer is open;
+    playable_dev_cards names why, apply refuses with the same code, and the card is playable
+    again once the 7 is settled or the offer closed."""
+    game = load(_red(dev_cards=["knight"], hand={"wool": 9}), phase="roll")
+    game.apply({"type": "roll", "dice": [3, 4]})               # red owes 4 cards
+    assert phase(game) == "discard"
+    assert game.playable_dev_cards("red")["knight"] == "wrong_phase"
+    refuse(game, {"type": "play_knight"}, "wrong_phase")
+    game.apply({"type": "discard", "cards": {"wool": 4}})
+    assert phase(game) == "move_robber"
+    assert game.playable_dev_cards("red")["knight"] == "wrong_phase"
+    refuse(game, {"type": "play_knight"}, "wrong_phase")
+    game.apply({"type": "move_robber", "tile": 4, "victim": "blue"})
+    assert game.playable_dev_cards("red")["knight"] is None
+    game.apply({"type": "offer_trade", "give": {"wool": 1}, "get": {"brick": 1}})
+    assert game.playable_dev_cards("red")["knight"] == "trade_open"
+    refuse(game, {"type": "play_knight"}, "trade_open")
+    game.apply({"type": "cancel_trade"})
+    assert game.playable_dev_cards("red")["knight"] is None
+    assert phase(game) == "main"
+
+
 def test_only_the_active_player_plays_cards() -> None:
     players = _red()
     players["blue"]["dev_cards"] = ["monopoly"]
