@@ -224,8 +224,6 @@ def _after(table: Table, log: list[Any], viewer: str | None, options: Doc) -> Do
         options = {**options, "last": last}
     else:
         last = options.get("last") or {"nodes": [], "edges": []}
-    if table.game.phase != "main":
-        options = {**options, "mode": None}
     return {**table.to_dict(), "log": log, "last": last,
             "view": view_of(table, viewer, options)}
 

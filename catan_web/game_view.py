@@ -197,10 +197,15 @@ def action_for_spot(game: Game, viewer: str, mode: Any, spot: Any) -> Doc:
 
 
 def build_mode(value: Any, game: Game, viewer: str) -> Doc | None:
-    """The build mode the page sent, if it still applies (main phase, the viewer's turn)."""
+    """The build mode the page sent, if it still applies: building in the viewer's main phase
+    with no offer open; Road Building whenever the engine lets the viewer play the card
+    (before the roll too: its legal ``play_road_building`` actions)."""
     if not isinstance(value, dict) or value.get("kind") not in BUILD_MODES:
         return None
-    if game.phase != "main" or game.open_trade() is not None or viewer != game.current_player:
+    if value["kind"] == "road_building":
+        if not any(a["type"] == "play_road_building" for a in actions_of(game, viewer)):
+            return None
+    elif game.phase != "main" or game.open_trade() is not None or viewer != game.current_player:
         return None
     picks = [e for e in value.get("picks") or [] if e in EDGE_NAMES][:1]
     return {"kind": value["kind"], "picks": picks}

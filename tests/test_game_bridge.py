@@ -345,3 +345,39 @@ def test_a_person_makes_at_most_five_offers_a_turn() -> None:
                                             "red")
     assert not bridge.do_view(session, "red")["can"].get("offer_trade")
     assert bridge.do_act(session, offer, "red")["error"]["code"] == "too_many_offers"
+
+
+def before_the_roll_with_road_building() -> dict[str, Any]:
+    """Red's turn before the roll, holding a Road Building card bought on an earlier turn."""
+    game = Game.new(seats=SEATS, seed=3, board="beginner")
+    while game.phase in ("setup_settlement", "setup_road"):
+        game.apply(game.legal_actions()[0])
+    doc = game.to_dict()
+    doc["players"][game.current_player]["dev_cards"] = ["road_building"]
+    doc["deck"].remove("road_building")
+    return Game.from_dict(doc).to_dict()
+
+
+def test_road_building_is_played_before_the_roll() -> None:
+    """The engine lets the card be played before the roll: its Play button marks the sides
+    where the two roads may go, and two picks build them, still before the roll."""
+    doc = before_the_roll_with_road_building()
+    me = doc["turn"]["player"]
+    referee = {"seats": {c: {"kind": "human" if c == me else "bot"} for c in SEATS}}
+    session = S(doc, referee)
+    game = Game.from_dict(doc)
+    assert game.phase == "roll" and "road_building" in game.playable_dev_cards(me)
+    mode = {"kind": "road_building", "picks": []}
+    view = bridge.do_view(session, me, {"mode": mode})
+    assert view["prompt"] == "prompt_road_building"
+    assert view["choice"]["pick"] == "edge" and view["choice"]["legal"]
+    assert 'class="mark-ok-edge"' in view["board"]
+    first = view["choice"]["legal"][0]
+    answer = bridge.do_pick(session, me, {"mode": mode}, first)
+    assert answer["mode"] == {"kind": "road_building", "picks": [first]}
+    second = bridge.do_view(session, me, {"mode": answer["mode"]})["choice"]["legal"][0]
+    done = bridge.do_pick(session, me, {"mode": answer["mode"]}, second)
+    assert "error" not in done, done
+    assert done["position"]["turn"]["phase"] == "roll"
+    assert len(done["position"]["players"][me]["roads"]) == len(doc["players"][me]["roads"]) + 2
+    assert done["view"]["choice"]["mode"] is None
