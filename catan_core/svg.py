@@ -99,7 +99,9 @@ def render(game: Game, marks: dict[str, list[Any]] | None = None, title: str = "
     parts += [_tile_outline(t) for t in listed("tiles")]
     parts += [_tile_outline(t, "mark-ok-tile", OK) for t in listed("ok_tiles")]
     parts += [_tile_outline(t, "mark-last", LIGHT) for t in listed("last_tiles")]
-    if game.robber >= 0:  # a board without a desert: off the island until first moved
+    # off the island (a board without a desert) until first moved; not drawn on a hidden
+    # terrain, which it would give away (Terra Incognita hides the desert)
+    if game.robber >= 0 and game.robber not in hidden[0]:
         parts.append(_robber(game.robber))
     parts += [_rim(n, 0.16, f'fill="{DARK}" stroke="{DARK}" stroke-width="7"')
               + _node_mark(n, "mark-ok", 0.16, f'fill="{OK}" stroke="{LIGHT}" stroke-width="2"')

@@ -2,11 +2,12 @@
 
 The engine writes a seat's view of the cards (:meth:`Game.to_dict` with ``view=``); around it
 the table hides more in two modes of the Play page and the rooms: with **Fog** the terrains of
-the island stay hidden until set-up ends, with **Terra Incognita** the numbers and harbours
-too (the desert shows: the robber stands on it). And some events are private: the card a robber
-takes, the development card bought, and, while the island is hidden, the cards a set-up
-settlement yields. This module is the one home of those rules; the Play page, the rooms server
-and the computer players ask it.
+the island stay hidden until set-up ends (the desert and its robber show: the numbers, shown,
+tell where it is anyway), with **Terra Incognita** everything (terrains, the desert and the
+robber, numbers, harbours: ``docs/en/rules/variants.md#map-visibility``). And some events
+are private: the card a robber takes, the development card bought, and, while the island is
+hidden, the cards a set-up settlement yields. This module is the one home of those rules;
+the Play page, the rooms server and the computer players ask it.
 
 >>> from catan_core import Game
 >>> game = Game.new(seats=["red", "blue", "white"], seed=1, board="beginner")
@@ -14,8 +15,10 @@ and the computer players ask it.
 >>> hidden
 'terra'
 >>> view = seat_view(game, None, "terra")
->>> sorted(set(view["board"]["tiles"])), view["board"]["ports"], view["players"]["red"]["hand"]
-(['desert', 'hidden'], {}, {'hidden': 0})
+>>> sorted(set(view["board"]["tiles"])), view["board"]["ports"], view["board"]["robber"]
+(['hidden'], {}, None)
+>>> sorted(set(seat_view(game, None, "fog")["board"]["tiles"]))[:2]
+['desert', 'hidden 10']
 >>> log_entry({"type": "stole", "player": "red", "victim": "blue", "card": "ore"})["who"]
 ['red', 'blue']
 """
@@ -58,24 +61,29 @@ def _land(tiles: list[str]) -> list[int]:
 
 
 def mask_view(view: Doc, hidden: str) -> Doc:
-    """``view`` with the island as ``hidden`` hides it: each land tile ``"hidden <number>"``
-    (Fog) or ``"hidden"`` and no harbours (Terra Incognita)."""
+    """``view`` with the island as ``hidden`` hides it: each land tile but the desert
+    ``"hidden <number>"`` (Fog), or every tile ``"hidden"``, no robber (``None``) and no
+    harbours (Terra Incognita)."""
     board = dict(view["board"])
     tiles = [str(t) for t in board["tiles"]]
-    for i in _land(tiles):
-        number = tiles[i].partition(" ")[2]
-        tiles[i] = "hidden" if hidden == "terra" else f"hidden {number}".strip()
-    board["tiles"] = tiles
     if hidden == "terra":
-        board["ports"] = {}
+        return {**view, "board": {**board, "tiles": ["hidden"] * len(tiles), "robber": None,
+                                  "ports": {}}}
+    for i in _land(tiles):
+        tiles[i] = f"hidden {tiles[i].partition(' ')[2]}".strip()
+    board["tiles"] = tiles
     return {**view, "board": board}
 
 
 def guessed_view(view: Doc, hidden: str, seed: int) -> Doc:
     """``view`` with the hidden island replaced by a guess, as a computer player needs a whole
-    island to think: the unknown terrains (and, for Terra Incognita, numbers; no harbours)
-    drawn at random from what the island holds. The desert stays; the draw is fixed by ``seed``.
+    island to think: the unknown terrains drawn at random from what the island holds, the
+    draw fixed by ``seed``. With Fog the desert stays (the numbers show it); with Terra
+    Incognita the desert, the numbers and the robber on the desert are guessed too, and there
+    are no harbours.
     """
+    if hidden == "terra":
+        return _guessed_terra(view, seed)
     board = dict(view["board"])
     tiles = list(board["tiles"])
     land = _land(tiles)
@@ -83,25 +91,45 @@ def guessed_view(view: Doc, hidden: str, seed: int) -> Doc:
     terrains = [tiles[i].split()[0] for i in land]
     numbers = [tiles[i].split()[1] for i in land]
     rng.shuffle(terrains)
-    if hidden == "terra":
-        rng.shuffle(numbers)
-        board["ports"] = {}
     for i, terrain, number in zip(land, terrains, numbers, strict=True):
         tiles[i] = f"{terrain} {number}"
     board["tiles"] = tiles
     return {**view, "board": board}
 
 
+def _guessed_terra(view: Doc, seed: int) -> Doc:
+    """Terra Incognita's guess: the terrains (the desert among them) and the numbers of the
+    island shuffled apart, the robber on the guessed desert, no harbours."""
+    tiles = [str(t) for t in view["board"]["tiles"]]
+    rng = random.Random(seed)
+    terrains = [t.partition(" ")[0] for t in tiles]
+    numbers = [tiles[i].partition(" ")[2] for i in _land(tiles)]
+    rng.shuffle(terrains)
+    rng.shuffle(numbers)
+    guess = []
+    for terrain in terrains:
+        guess.append(terrain if terrain == "desert" else f"{terrain} {numbers.pop()}")
+    robber = guess.index("desert") if "desert" in guess else -1
+    return {**view, "board": {**view["board"], "tiles": guess, "robber": robber, "ports": {}}}
+
+
 def hidden_marks(game: Game, hidden: str | None) -> tuple[dict[str, list[int]], bool]:
     """How a board drawing shows the hidden island: the renderer's marks (``hidden_terrain``,
-    ``hidden_number``) and whether the harbours are hidden too."""
+    ``hidden_number``; :func:`catan_core.svg.render` draws no robber on a hidden terrain) and
+    whether the harbours are hidden too. Terra Incognita hides the desert as well."""
     if not hidden:
         return {}, False
-    land = [t["tile"] for t in game.tiles() if t["terrain"] != "desert"]
-    marks = {"hidden_terrain": land}
+    tiles = [t["tile"] for t in game.tiles() if hidden == "terra" or t["terrain"] != "desert"]
+    marks = {"hidden_terrain": tiles}
     if hidden == "terra":
-        marks["hidden_number"] = land
+        marks["hidden_number"] = tiles
     return marks, hidden == "terra"
+
+
+def robber_shown(game: Game, hidden: str | None) -> int | None:
+    """The robber's tile as a drawing or a page may name it: None while Terra Incognita hides
+    the desert it stands on."""
+    return None if hidden == "terra" else game.robber
 
 
 def seat_view(game: Game, colour: str | None, visibility: str | None) -> Doc:
@@ -149,4 +177,4 @@ def event_for(entry: Mapping[str, Any], colour: str | None) -> Doc:
 
 
 __all__ = ["SETUP_PHASES", "VISIBILITIES", "LogEntry", "event_for", "guessed_view",
-           "hidden_marks", "log_entry", "mask_view", "masked", "seat_view"]
+           "hidden_marks", "log_entry", "mask_view", "masked", "robber_shown", "seat_view"]

@@ -17,7 +17,7 @@ from catan_core import BUILD_COSTS, Game, geometry
 from catan_core.query import BUILD_POINTS
 from catan_core.referee import OFFER_WAIT_S, TIMER_BONUS_S, decision_key, waiting_for
 from catan_core.table import Table
-from catan_core.views import hidden_marks
+from catan_core.views import hidden_marks, robber_shown
 
 from .errors import bad_request
 
@@ -77,7 +77,8 @@ def view_of(table: Table, viewer: str | None, options: Doc, fixed: bool = False)
     out: Doc = {
         "viewer": viewer, "phase": game.phase, "turn": game.turn_number,
         "current": game.current_player, "dice": list(game.dice) if game.dice else None,
-        "winner": game.winner, "vp_to_win": game.vp_to_win, "robber": game.robber,
+        "winner": game.winner, "vp_to_win": game.vp_to_win,
+        "robber": robber_shown(game, table.hidden),
         "hidden": table.hidden,
         "players": [{**game.summary(c), "points": scores[c]} for c in seats],
         "bank": game.bank_counts(), "deck": game.deck_size(),

@@ -9,6 +9,7 @@ from typing import Any
 import catan_web
 from catan_core import Game
 from catan_core.referee import OFFER_WAIT_S
+from catan_core.table import Table
 from catan_core.topology import EDGE_ALIASES, NODE_ALIASES, NODE_EDGES, NODE_NAMES
 from catan_core.views import log_entry
 from catan_web import game as bridge
@@ -181,10 +182,30 @@ def test_terra_incognita_hides_terrains_numbers_and_harbours() -> None:
     game = new(board="variable")
     view = bridge.do_view(S(game["position"], game["referee"]), "red", {"visibility": "terra"})
     assert view["hidden"] == "terra"
-    assert view["board"].count('data-terrain="unknown"') == 18
+    assert view["board"].count('data-terrain="unknown"') == 19   # the desert too
     assert 'class="port"' not in view["board"] and "data-number" not in view["board"]
     fog = bridge.do_view(S(game["position"], game["referee"]), "red", {"visibility": "fog"})
     assert 'class="port"' in fog["board"] and "data-number" in fog["board"]
+
+
+def test_terra_incognita_gives_the_desert_away_nowhere_during_set_up() -> None:
+    """Terra Incognita hides everything during set-up: the desert and the robber on it are
+    neither drawn nor named, in the page's view or in a seat's document. Fog hides the
+    terrains but shows the numbers, which tell where the desert is: it and the robber show."""
+    game = new(board="variable")
+    desert = Game.from_dict(game["position"]).robber
+    view = bridge.do_view(S(game["position"], game["referee"]), "red", {"visibility": "terra"})
+    assert 'data-terrain="desert"' not in view["board"]
+    assert 'class="robber"' not in view["board"] and view["robber"] is None
+    table = Table.load(game["position"], game["referee"], visibility="terra")
+    for colour in ("red", None):
+        board = table.view(colour)["board"]
+        assert set(board["tiles"]) == {"hidden"} and board["robber"] is None
+    fog = bridge.do_view(S(game["position"], game["referee"]), "red", {"visibility": "fog"})
+    assert f'data-tile="{desert}" data-terrain="desert"' in fog["board"]
+    assert 'class="robber"' in fog["board"] and fog["robber"] == desert
+    assert Table.load(game["position"], game["referee"], visibility="fog").view(
+        "red")["board"]["tiles"][desert] == "desert"
 
 
 def test_the_robber_is_moved_by_picking_a_tile() -> None:

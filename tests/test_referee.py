@@ -155,6 +155,23 @@ def test_a_bot_sees_a_fogged_island_during_set_up() -> None:
     assert action["type"] == "place_settlement" and note is None
 
 
+def test_a_bot_does_not_learn_the_desert_of_terra_incognita() -> None:
+    """With Terra Incognita everything is hidden during set-up, the desert too: the island a
+    computer decides from is a guess whose desert (and robber) lands anywhere. With Fog the
+    numbers show where the desert is, so the guess keeps it there."""
+    game = Game.new(seats=["red", "blue", "white"], seed=5, board="standard")
+    view = game.to_dict(view="red")
+    desert = view["board"]["tiles"].index("desert")
+    guesses = [guessed_view(view, "terra", seed)["board"] for seed in range(12)]
+    assert len({board["tiles"].index("desert") for board in guesses}) > 1
+    for board in guesses:
+        assert board["robber"] == board["tiles"].index("desert")
+        assert sorted(t.split()[0] for t in board["tiles"]) == sorted(
+            t.split()[0] for t in view["board"]["tiles"])
+    assert all(guessed_view(view, "fog", seed)["board"]["tiles"][desert] == "desert"
+               for seed in range(12))
+
+
 def test_a_computer_offers_a_person_only_cards_they_hold_and_seldom() -> None:
     game = main_phase()                                    # blue holds 3 ore, white nothing
     ref = Referee.new(game.seats, humans=["blue"])
