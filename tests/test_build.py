@@ -225,3 +225,33 @@ def test_the_browser_runtime_is_in_the_site(site_dir: Path) -> None:
     assert not missing, missing[:10]
     widget_page = (site_dir / "fr/faq/robber/index.html").read_text(encoding="utf-8")
     assert f"{FRONTEND_URL}faq/index.js" in widget_page
+
+
+MERGED_LABELS = ("Merged questions", "Questions fusionnées", "Preguntas", "Samengevoegde")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_old_faq_anchors_are_in_the_pages_but_not_shown(site_dir: Path, lang: str) -> None:
+    """Every FAQ anchor ever published (tests/data/faq-anchors.txt) is an id of its built page:
+    a question, the old anchor of a merged question inside the heading of the answer kept on
+    the same page, or a hidden one naming the answer kept on another page (the page's script
+    follows it; tests/test_site_browser.py). No merged-questions list is shown."""
+    old = [line.strip() for line in (ROOT / "tests/data/faq-anchors.txt").read_text().splitlines()
+           if line.strip() and not line.startswith("#")]
+    for entry in old:
+        page, anchor = entry.split("#")
+        html = (site_dir / lang / "faq" / page / "index.html").read_text(encoding="utf-8")
+        if f'<h2 id="{anchor}"' in html:
+            continue
+        inside = re.search(rf'<h2 id="([\w-]+)"[^>]*><span id="{anchor}"></span>', html)
+        away = re.search(rf'<div hidden class="catan-moved-list">[^\n]*?<span id="{anchor}" '
+                         rf'data-catan-moved="\.\./([\w-]+)/#([\w-]+)"></span>', html)
+        assert inside or away, f"{lang}/{entry}"
+        if away:
+            kept = (site_dir / lang / "faq" / away[1] / "index.html").read_text(encoding="utf-8")
+            assert f'<h2 id="{away[2]}"' in kept, f"{lang}/{entry}"
+            assert "data-catan-moved" in html and "location.replace" in html
+    for path in (site_dir / lang / "faq").glob("*/index.html"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(rf"<p><em>(?:{'|'.join(MERGED_LABELS)})", text), path
+        assert '<a class="catan-moved" href=' not in text.split('class="catan-moved-list"')[0]

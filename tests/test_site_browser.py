@@ -127,3 +127,36 @@ def test_language_switcher_follows_navigation_and_anchor(page: Any, base_url: st
     open_switcher_link(page, "nl")
     page.wait_for_url(f"{base_url}/nl/faq/trading/#trade-on-others-turn")
     seen.assert_clean()
+
+
+#: The top of an element, in the window, once scrolling has settled.
+TOP_OF = "id => new Promise(done => requestAnimationFrame(() => " \
+         "done(document.getElementById(id).getBoundingClientRect().top)))"
+
+
+def test_old_faq_anchors_land_on_the_answer_kept(page: Any, base_url: str) -> None:
+    """A merged question's old anchor (tests/data/faq-anchors.txt) still lands on the answer
+    kept, which the page does not show as a list: on its own page the anchor is in the kept
+    question's heading; on another page the page's script follows it, on a full load and after
+    an instant navigation."""
+    seen = watch(page, base_url)
+    page.goto(f"{base_url}/en/faq/robber/#everyone-discards-not-just-roller")
+    assert page.evaluate("document.getElementById('everyone-discards-not-just-roller')"
+                         ".closest('h2').id") == "who-discards-on-seven"
+    assert 0 <= page.evaluate(TOP_OF, "who-discards-on-seven") < 200
+    text = page.inner_text(".md-content")
+    assert "Merged questions" not in text and "Does only the player who rolled" not in text
+    page.goto(f"{base_url}/en/faq/robber/#knight-before-roll-frees-hex")
+    page.wait_for_url(f"{base_url}/en/faq/development-cards/#knight-card-before-roll")
+    assert 0 <= page.evaluate(TOP_OF, "knight-card-before-roll") < 200
+    page.goto(f"{base_url}/fr/faq/trading/")
+    page.evaluate("""() => {
+        const link = document.createElement('a')
+        link.href = '../development-cards/#knight-card-steal-victim'
+        link.textContent = 'old'
+        document.querySelector('.md-content article').append(link)
+        link.click()
+    }""")
+    page.wait_for_url(f"{base_url}/fr/faq/robber/#choose-robber-victim")
+    assert 0 <= page.evaluate(TOP_OF, "choose-robber-victim") < 200
+    seen.assert_clean()
