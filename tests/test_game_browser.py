@@ -630,3 +630,31 @@ def test_trade_before_build_offers_no_trade_once_built(play: Any, base_url: str)
     assert "trading ends once you have built" in page.inner_text(".catan-game__note--error")
     assert saved(page)["position"]["pending"].get("trade") is None
     seen.assert_clean()
+
+
+#: The saved game's seed (undefined while a new game replaces the saved one).
+SAVED_SEED = f"JSON.parse(localStorage.getItem({KEY!r}) || 'null')?.settings?.seed"
+
+
+@pytest.mark.browser
+def test_a_new_game_gets_a_new_seed_unless_one_is_typed(play: Any, base_url: str) -> None:
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url)
+    start(page, kinds=("human", "bot", "bot"))              # seed 7, typed
+    first = saved(page)
+    assert first["settings"]["seed"] == 7
+    page.click("[data-action=new]")
+    seed = page.locator(".catan-setup input[type=number]")
+    assert seed.input_value() == ""                         # the last game's seed is not kept
+    page.click("[data-action=start]")
+    page.wait_for_function(f"({SAVED_SEED} ?? 7) !== 7", timeout=ENGINE)
+    again = saved(page)
+    assert again["position"]["rng"] != first["position"]["rng"]   # other dice
+    page.click("[data-action=new]")
+    page.fill(".catan-setup input[type=number]", "7")       # a seed typed again: that game
+    page.click("[data-action=start]")
+    page.wait_for_function(SAVED_SEED + " === 7", timeout=ENGINE)
+    assert saved(page)["position"]["board"] == first["position"]["board"]
+    seen.assert_clean()
+

@@ -5,7 +5,7 @@ import { h, radios, select, swatch, uid } from "./ui.js"
 import { COLOURS, LEVELS, PERSONALITIES, SPEEDS, TIMERS, defaultSettings, sanitise } from "./store.js"
 
 /**
- * The form as an element. `initial`: settings to start from (the last game's); `onstart(settings, action)`
+ * The form as an element. `initial`: settings to start from (the last game's, but its seed); `onstart(settings, action)`
  * with the chosen settings (only the seats that play) and the `data-action` of the button pressed; `oncancel` (null: no Cancel button).
  */
 export function setupForm(text, { initial = null, onstart, oncancel = null }) {
@@ -44,10 +44,12 @@ export function setupForm(text, { initial = null, onstart, oncancel = null }) {
     })
   }
 
+  // a new game gets a new seed (the island and the dice) unless the player types one: the
+  // last game's seed is not offered again, or "New game" would replay it
   const seedId = uid("catan-seed")
   const seedInput = h("input", {
     id: seedId, type: "number", min: 0, max: 999999, step: 1, inputmode: "numeric",
-    value: s.seed === null ? "" : String(s.seed), placeholder: t("seed_random"),
+    value: "", placeholder: t("seed_random"),
   })
 
   form.append(
