@@ -658,3 +658,31 @@ def test_a_new_game_gets_a_new_seed_unless_one_is_typed(play: Any, base_url: str
     assert saved(page)["position"]["board"] == first["position"]["board"]
     seen.assert_clean()
 
+
+def cards_link(name: str) -> str:
+    """``name`` (red, in person) after rolling, holding a Knight and a Monopoly."""
+    doc = main_phase_position()
+    doc["players"]["red"]["dev_cards"] = ["knight", "monopoly"]
+    for card in ("knight", "monopoly"):
+        doc["deck"].remove(card)
+    seats = [{"colour": "red", "kind": "human", "name": name},
+             {"colour": "blue", "kind": "bot", "level": "easy"},
+             {"colour": "white", "kind": "bot", "level": "easy"}]
+    return link_to({"format": "catan-game-page/2", "settings": {"seats": seats, "speed": "instant"},
+                    "position": Game.from_dict(doc).to_dict()})
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("lang", "knight"), [("en", "Play Knight"), ("fr", "Jouer Chevalier")])
+def test_each_card_button_names_its_card(play: Any, base_url: str, lang: str,
+                                         knight: str) -> None:
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url, lang, hash_=cards_link("Ann"))
+    page.wait_for_selector(".catan-game__hand .catan-devcards", timeout=ENGINE)
+    assert page.get_by_role("button", name=knight, exact=True).count() == 1
+    names = page.locator(".catan-devcards button").evaluate_all(
+        "els => els.map((el) => el.getAttribute('aria-label'))")
+    assert len(set(names)) == 2 and None not in names
+    seen.assert_clean()
+

@@ -94,7 +94,7 @@ export function renderHand(s) {
     else if (myDecision(s)) {
       // an unplayable card's button says why not (the engine's reason, with its FAQ link)
       item.append(" ", button(t("play"), () => (playable ? playCard(s, card) : refuse(s, reason)), {
-        key: `play-${card}-${fresh}`, available: playable,
+        key: `play-${card}-${fresh}`, available: playable, name: t("play_card", { card: s.text.term(card) }),
       }))
     }
     list.append(item)
