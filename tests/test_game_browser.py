@@ -686,3 +686,14 @@ def test_each_card_button_names_its_card(play: Any, base_url: str, lang: str,
     assert len(set(names)) == 2 and None not in names
     seen.assert_clean()
 
+
+@pytest.mark.browser
+def test_french_elides_de_before_a_name_with_a_vowel(play: Any, base_url: str) -> None:
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url, "fr", hash_=cards_link("Invitée"))
+    page.wait_for_selector(".catan-game__hand .catan-devcards", timeout=ENGINE)
+    assert page.locator(".catan-game__hand h2").inner_text() == "Main d'Invitée"
+    assert "de Invitée" not in page.locator(".catan-game").inner_text()
+    seen.assert_clean()
+

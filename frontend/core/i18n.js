@@ -12,6 +12,16 @@ export const RESOURCES = ["brick", "lumber", "wool", "grain", "ore"]  // display
 const fillIn = (text, vars) =>
   String(text).replace(/\{(\w+)\}/g, (m, name) => (vars && name in vars ? String(vars[name]) : m))
 
+// French elides "de" and "que" before a word that starts with a vowel: "Main de {name}" reads
+// "Main d'Invitée" for Invitée and "Main de Bob" for Bob (a word with an h is left alone:
+// whether it elides depends on the word)
+const ELIDED = { de: "d'", De: "D'", que: "qu'", Que: "Qu'" }
+const FRENCH_ELISION = /(?<!\p{L})(de|De|que|Que) \{(\w+)\}/gu
+const VOWEL = /^[aeiouyàâäéèêëîïôöùûüœæ]/iu
+
+const fillInFrench = (text, vars) => fillIn(String(text).replace(FRENCH_ELISION, (m, word, name) =>
+  (vars && name in vars && VOWEL.test(String(vars[name])) ? `${ELIDED[word]}{${name}}` : m)), vars)
+
 export class Catalog {
   /** The catalog of the current page (read again after an instant navigation). */
   static page(root = document) {
@@ -26,6 +36,7 @@ export class Catalog {
     this.lang = data.lang
     this.section = section
     this.listFormat = new Intl.ListFormat(data.lang, { type: "conjunction" })
+    this.fill = data.lang === "fr" ? fillInFrench : fillIn
   }
 
   /** The same catalog looking up `t()` keys in `ui[section]` first, then in `ui.board`. */
@@ -35,7 +46,7 @@ export class Catalog {
   t(key, vars = {}) {
     const ui = this.data.ui || {}
     const text = (this.section && ui[this.section]?.[key]) ?? ui.board?.[key] ?? key
-    return fillIn(text, vars)
+    return this.fill(text, vars)
   }
 
   has(key) { return Boolean((this.section && this.data.ui[this.section]?.[key]) ?? this.data.ui.board?.[key]) }
@@ -90,7 +101,7 @@ export class Catalog {
     const entry = this.data.errors?.[error.code]
     if (!entry) return { code: error.code, text: error.message || error.code, href: null, title: null }
     const href = entry.href == null ? null : new URL(entry.href, document.baseURI).href
-    return { code: error.code, text: fillIn(entry.text, error.details || {}), href, title: entry.title }
+    return { code: error.code, text: this.fill(entry.text, error.details || {}), href, title: entry.title }
   }
 
   /** The engine's refusal as a paragraph: the rule, then a link to its FAQ answer (named by
