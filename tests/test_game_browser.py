@@ -697,3 +697,20 @@ def test_french_elides_de_before_a_name_with_a_vowel(play: Any, base_url: str) -
     assert "de Invitée" not in page.locator(".catan-game").inner_text()
     seen.assert_clean()
 
+
+@pytest.mark.browser
+def test_an_import_that_is_not_a_game_says_so_in_words(play: Any, base_url: str) -> None:
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url)
+    import_file(page, "notes.json", b"{not json at all")
+    message = page.locator(".catan-game__message")
+    message.get_by_text(_catalog()["import_failed"]["en"]).wait_for(timeout=ENGINE)
+    shown = message.inner_text()
+    assert "This file is not a saved game." in shown
+    assert "JSON" not in shown and "position" not in shown   # the parser's words out of view
+    details = message.locator("details")
+    details.locator("summary").click()
+    assert "JSON" in details.inner_text()                    # and there for who asks
+    seen.assert_clean()
+

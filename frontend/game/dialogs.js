@@ -33,7 +33,7 @@ export function importDialog(s) {
   const t = s.t
   const area = h("textarea", { rows: 6, class: "catan-import__text", "aria-label": t("import_paste"), spellcheck: "false" })
   const file = h("input", { type: "file", accept: ".json,application/json", "aria-label": t("import_file") })
-  const failed = (detail) => message(s, { text: `${t("import_failed")} ${detail}`, href: null })
+  const failed = (detail, details = null) => message(s, { text: `${t("import_failed")} ${detail}`, href: null, details })
   const tooBig = () => failed(t("import_too_big", { mb: store.IMPORT_LIMIT_BYTES / 1e6 }))
   openDialog(s.root, {
     title: t("import"),
@@ -51,7 +51,7 @@ export function importDialog(s) {
           try {
             data = JSON.parse(text)
           } catch (error) {
-            return failed(t("unreadable_detail", { message: String(error.message) }))
+            return failed(t("import_not_game"), String(error.message))
           }
           await restore(s, data, "import")
         },

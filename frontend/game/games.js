@@ -39,10 +39,11 @@ export async function restore(s, source, origin) {
   try {
     game = await check(s, source)
   } catch (error) {
-    const detail = error.code === "invalid_position" ? explain(s, error).text
-      : s.t("unreadable_detail", { message: String(error.message || error) })
+    // the engine's reason is said in words; a reader's own (a parser's) only under Details
+    const words = error.code === "invalid_position"
+    const detail = words ? explain(s, error).text : s.t(origin === "import" ? "import_not_game" : "unreadable_detail")
     const what = { save: "save_corrupt", link: "link_failed" }[origin] || "import_failed"
-    message(s, { text: `${s.t(what)} ${detail}`, href: null })
+    message(s, { text: `${s.t(what)} ${detail}`, href: null, details: words ? null : String(error.message || error) })
     if (origin === "save") {
       store.backUp()
       showSetup(s)
@@ -81,7 +82,7 @@ export async function openLink(s) {
     payload = store.linkPayload()
   } catch (error) {
     store.clearLink()
-    message(s, { text: `${s.t("link_failed")} ${s.t("unreadable_detail", { message: String(error.message || error) })}` })
+    message(s, { text: `${s.t("link_failed")} ${s.t("unreadable_detail")}`, details: String(error.message || error) })
     return false
   }
   if (payload === undefined) return false

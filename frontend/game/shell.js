@@ -56,7 +56,8 @@ export function showTools(s, game) {
   for (const action of ["export", "share"]) s.el.tools.querySelector(`[data-action=${action}]`).hidden = !game || Boolean(s.transport.online)
 }
 
-/** Show a message: `{text, href}` (an engine refusal through the catalog, or any notice). */
+/** Show a message: `{text, href}` (an engine refusal through the catalog, or any notice);
+ *  `details`: words not in the page's language (a parser's), folded away under "Details". */
 export function message(s, msg, kind = "error") {
   const el = s.el
   el.message.replaceChildren()
@@ -66,6 +67,7 @@ export function message(s, msg, kind = "error") {
   else s.root.insertBefore(el.message, el.setupHost)
   const box = h("div", { class: `catan-game__note catan-game__note--${kind}`, "data-note": msg.note || null }, h("span", {}, msg.text))
   if (msg.href) box.append(" ", h("a", { href: msg.href, target: "_blank", rel: "noopener", class: "catan-game__faq" }, s.t("why_faq")))
+  if (msg.details) box.append(" ", h("details", { class: "catan-game__details" }, h("summary", {}, s.t("error_details")), h("code", {}, msg.details)))
   box.append(h("button", { type: "button", class: "catan-game__close", "aria-label": s.t("close"), onclick: () => message(s, null) }, "×"))
   el.message.append(box)
 }
