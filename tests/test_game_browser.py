@@ -714,3 +714,34 @@ def test_an_import_that_is_not_a_game_says_so_in_words(play: Any, base_url: str)
     assert "JSON" in details.inner_text()                    # and there for who asks
     seen.assert_clean()
 
+
+def won_link() -> str:
+    """A game Red (Ann, in person) has just won with a city: 7 points in Quick mode."""
+    doc = main_phase_position()
+    doc["players"]["red"]["dev_cards"] = ["victory_point"] * 4
+    for _ in range(4):
+        doc["deck"].remove("victory_point")
+    doc["players"]["red"]["hand"] = {"grain": 2, "ore": 3}
+    doc["vp_to_win"] = 7
+    game = Game.from_dict(doc)
+    game.apply({"type": "build_city", "player": "red", "node": "0.N"})
+    assert game.winner == "red"
+    seats = [{"colour": "red", "kind": "human", "name": "Ann"},
+             {"colour": "blue", "kind": "human", "name": "Bob"},
+             {"colour": "white", "kind": "bot", "level": "easy"}]
+    return link_to({"format": "catan-game-page/2", "settings": {"seats": seats},
+                    "position": game.to_dict()})
+
+
+@pytest.mark.browser
+def test_a_won_game_shows_no_turn_and_no_seat_controls(play: Any, base_url: str) -> None:
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url, hash_=won_link())
+    page.wait_for_selector("[data-action=results]", timeout=ENGINE)
+    players = page.locator(".catan-game__players")
+    assert players.locator("li.catan-player").count() == 3
+    assert _catalog()["current_turn"]["en"] not in players.inner_text()
+    assert players.locator("li.is-current").count() == 0
+    assert players.locator("button").count() == 0          # no seat to hand to a computer
+    seen.assert_clean()

@@ -108,6 +108,7 @@ export function renderPlayers(s) {
   const el = s.el.players
   el.replaceChildren(h("h2", {}, t("players")))
   const list = h("ul", { class: "catan-players" })
+  const over = Boolean(view.winner)     // a won game: nobody's turn, no seat to hand over
   for (const p of view.players) {
     const seat = control(s, p.colour)
     const kind = seat.kind === "bot" ? t("kind_bot_detail", { level: t("level_" + seat.level), personality: t("personality_" + seat.personality) })
@@ -117,10 +118,11 @@ export function renderPlayers(s) {
     if (view.awards.largest_army.holder === p.colour) awards.push(h("span", { class: "catan-badge" }, s.text.term("largest_army")))
     const points = t("points_public", { n: p.points, total: view.vp_to_win })
     const mine = view.me && view.me.colour === p.colour
-    list.append(h("li", { class: `catan-player${p.colour === view.current ? " is-current" : ""}`, "data-colour": p.colour },
+    const current = !over && p.colour === view.current
+    list.append(h("li", { class: `catan-player${current ? " is-current" : ""}`, "data-colour": p.colour },
       h("div", { class: "catan-player__head" },
         h("span", {}, swatch(p.colour), " ", h("strong", {}, name(s, p.colour)),
-          p.colour === view.current ? h("span", { class: "catan-muted" }, ` · ${t("current_turn")}`) : null),
+          current ? h("span", { class: "catan-muted" }, ` · ${t("current_turn")}`) : null),
         h("span", { class: "catan-player__points" }, points)),
       mine ? h("div", { class: "catan-player__kind catan-muted" }, t("points_mine")) : null,
       awards.length ? h("div", { class: "catan-player__awards" }, awards) : null,
@@ -129,7 +131,7 @@ export function renderPlayers(s) {
         t("player_counts", { cards: p.cards, dev: p.dev_cards, knights: p.knights, road: p.road_length })),
       h("div", { class: "catan-player__stock catan-muted" },
         t("player_stock", { roads: p.pieces_left.roads, settlements: p.pieces_left.settlements, cities: p.pieces_left.cities })),
-      s.transport.online && !mine ? null : h("button", {   // online: one's own seat only
+      over || (s.transport.online && !mine) ? null : h("button", {   // online: one's own seat only
         type: "button", class: "md-button catan-player__toggle", "data-key": `seat-${p.colour}`, "data-action": `seat-${p.colour}`,
         onclick: () => toggleSeat(s, p.colour),
       }, seat.kind === "bot" ? t("seat_to_person") : t("seat_to_computer"))))

@@ -54,11 +54,11 @@ export function renderNow(s) {
   // panels are rebuilt only when what they show changed, so a button under the pointer
   // stays put while the computer players move
   const names = s.game.settings.seats.map((seat) => seat.name)
-  patch(el.away, [view.seats, names], () => renderAway(s))
+  patch(el.away, [view.seats, names, view.winner], () => renderAway(s))
   patch(el.actions, [view.phase, view.next, view.trade, view.discard, view.can, view.me, view.winner,
     s.mode, names, s.declined], () => renderActions(s))
   patch(el.hand, [view.me, view.cards, view.next.decides], () => renderHand(s))
-  patch(el.players, [view.players, view.current, view.me && view.me.colour, view.seats, names, view.bank, view.deck], () => renderPlayers(s))
+  patch(el.players, [view.players, view.current, view.winner, view.me && view.me.colour, view.seats, names, view.bank, view.deck], () => renderPlayers(s))
   patch(el.costs, [view.costs], () => renderCosts(s))
   renderLog(s)
   if (focused) s.root.querySelector(`[data-key="${focused}"]`)?.focus()
@@ -155,6 +155,7 @@ function renderPrompt(s) {
 function renderAway(s) {
   const el = s.el.away
   el.replaceChildren()
+  if (s.view.winner) return            // a won game: no seat to come back to
   for (const colour of s.game.position.seats) {
     const seat = control(s, colour)
     if (seat.kind === "human" && seat.away) {
