@@ -42,6 +42,7 @@ from .schemas import (
     Ping,
     Ready,
     RoomSettings,
+    SetSeat,
     Sit,
     Start,
 )
@@ -413,6 +414,12 @@ class Hub:
             await self.mutate(conn.room_id, lambda d: room.start(d, conn.host, self.now()))
             self.kick(conn.room_id)
             self.reply(conn, {"t": "ok", "for": "start"})
+            return
+        if isinstance(msg, SetSeat):  # the host's, seated or not
+            bot = {"level": msg.level, "personality": msg.personality}
+            await self.mutate(conn.room_id, lambda d: room.set_seat(
+                d, conn.host, msg.seat, msg.kind, bot))
+            self.reply(conn, {"t": "ok", "for": "seat"})
             return
         seat = conn.seat
         if seat is None:

@@ -59,10 +59,11 @@ def new_room(room_id: str, settings: RoomSettings, host_hash: str, seed: int,
     seats = {}
     for colour in settings.colours():
         bot = settings.computers.get(colour)  # type: ignore[call-overload]
+        standby = settings.standby.get(colour)  # type: ignore[call-overload]
         seats[colour] = {
             "kind": "computer" if bot else "open", "name": None, "token": None,
             "ready": False, "last_n": 0, "acted": False, "vacated": False,
-            "bot": (bot or settings.fill).model_dump(),
+            "bot": (bot or standby or settings.fill).model_dump(),
         }
     return {"id": room_id, "version": 0, "seq": 0, "created": now, "status": "lobby",
             "settings": settings.model_dump(mode="json"), "host": host_hash, "seed": seed,
@@ -186,6 +187,30 @@ def sit(doc: Doc, colour: str, name: str, token_digest: str, current: str | None
         events += [_event(e) for e in ref.set_kind(colour, "human")]
         doc["referee"] = ref.to_dict()
     return events
+
+
+def set_seat(doc: Doc, host: bool, colour: str, kind: str,
+             bot: Doc | None = None) -> list[Doc]:
+    """The host's choice in the lobby: seat ``colour`` free (``open``: a person may take it;
+    its computer takes it if it is still free at the start) or a computer's (``bot``: level
+    and personality, else the seat's computer as it is). A person's seat stays theirs."""
+    if not host:
+        raise RoomError("not_host", "only the room's creator chooses the seats")
+    if doc["status"] != "lobby":
+        raise RoomError("wrong_status", "the game has started", status=doc["status"])
+    if colour not in doc["seats"]:
+        raise RoomError("no_such_seat", f"this table has no {colour} seat", seat=colour)
+    seat = doc["seats"][colour]
+    if seat["kind"] == "human":
+        raise RoomError("seat_taken", f"a person sits at {colour}", seat=colour)
+    seat["kind"] = kind
+    seat["bot"] = {**seat["bot"], **{k: v for k, v in (bot or {}).items() if v is not None}}
+    settings = doc["settings"]  # the settings say what the seats are now
+    settings.setdefault("standby", {})
+    settings["computers"].pop(colour, None)
+    settings["standby"].pop(colour, None)
+    settings["computers" if kind == "computer" else "standby"][colour] = dict(seat["bot"])
+    return [_event({"type": "seat_changed", "seat": colour, "kind": kind, **seat["bot"]})]
 
 
 def set_ready(doc: Doc, colour: str, ready: bool) -> list[Doc]:
@@ -428,7 +453,7 @@ def lobby(doc: Doc, online: dict[str, int]) -> Doc:
                  "open": seat["kind"] == "open" or (seat["kind"] == "computer"
                                                     and seat["vacated"]
                                                     and doc["status"] == "playing")}
-        if seat["kind"] == "computer":
+        if seat["kind"] == "computer" or (seat["kind"] == "open" and doc["status"] == "lobby"):
             entry["level"] = seat["bot"]["level"]
             entry["personality"] = seat["bot"]["personality"]
         seats.append(entry)

@@ -56,7 +56,8 @@ class BotConfig(Strict):
 
 class RoomSettings(Strict):
     """``POST /api/rooms`` body. Seats listed in ``computers`` are played by computers; other
-    seats are open to people, and a seat still empty at the start goes to ``fill``."""
+    seats are open to people, and a seat still empty at the start goes to its ``standby``
+    computer (else to ``fill``). The host may change the seats in the lobby (``SetSeat``)."""
 
     players: Literal[3, 4] = 4
     timer: Timer | None = DEFAULT_TIMER  # type: ignore[assignment]
@@ -65,14 +66,18 @@ class RoomSettings(Strict):
     board: BoardName = "variable"
     visibility: Visibility = "revealed"
     computers: dict[Colour, BotConfig] = Field(default_factory=dict)
+    standby: dict[Colour, BotConfig] = Field(default_factory=dict)  # free seats' computers
     fill: BotConfig = BotConfig()
     rules: dict[Rule, bool] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _computers_at_table(self) -> RoomSettings:
-        extra = set(self.computers) - set(self.colours())
+        extra = (set(self.computers) | set(self.standby)) - set(self.colours())
         if extra:
             raise ValueError(f"no such seat at a table of {self.players}: {sorted(extra)}")
+        both = set(self.computers) & set(self.standby)
+        if both:
+            raise ValueError(f"a seat is either a computer's or free: {sorted(both)}")
         return self
 
     def colours(self) -> list[str]:
@@ -168,6 +173,24 @@ class Chat(Strict):
     phrase: Phrase
 
 
+class SetSeat(Strict):
+    """The host, in the lobby: seat ``seat`` free (a person may take it; if nobody does, its
+    computer takes it at the start) or a computer's (``level``, ``personality``: only then)."""
+
+    t: Literal["seat"]
+    room: str | None = None
+    seat: Colour
+    kind: Literal["open", "computer"]
+    level: Level | None = None
+    personality: Personality | None = None
+
+    @model_validator(mode="after")
+    def _computer_only(self) -> SetSeat:
+        if self.kind == "open" and (self.level is not None or self.personality is not None):
+            raise ValueError("a free seat takes no level or personality")
+        return self
+
+
 class Leave(Strict):
     t: Literal["leave"]
     room: str | None = None
@@ -192,7 +215,7 @@ class Ping(Strict):
     room: str | None = None
 
 
-ClientMessage = Annotated[Hello | Sit | Ready | Start | Act | Pick | Look | Chat | Leave | Back
-                          | Auto | Ping,
+ClientMessage = Annotated[Hello | Sit | Ready | Start | SetSeat | Act | Pick | Look | Chat
+                          | Leave | Back | Auto | Ping,
                           Field(discriminator="t")]
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)

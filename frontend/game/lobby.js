@@ -1,9 +1,11 @@
 // An online room's lobby, above the game: the invitation link to share, the seats (take one
-// under a name), ready and start, quick chat (set phrases only), and a line of who is connected.
+// under a name; the host chooses, until the start, which are free and which a computer plays),
+// ready and start, quick chat (set phrases only), and a line of who is connected.
 // Names are shown as text only. The requests go through the room's transport (transport-room.js).
 
 import { roomError } from "./room.js"
 import { message } from "./shell.js"
+import { LEVELS, PERSONALITIES } from "./store.js"
 import { h, swatch } from "./ui.js"
 
 const PHRASES = ["hello", "good_luck", "have_fun", "well_played", "thanks", "nice_move", "oops",
@@ -63,17 +65,19 @@ export function renderLobby(s) {
     if (playing) chat.append(" ", h("button", { type: "button", class: "md-button", "data-action": "leave-seat", onclick: () => lobbyAsk(s, { t: "leave" }) }, t("online_leave")))
     parts.push(chat)
   }
-  // a name being typed survives the redraw (another person joining redraws the lobby)
+  // a name being typed and the field in use survive the redraw (another person joining, or
+  // the host's own choice of a seat, redraws the lobby)
   const typed = lobbyEl.querySelector("[data-field=online-name]")
-  const typing = typed && document.activeElement === typed
+  const active = lobbyEl.contains(document.activeElement) ? document.activeElement : null
+  const focused = active && (active.dataset.field || active.dataset.action)
   lobbyEl.replaceChildren(...parts)
   const field = typed && lobbyEl.querySelector("[data-field=online-name]")
-  if (field) {
-    field.value = typed.value
-    if (typing) {
-      field.focus()
-      field.setSelectionRange(typed.selectionStart, typed.selectionEnd)
-    }
+  if (field) field.value = typed.value
+  const again = focused && [...lobbyEl.querySelectorAll("[data-field], [data-action]")]
+    .find((el) => (el.dataset.field || el.dataset.action) === focused)
+  if (again) {
+    again.focus()
+    if (again === field) field.setSelectionRange(typed.selectionStart, typed.selectionEnd)
   }
 }
 
@@ -81,8 +85,9 @@ function seatList(s, lobby, mine, playing) {
   const t = s.t
   const nameId = "catan-online-name"
   const rows = lobby.seats.map((seat) => {
-    const who = seat.kind === "open" ? t("online_open")
-      : seat.kind === "computer" ? t("kind_bot_detail", { level: t("level_" + seat.level), personality: t("personality_" + seat.personality) })
+    const bot = seat.level && { level: t("level_" + seat.level), personality: t("personality_" + seat.personality) }
+    const who = seat.kind === "open" ? (bot && !playing ? t("online_open_standby", bot) : t("online_open"))
+      : seat.kind === "computer" ? t("kind_bot_detail", bot)
         : seat.name
     const marks = []
     if (seat.seat === mine) marks.push(t("online_you"))
@@ -95,8 +100,9 @@ function seatList(s, lobby, mine, playing) {
         sitDown(s, seat.seat, name)
       },
     }, t("online_sit")) : null
+    const choose = s.transport.host && !playing && seat.kind !== "human" ? seatChoice(s, seat) : null
     return h("li", { "data-colour": seat.seat, "data-kind": seat.kind }, swatch(seat.seat), " ", h("strong", {}, t("colour_" + seat.seat)), ": ",
-      h("span", { class: "catan-online__name" }, who), marks.length ? h("span", { class: "catan-muted" }, ` · ${marks.join(" · ")}`) : null, " ", take)
+      h("span", { class: "catan-online__name" }, who), marks.length ? h("span", { class: "catan-muted" }, ` · ${marks.join(" · ")}`) : null, " ", take, choose)
   })
   const out = [h("h3", {}, t("players")), h("ul", { class: "catan-online__seats" }, rows)]
   if (lobby.spectators) out.push(h("p", { class: "catan-muted" }, t("online_spectators", { n: lobby.spectators })))
@@ -105,6 +111,26 @@ function seatList(s, lobby, mine, playing) {
       h("input", { id: nameId, type: "text", maxlength: 24, autocomplete: "nickname", value: s.transport.savedName(), "data-field": "online-name" })))
   }
   return h("div", {}, out)
+}
+
+/** The host's choice for a seat nobody sits at: free (a friend may take it; its computer
+ *  plays it if it is still free at the start) or a computer's, with its level and personality. */
+function seatChoice(s, seat) {
+  const t = s.t
+  const colour = t("colour_" + seat.seat)
+  const ask = (change) => lobbyAsk(s, { t: "seat", seat: seat.seat, ...change })
+  const choice = (field, label, options, value, onchange) => h("select", {
+    "data-field": `seat-${field}-${seat.seat}`, "aria-label": t(label, { colour }), onchange: (event) => onchange(event.target.value),
+  }, options.map(([v, text]) => h("option", { value: v, selected: v === value }, text)))
+  const out = [choice("kind", "online_seat_kind", [["open", t("online_open")], ["computer", t("kind_bot")]], seat.kind,
+    (kind) => ask(kind === "open" ? { kind } : { kind, level: seat.level, personality: seat.personality }))]
+  if (seat.kind === "computer") {
+    out.push(" ", choice("level", "online_seat_level", LEVELS.map((l) => [l, t("level_" + l)]), seat.level,
+      (level) => ask({ kind: "computer", level })))
+    out.push(" ", choice("personality", "online_seat_personality", PERSONALITIES.map((p) => [p, t("personality_" + p)]), seat.personality,
+      (personality) => ask({ kind: "computer", personality })))
+  }
+  return h("span", { class: "catan-online__choice" }, out)
 }
 
 /** Keep the chat's phrases of an update (each once), the last CHAT_LINES of them. */

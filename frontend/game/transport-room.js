@@ -6,7 +6,8 @@
 // runs the same referee (catan_core.referee) and the same page view (catan_web.game.view_of, asked
 // with `look`), so every answer it sends is the document the local worker would give for this
 // seat. The page never gets another seat's cards: the server sends each socket its own view.
-// It also answers the lobby's requests (sit, ready, start, chat, leave: lobby.js draws them).
+// It also answers the lobby's requests (sit, ready, start, chat, leave, and the host's seat:
+// lobby.js draws them).
 //
 // The seat token is kept in localStorage under the room, so a reload (or a lost network, or a
 // restarted server) takes the same seat again and the game goes on where it is.
@@ -52,16 +53,18 @@ export async function roomsServer() {
   }
 }
 
-/** The room's settings from the new-game form's. */
+/** The room's settings from the new-game form's. Every seat is free, so friends can take
+ *  them: a seat the form gives the computer is played by that computer (level, personality)
+ *  if it is still free at the start. The host may give seats to computers in the lobby. */
 export function roomSettings(s) {
   const timer = s.timer ? TIMERS.reduce((a, b) => (Math.abs(b - s.timer) < Math.abs(a - s.timer) ? b : a)) : null
-  const computers = {}
+  const standby = {}
   for (const seat of s.seats) {
-    if (seat.kind === "bot") computers[seat.colour] = { level: seat.level, personality: seat.personality }
+    if (seat.kind === "bot") standby[seat.colour] = { level: seat.level, personality: seat.personality }
   }
   return {
     players: s.seats.length, timer, dice: s.dice, mode: s.mode, board: s.board, visibility: s.visibility,
-    computers, rules: { trade_before_build: Boolean(s.rules && s.rules.trade_before_build) },
+    standby, rules: { trade_before_build: Boolean(s.rules && s.rules.trade_before_build) },
   }
 }
 

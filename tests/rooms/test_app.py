@@ -52,3 +52,46 @@ def test_without_site_only_the_api(tmp_path: Path) -> None:
     with TestClient(app) as http:
         assert http.get("/healthz").status_code == 200
         assert http.get("/").status_code == 404
+
+
+def test_the_host_sets_the_seats_over_the_socket(tmp_path: Path) -> None:
+    """``seat``: the host's message, strictly typed; refused for anyone else and after the
+    start, in the room's error codes (the page translates them)."""
+    app = create_app(None, f"sqlite:///{tmp_path / 'rooms.sqlite3'}", bot_delay=0)
+    with TestClient(app) as http:
+        created = http.post("/api/rooms", json={"players": 3}).json()
+        lobby = http.get(f"/api/rooms/{created['room']}").json()
+        assert [s["kind"] for s in lobby["seats"]] == ["open"] * 3  # the defaults: all free
+        socket = f"/api/rooms/{created['room']}/ws"
+        with http.websocket_connect(socket) as host, http.websocket_connect(socket) as guest:
+
+            def answer(ws: object, message: dict[str, object]) -> dict[str, object]:
+                ws.send_json(message)  # type: ignore[attr-defined]
+                while True:  # the updates in between are not the answer
+                    frame = ws.receive_json()  # type: ignore[attr-defined]
+                    if frame["t"] != "update":
+                        return frame  # type: ignore[no-any-return]
+
+            assert answer(host, {"t": "hello", "host": created["host_token"]})["host"] is True
+            assert answer(guest, {"t": "hello"})["host"] is False
+
+            assert answer(guest, {"t": "seat", "seat": "blue", "kind": "computer"})["code"] \
+                == "not_host"
+            for bad in ({"t": "seat", "seat": "blue", "kind": "bot"},
+                        {"t": "seat", "seat": "blue", "kind": "computer", "level": 3},
+                        {"t": "seat", "seat": "blue", "kind": "computer", "colour": "red"},
+                        {"t": "seat", "seat": "blue", "kind": "open", "level": "hard"}):
+                assert answer(host, bad)["code"] == "malformed", bad
+            ok = answer(host, {"t": "seat", "seat": "blue", "kind": "computer",
+                               "level": "hard", "personality": "merchant"})
+            assert ok["for"] == "seat"
+            lobby = http.get(f"/api/rooms/{created['room']}").json()
+            assert [(s["kind"], s.get("level")) for s in lobby["seats"]][1] == \
+                ("computer", "hard")
+            assert answer(guest, {"t": "sit", "seat": "white", "name": "Bo"})["t"] != "error"
+            assert answer(host, {"t": "seat", "seat": "white", "kind": "computer"})["code"] \
+                == "seat_taken"
+            assert answer(host, {"t": "start"})["t"] == "ok"
+            assert answer(host, {"t": "seat", "seat": "blue", "kind": "open"})["code"] \
+                == "wrong_status"
+

@@ -337,3 +337,75 @@ def test_trade_before_build_in_a_room_offers_no_trade_once_built(
     assert frames and frames[-1]["can_offer"] is False
     assert not ann.errors, ann.errors
     ann.context.close()
+
+
+def create_room(person: Person, base: str, kinds: tuple[str, ...] | None = None,
+                timer: str = "0") -> str:
+    """``person`` creates a room from the new-game form (``kinds``: the seats' "played by",
+    None: the form as it comes); returns the invitation link."""
+    page = person.page
+    page.goto(f"{base}/en/play/")
+    page.wait_for_selector("[data-action=create-room]", timeout=WAIT)
+    if kinds is not None:
+        page.select_option("[data-field=count]", str(len(kinds)))
+        for select, kind in zip(page.locator("[data-field=kind]").all(), kinds, strict=True):
+            select.select_option(kind)
+        page.check("input[value=beginner]")
+        page.select_option("[data-field=timer]", timer)
+    page.click("[data-action=create-room]")
+    page.wait_for_selector("[data-key=invite]", timeout=WAIT)
+    return page.input_value("[data-key=invite]")
+
+
+def seat_kinds(person: Person) -> dict[str, str]:
+    return person.page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+      '.catan-online li[data-colour]')].map((li) => [li.dataset.colour, li.dataset.kind]))""")
+
+
+@pytest.mark.browser
+def test_the_host_frees_and_gives_seats_in_the_lobby(browser: Any, site_dir: Path,
+                                                     sqlite_store: str,
+                                                     servers: list[Server]) -> None:
+    """A room made from the form as it comes (you and three computers) has free seats for
+    friends: the computers the form chose take the seats still free at the start. Until then
+    the host chooses each seat, free or a computer (level, personality); a friend sees the
+    choice and has no such control, and a friend's seat cannot be taken from them."""
+    server = Server(sqlite_store, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
+    servers.append(server)
+    ann, bob = Person(browser, "red", "Ann"), Person(browser, "blue", "Bob")
+    invite = create_room(ann, server.base)
+    page = ann.page
+    page.wait_for_selector(".catan-online li[data-colour=orange]", timeout=WAIT)
+    assert seat_kinds(ann) == {"red": "open", "blue": "open", "white": "open", "orange": "open"}
+    ann.sit()
+    # the host gives white to a hard merchant
+    page.select_option("[data-field=seat-kind-white]", "computer")
+    page.wait_for_selector(".catan-online li[data-colour=white][data-kind=computer]",
+                           timeout=WAIT)
+    page.select_option("[data-field=seat-level-white]", "hard")
+    page.select_option("[data-field=seat-personality-white]", "merchant")
+    page.wait_for_selector(".catan-online li[data-colour=white] >> text=hard, merchant",
+                           timeout=WAIT)
+    bob.page.goto(invite, wait_until="commit")
+    bob.page.wait_for_selector("[data-field=online-name]", timeout=WAIT)
+    assert bob.page.locator("[data-action=sit-white]").count() == 0
+    assert "hard, merchant" in bob.page.inner_text(".catan-online li[data-colour=white]")
+    bob.sit()
+    assert bob.page.locator("[data-field^=seat-kind-]").count() == 0  # only the host's
+    # Bob's seat is his: the host has no control over it
+    page.wait_for_selector(".catan-online li[data-colour=blue] >> text=Bob", timeout=WAIT)
+    assert page.locator("[data-field=seat-kind-blue]").count() == 0
+    # white free again: Bob's page offers nothing (he is seated) but shows it free
+    page.select_option("[data-field=seat-kind-white]", "open")
+    bob.page.wait_for_selector(".catan-online li[data-colour=white][data-kind=open]",
+                               timeout=WAIT)
+    page.click("[data-action=start-room]")
+    for person in (ann, bob):
+        person.page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=WAIT)
+    lobby = [f for f in ann.frames if f.get("t") == "update"][-1]["lobby"]
+    assert [(s["seat"], s["kind"]) for s in lobby["seats"]] == [
+        ("red", "human"), ("blue", "human"), ("white", "computer"), ("orange", "computer")]
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+    for person in (ann, bob):
+        person.context.close()
+

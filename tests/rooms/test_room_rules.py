@@ -250,3 +250,50 @@ def test_a_person_lets_the_computer_play_and_takes_the_seat_back() -> None:
     assert doc["seats"]["red"]["kind"] == "human" and doc["seats"]["red"]["token"]
     assert [e["e"]["type"] for e in room.auto(doc, "red", on=False)] == ["seat_person"]
     assert room.lobby(doc, {})["seats"][0]["kind"] == "human"
+
+
+def test_the_host_chooses_the_seats_in_the_lobby() -> None:
+    """Before the start the host turns a computer's seat into a free one (a friend may take it)
+    and a free one into a computer's (level and personality); a person's seat stays theirs;
+    after the start nothing changes. A seat the form gave a computer is free, with that computer
+    to take it if nobody did at the start (``standby``)."""
+    settings = RoomSettings.model_validate({
+        "players": 4, "board": "beginner", "computers": {"orange": {"level": "easy"}},
+        "standby": {"blue": {"level": "hard", "personality": "merchant"}}})
+    doc = room.new_room("R" * 22, settings, room.token_hash("host"), seed=4, now=0.0)
+    seats = {s["seat"]: s for s in room.lobby(doc, {})["seats"]}
+    assert [seats[c]["kind"] for c in ("red", "blue", "white", "orange")] == \
+        ["open", "open", "open", "computer"]
+    assert (seats["blue"]["level"], seats["blue"]["personality"]) == ("hard", "merchant")
+    room.sit(doc, "red", "Ann", room.token_hash("tok-red"), None)
+    # the computer's seat becomes free: a friend takes it
+    events = room.set_seat(doc, True, "orange", "open")
+    assert [e["e"] for e in events] == [{"type": "seat_changed", "seat": "orange",
+                                         "kind": "open", "level": "easy",
+                                         "personality": "builder"}]
+    room.sit(doc, "orange", "Bob", room.token_hash("tok-orange"), None)
+    # a free seat becomes a computer's, with its level and personality
+    room.set_seat(doc, True, "white", "computer", {"level": "expert",
+                                                   "personality": "aggressive"})
+    white = next(s for s in room.lobby(doc, {})["seats"] if s["seat"] == "white")
+    assert (white["kind"], white["open"], white["level"], white["personality"]) == \
+        ("computer", False, "expert", "aggressive")
+    assert doc["settings"]["computers"] == {"white": {"level": "expert",
+                                                      "personality": "aggressive"}}
+    for refused, args in (("not_host", (False, "white", "open")),
+                          ("seat_taken", (True, "orange", "computer")),  # Bob keeps his seat
+                          ("seat_taken", (True, "red", "open")),
+                          ("no_such_seat", (True, "purple", "open"))):
+        before = copy.deepcopy(doc)
+        with pytest.raises(RoomError) as error:
+            room.set_seat(doc, *args)
+        assert error.value.code == refused, args
+        assert doc == before
+    assert doc["seats"]["orange"]["name"] == "Bob"
+    room.start(doc, host=True, now=0.0)
+    kinds = {s["seat"]: (s["kind"], s.get("level")) for s in room.lobby(doc, {})["seats"]}
+    assert kinds == {"red": ("human", None), "blue": ("computer", "hard"),
+                     "white": ("computer", "expert"), "orange": ("human", None)}
+    with pytest.raises(RoomError) as started:
+        room.set_seat(doc, True, "blue", "open")
+    assert started.value.code == "wrong_status"
