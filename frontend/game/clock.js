@@ -14,18 +14,18 @@ export function startClock(s, colour, key) {
   const offer = s.view.next.offer_s
   const seconds = offer && !(timer && timer < offer) ? offer : timer
   if (!seconds || !key) return stopClock(s)
+  // a room's clock is the server's, taken again at every change: the seconds a person's
+  // action adds are in it, for the one who acted and for everyone else
+  if (s.transport.online) {
+    const left = s.transport.clockLeft()
+    if (left === null) return stopClock(s)
+    s.clock = { key, colour, deadline: performance.now() + left, acted: false }
+    return onTick(s)
+  }
   if (s.clock && s.clock.key === key) return
   keepClock(s)
-  let left, acted = false
-  if (s.transport.online) {   // a room's clock is the server's
-    left = s.transport.clockLeft()
-    if (left === null) return stopClock(s)
-  } else {
-    const kept = (s.game.clocks || {})[key]
-    left = kept ? kept.left : seconds * 1000
-    acted = Boolean(kept && kept.acted)
-  }
-  s.clock = { key, colour, deadline: performance.now() + left, acted }
+  const kept = (s.game.clocks || {})[key]
+  s.clock = { key, colour, deadline: performance.now() + (kept ? kept.left : seconds * 1000), acted: Boolean(kept && kept.acted) }
   onTick(s)
 }
 

@@ -118,7 +118,8 @@ export function done(s, result, colour) {
     return false
   }
   message(s, null)
-  if (colour && s.clock && s.clock.colour === colour) {
+  // a person's action adds to their clock (a room's clock, the server's, has it already)
+  if (colour && s.clock && s.clock.colour === colour && !s.transport.online) {
     s.clock.deadline += (s.view.next.bonus_s || 0) * 1000
     s.clock.acted = true
   }

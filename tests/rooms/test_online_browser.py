@@ -409,3 +409,42 @@ def test_the_host_frees_and_gives_seats_in_the_lobby(browser: Any, site_dir: Pat
     for person in (ann, bob):
         person.context.close()
 
+
+CLOCK = """() => {
+  // the clock the page shows, and the server's (its last update's time left, counted down)
+  const text = document.querySelector('.catan-game__clock:not([hidden])')?.textContent || ''
+  const n = /(\\d+) s/.exec(text)
+  const left = document.querySelector('.catan-game').catanGame.transport.clockLeft()
+  return n ? [Number(n[1]), Math.ceil(left / 1000)] : null
+}"""
+
+
+@pytest.mark.browser
+def test_every_page_shows_the_active_clock_with_its_bonus(browser: Any, site_dir: Path,
+                                                          sqlite_store: str,
+                                                          servers: list[Server]) -> None:
+    """A person's action adds 5 s to their clock, on every page of the room: the one who acted
+    and the one who watches show the same time left (the server's)."""
+    server = Server(sqlite_store, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
+    servers.append(server)
+    ann, bob = Person(browser, "red", "Ann"), Person(browser, "blue", "Bob")
+    invite = create_room(ann, server.base, ("human", "human", "bot"), timer="60")
+    ann.sit()
+    bob.page.goto(invite, wait_until="commit")
+    bob.page.wait_for_selector("[data-field=online-name]", timeout=WAIT)
+    bob.sit()
+    ann.page.click("[data-action=start-room]")
+    for person in (ann, bob):
+        person.page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=WAIT)
+        person.page.wait_for_function(f"() => ({CLOCK})() !== null", timeout=WAIT)
+    ann.page.wait_for_function(f"() => ({VIEW})()?.pick === 'node'", timeout=WAIT)
+    version = ann.view()["version"]
+    ann.choose_spot()  # Ann's first settlement: her set-up turn goes on (its road), +5 s
+    for person in (ann, bob):
+        person.page.wait_for_function(f"() => ({VIEW})()?.version > {version}", timeout=WAIT)
+    for person in (ann, bob):
+        shown, server_left = person.page.evaluate(CLOCK)
+        assert abs(shown - server_left) <= 1, (person.name, shown, server_left)
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+    for person in (ann, bob):
+        person.context.close()
