@@ -21,8 +21,10 @@ from typing import Any
 
 from pydantic import ValidationError
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -47,7 +49,29 @@ def client_of(scope_client: Any, headers: Any, trust_proxy: bool) -> str:
 
 
 class SiteFiles(StaticFiles):
-    """The built site, with the MIME types ES modules and WebAssembly need."""
+    """The built site, with the MIME types ES modules and WebAssembly need, and the site's own
+    404 page for an address it does not have: the language's of the address (MkDocs writes
+    ``<lang>/404.html``), else the one the browser asks for first, else English's."""
+
+    async def get_response(self, path: str, scope: Any) -> Response:
+        try:
+            return await super().get_response(path, scope)
+        except HTTPException as exc:
+            page = self.not_found_page(path, Headers(scope=scope)) \
+                if exc.status_code == 404 else None
+            if page is None:
+                raise
+            return FileResponse(page, status_code=404, media_type="text/html")
+
+    def not_found_page(self, path: str, headers: Headers) -> Path | None:
+        first = path.replace("\\", "/").lstrip("/").split("/")[0]
+        wanted = [part.split(";")[0].strip()[:2].lower()
+                  for part in headers.get("accept-language", "").split(",")]
+        for lang in (first, *wanted, "en"):
+            page = Path(str(self.directory)) / lang / "404.html" if lang in LANGUAGES else None
+            if page is not None and page.is_file():
+                return page
+        return None
 
     def file_response(self, full_path: Any, stat_result: Any, scope: Any,
                       status_code: int = 200) -> Response:

@@ -425,3 +425,43 @@ def test_the_wasm_comes_from_the_copy_once_kept(browser: Any, site_dir: Path,
         assert page.evaluate(FETCH_WASM, f"/{wasm}") == "copy"
     finally:
         context.close()
+
+
+def title_of(site_dir: Path, path: str) -> str:
+    """A page's title without the site's name (as the offline page lists it)."""
+    return dict(offline.page_titles(site_dir, path.split("/")[0]))[path]
+
+
+@pytest.mark.browser
+def test_an_unsaved_page_offline_gets_the_offline_page(browser: Any, site_dir: Path,
+                                                       own_server: tuple[str, Any]) -> None:
+    """Offline, a page that was never kept is not the browser's error page but the site's
+    offline page in the page's language (kept by the worker when it installed): it says the
+    page was not saved for offline use and links to the home page and to the pages kept."""
+    base, server = own_server
+    files = offline.read_build(site_dir)["files"]
+    texts = yaml.safe_load((ROOT / "i18n" / "offline.yml").read_text("utf-8"))
+    context = browser.new_context(service_workers="allow")
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/en/rules/")
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function(KEPT, arg=[files, None], timeout=ENGINE_MS)
+        server.shutdown()
+        server.server_close()
+        context.set_offline(True)
+        for lang, path in (("en", "faq/"), ("fr", "faq/robber/"), ("en", "no-such-page/")):
+            page.goto(f"{base}/{lang}/{path}")
+            assert page.evaluate("document.documentElement.lang") == lang
+            assert page.inner_text("h1") == texts["offline_page_title"][lang]
+            assert texts["offline_page_text"][lang] in page.inner_text("body")
+            assert page.locator(f"a[href='/{lang}/']").count() == 1  # the home page
+            kept = {a.get_attribute("href"): a.inner_text()
+                    for a in page.locator("[data-kept] a").all()}
+            if lang == "en":  # the page visited before, by its title
+                assert kept == {"/en/rules/": title_of(site_dir, "en/rules/index.html")}, kept
+            else:
+                assert kept == {}
+                assert texts["offline_page_none"][lang] in page.inner_text("body")
+    finally:
+        context.close()

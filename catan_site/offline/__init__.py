@@ -5,6 +5,9 @@ languages and the browser runtime are written) and writes::
 
     site/<lang>/manifest.webmanifest   the app in that language (name, start page, colours,
                                        the icons of overrides/assets/images/)
+    site/offline/<lang>.html           the offline page: what the worker answers, in the
+                                       page's language, for a page it does not keep when the
+                                       network fails (installed with the worker)
     site/sw.js                         sw.js of this folder with this build's file list:
                                        {path: [content hash, bytes, group]} and a version
 
@@ -24,7 +27,9 @@ manifest, ``overrides/assets/javascripts/catan-offline.js`` registers the worker
 from __future__ import annotations
 
 import hashlib
+import html
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +60,42 @@ SKIPPED_PARTS = ("assets/javascripts/lunr/",)
 SKIPPED_NAMES = ("sitemap.xml.gz",)
 HASH_LENGTH = 16  # hex digits of sha256, as sw.js compares them
 BUILD_MARKER = "const BUILD = null  // replaced at build time"
+OFFLINE_DIR = "offline"
+#: The offline page; ``{{root}}`` (the worker's scope) and ``{{kept}}`` (the pages it keeps in
+#: the language, as list items) are filled in by the worker, which also drops the block it does
+#: not need (``kept`` or ``none``) and the page list (``[[path, title], ...]``).
+OFFLINE_PAGE = """<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex">
+<title>{title}</title>
+<style>
+body {{ font: 1rem/1.5 system-ui, sans-serif; margin: 0; color: #1f1f1f; background: #fff; }}
+header {{ background: {colour}; color: #fff; padding: 0.8rem 1.2rem; font-weight: 600; }}
+main {{ max-width: 40rem; margin: 0 auto; padding: 1rem 1.2rem; }}
+a {{ color: {colour}; }}
+@media (prefers-color-scheme: dark) {{
+  body {{ color: #e6e6e6; background: #1e2129; }}
+  a {{ color: #f0a080; }}
+}}
+</style>
+</head>
+<body>
+<header>{site}</header>
+<main>
+<h1>{title}</h1>
+<p>{text}</p>
+<p><a href="{{{{root}}}}{lang}/">{home}</a></p>
+<!--kept--><h2>{kept}</h2>
+<ul data-kept>{{{{kept}}}}</ul><!--/kept-->
+<!--none--><p data-none>{none}</p><!--/none-->
+</main>
+<script type="application/json" id="catan-pages">{pages}</script>
+</body>
+</html>
+"""
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -111,12 +152,40 @@ def app_manifest(lang: str, default_name: str, default_description: str) -> dict
     }
 
 
+def page_titles(site_root: Path, lang: str) -> list[list[str]]:
+    """``[[path, title], ...]`` of a language's pages (path under the site root, as the
+    worker's file list names it; the title without the site's name), in path order."""
+    out = []
+    for file in sorted((site_root / lang).rglob("index.html")):
+        found = re.search(r"<title>([^<]*)</title>", file.read_text(encoding="utf-8"))
+        if found:
+            title = html.unescape(found.group(1)).rsplit(" - ", 1)[0].strip()
+            out.append([file.relative_to(site_root).as_posix(), title])
+    return out
+
+
+def offline_page(site_root: Path, lang: str, site_name: str) -> str:
+    """The offline page of ``lang`` (see ``OFFLINE_PAGE``)."""
+    texts = {k: html.escape(v, quote=False) for k, v in flat_strings(TEXTS, lang).items()}
+    pages = json.dumps(page_titles(site_root, lang), ensure_ascii=False, separators=(",", ":"))
+    return OFFLINE_PAGE.format(
+        lang=lang, colour=THEME_COLOUR, site=html.escape(languages.get(lang).site_name
+                                                          or site_name),
+        title=texts["offline_page_title"], text=texts["offline_page_text"],
+        home=texts["offline_page_home"], kept=texts["offline_page_kept"],
+        none=texts["offline_page_none"], pages=pages.replace("<", "\\u003c"))
+
+
 def write(site_root: Path, site_name: str, site_description: str) -> dict[str, Any]:
-    """Write every language's manifest, then ``sw.js`` with the list of the finished site."""
+    """Write every language's manifest and offline page, then ``sw.js`` with the list of the
+    finished site."""
+    (site_root / OFFLINE_DIR).mkdir(exist_ok=True)
     for lang in languages.codes():
         manifest = app_manifest(lang, site_name, site_description)
         (site_root / lang / MANIFEST_NAME).write_text(
             json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        (site_root / OFFLINE_DIR / f"{lang}.html").write_text(
+            offline_page(site_root, lang, site_name), encoding="utf-8")
     listed = files(site_root)
     version = hashlib.sha256(json.dumps(listed, sort_keys=True).encode()).hexdigest()[:12]
     build = json.dumps({"version": version, "files": listed}, separators=(",", ":"))

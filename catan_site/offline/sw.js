@@ -16,6 +16,9 @@
 //   entry, so the first start from the copy compiles and every later one reuses the code,
 //   whatever the host's caching headers. Passing the network's response through instead lost
 //   the code whenever the browser had to revalidate its HTTP cache entry (notes/offline.md).
+// - A page the worker does not keep, when the network fails: the offline page of the page's
+//   language (offline/<lang>.html, installed with the worker), with links to the language's
+//   home page and to the pages of that language it keeps (titles from the page's own list).
 // - Updates: a new version installs the whole set the old one had (the same files, at this
 //   version's content, plus every language made available offline), and only then waits; it
 //   takes over when no page of the old version is open any more (the next visit). Its
@@ -34,6 +37,11 @@ function pathOf(url) {
   let path = decodeURIComponent(u.pathname.slice(SCOPE.pathname.length))
   if (path === "" || path.endsWith("/")) path += "index.html"
   return FILES.has(path) ? path : null
+}
+
+function inScope(url) {
+  const u = new URL(url)
+  return u.origin === SCOPE.origin && u.pathname.startsWith(SCOPE.pathname)
 }
 
 const keyOf = (path) => `${new URL(path, SCOPE).href}?sw=${FILES.get(path)[0]}`
@@ -118,11 +126,57 @@ async function respond(event, path) {
   const cache = await caches.open(CACHE)
   const hit = await cache.match(keyOf(path))
   if (hit) return hit
-  const response = await fetch(event.request)
+  const response = event.request.mode === "navigate" ? await navigate(event) : await fetch(event.request)
   if (response.status === 200 && response.type === "basic") {
     event.waitUntil(store(cache, path, response.clone()).catch(() => 0))
   }
   return response
+}
+
+// The language of a page's address (its first folder), else the browser's, else the first.
+const LANGS = [...new Set([...FILES.values()].map(([, , group]) => group))]
+  .filter((group) => FILES.has(`offline/${group}.html`))
+
+function langOf(url) {
+  const first = new URL(url).pathname.slice(SCOPE.pathname.length).split("/")[0]
+  if (LANGS.includes(first)) return first
+  const wanted = (self.navigator.languages || []).map((code) => code.slice(0, 2).toLowerCase())
+  return wanted.find((code) => LANGS.includes(code)) || (LANGS.includes("en") ? "en" : LANGS[0])
+}
+
+const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
+
+// The offline page of `url`'s language, with the pages of that language kept here; null if
+// this version has none.
+async function offlinePage(url) {
+  const lang = langOf(url)
+  const path = `offline/${lang}.html`
+  const cache = await caches.open(CACHE)
+  const copy = lang && await cache.match(keyOf(path))
+  if (!copy) return null
+  let page = await copy.text()
+  const list = /<script type="application\/json" id="catan-pages">([^<]*)<\/script>\n?/.exec(page)
+  const kept = []
+  for (const [file, title] of JSON.parse(list[1])) {
+    if (FILES.has(file) && await cache.match(keyOf(file))) {
+      kept.push(`<li><a href="${escape(SCOPE.pathname + file.replace(/index\.html$/, ""))}">${escape(title)}</a></li>`)
+    }
+  }
+  page = page.replace(list[0], "").replaceAll("{{root}}", escape(SCOPE.pathname))
+    .replace(kept.length ? /<!--none-->[^]*<!--\/none-->\n?/ : /<!--kept-->[^]*<!--\/kept-->\n?/, "")
+    .replace("{{kept}}", kept.join(""))
+  return new Response(page, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } })
+}
+
+// A page (a navigation) the worker does not keep: the network's, else the offline page.
+async function navigate(event) {
+  try {
+    return await fetch(event.request)
+  } catch (error) {
+    const page = await offlinePage(event.request.url)
+    if (page) return page
+    throw error
+  }
 }
 
 const NETWORK_WAIT_MS = 3000  // then a slow link loses to the cached copy
@@ -145,7 +199,10 @@ async function networkFirst(event, path) {
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET" || event.request.headers.has("range")) return
   const path = pathOf(event.request.url)
-  if (!path) return
+  if (!path) {  // an address the site does not have: the server's 404 page, or offline, ours
+    if (event.request.mode === "navigate" && inScope(event.request.url)) event.respondWith(navigate(event))
+    return
+  }
   event.respondWith(SITEMAP.test(path) ? networkFirst(event, path) : respond(event, path))
 })
 
