@@ -306,7 +306,7 @@ function lessonComplete(cfg, lessonId) {
   if (!last || document.querySelector(".catan-lesson-done")) return
   const next = cfg.lessons[index + 1]
   last.after(h("p", { class: "catan-lesson-done", role: "status" }, `✓ ${cfg.tx.t("lesson_done")}`,
-    next ? [" ", h("a", { href: next.href }, `${cfg.tx.t("next")}: ${next.title}`)] : null))
+    next ? [" ", h("a", { href: next.href }, cfg.tx.labelled(cfg.tx.t("next"), next.title))] : null))
 }
 
 // -- the lesson list -----------------------------------------------------------------------------

@@ -125,7 +125,7 @@ def test_production_robber_moves_with_the_keyboard(page: Any, base_url: str) -> 
     widget = page.locator(".cw-production").first
     widget.locator("svg [tabindex='0']").first.focus()
     widget.and_(page.locator("[data-state=ready]")).wait_for(timeout=READY_MS)
-    assert (focused(page)["label"] or "").startswith("hexagone : ")   # named in French
+    assert (focused(page)["label"] or "").startswith("hexagone\u00a0: ")   # named in French
     robber = int(widget.locator("svg g.robber").get_attribute("data-tile"))
     for _ in range(6):   # walk off the robber's hex
         if focused(page)["tile"] not in (None, str(robber)):

@@ -190,8 +190,13 @@ def point(widget: Any, selector: str, hover: bool = False) -> None:
         idle(widget)
 
 
+def squeeze(shown: str) -> str:
+    """Runs of spaces and line breaks as one space; a no-break space (French before ':') kept."""
+    return re.sub(r"[ \t\r\n]+", " ", shown).strip()
+
+
 def text(widget: Any, selector: str) -> str:
-    return " ".join(widget.locator(selector).first.inner_text().split())
+    return squeeze(widget.locator(selector).first.inner_text())
 
 
 def cell(widget: Any, key: str, value: str, column: str) -> str:
@@ -202,7 +207,7 @@ def refusal(widget: Any) -> tuple[str | None, str, str]:
     """The refusal shown: its code, its text without the link, and the link."""
     verdict = widget.locator(".cw-message .cw-bad").first
     link = verdict.locator("a.catan-faq-link").get_attribute("href") or ""
-    return verdict.get_attribute("data-code"), " ".join(verdict.inner_text().split()), link
+    return verdict.get_attribute("data-code"), squeeze(verdict.inner_text()), link
 
 
 def fits_a_phone(session: Session) -> None:

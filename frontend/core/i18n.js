@@ -55,6 +55,12 @@ export class Catalog {
 
   colour(colour) { return this.t(`colour_${colour}`) }
 
+  /** "label: value" with the page language's spacing ("libellé : valeur" in French). */
+  labelled(label, value) { return this.t("board_labelled", { label, value }) }
+
+  /** What joins a label drawn apart (an element) to its text: ": ", " : " in French. */
+  get colon() { return this.labelled("", "") }
+
   /** "a, b and c" in the page's language. */
   list(items) { return this.listFormat.format(items.map(String)) }
 

@@ -44,7 +44,7 @@ export class DistanceRule extends Widget {
     if (!this.spots) return name
     const code = this.spots.illegal[spot.dataset.node]
     const verdict = code ? this.tx.error({ code }).text : this.tx.t("dist_legal", { player: this.tx.colour(this.player) })
-    return `${name}: ${verdict}`
+    return this.tx.labelled(name, verdict)
   }
 
   onHover(node) { if (this.spots && node !== this.selected) this.explain(node) }

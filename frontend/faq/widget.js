@@ -210,7 +210,7 @@ export class Widget {
       const player = e.player && tx.colour(e.player)
       if (e.type === "rolled") lines.push(tx.t("rolled", { player, a: e.dice[0], b: e.dice[1], total: e.total }))
       else if (e.type === "produced") {
-        const gains = Object.entries(e.gains).map(([c, cards]) => `${tx.colour(c)}: ${tx.cards(cards)}`)
+        const gains = Object.entries(e.gains).map(([c, cards]) => tx.labelled(tx.colour(c), tx.cards(cards)))
         lines.push(tx.t("produced", { gains: gains.join(" · ") || tx.t("nothing") }))
       } else if (e.type === "robber_moved") lines.push(tx.t("robber_moved", { tile: tx.tile(this.position, e.tile) }))
       else if (e.type === "stole") {

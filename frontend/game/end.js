@@ -25,7 +25,7 @@ export async function showEnd(s) {
   const close = (e) => e.target.closest("dialog").close()
   const dice = s.game.stats.dice
   const most = Math.max(1, ...dice)
-  const histogram = h("div", { class: "catan-end__dice", role: "img", "aria-label": t("dice_histogram_label", { list: TOTALS.map((n) => `${n}: ${dice[n] || 0}`).join(", ") }) },
+  const histogram = h("div", { class: "catan-end__dice", role: "img", "aria-label": t("dice_histogram_label", { list: TOTALS.map((n) => s.text.labelled(n, dice[n] || 0)).join(", ") }) },
     TOTALS.map((n) => h("div", { class: "catan-end__bar" },
       h("span", { class: "catan-end__count" }, String(dice[n] || 0)),
       h("span", { class: "catan-end__fill", style: `height:${Math.round(100 * (dice[n] || 0) / most)}%` }),
@@ -84,6 +84,6 @@ function statsTable(s, summary) {
   const held = (award) => (summary.awards[award] || []).map(([turn, colour]) => (colour
     ? t("stats_held", { name: name(s, colour), n: turn }) : t("stats_lost_award", { n: turn }))).join(" → ") || t("nothing")
   return h("div", {}, table,
-    h("p", { class: "catan-end__awards" }, h("strong", {}, capitalise(s.text.term("longest_road"))), ": ", held("longest_road")),
-    h("p", { class: "catan-end__awards" }, h("strong", {}, capitalise(s.text.term("largest_army"))), ": ", held("largest_army")))
+    h("p", { class: "catan-end__awards" }, h("strong", {}, capitalise(s.text.term("longest_road"))), s.text.colon, held("longest_road")),
+    h("p", { class: "catan-end__awards" }, h("strong", {}, capitalise(s.text.term("largest_army"))), s.text.colon, held("largest_army")))
 }

@@ -91,7 +91,7 @@ export function answersPanel(s) {
   const asked = view.players.map((p) => p.colour).filter((c) => c !== me && (!offer.to || offer.to.includes(c)))
   const rows = asked.map((colour) => {
     const answer = offer.answers[colour]
-    const who = [swatch(colour), " ", h("strong", {}, name(s, colour)), ": "]
+    const who = [swatch(colour), " ", h("strong", {}, name(s, colour)), s.text.colon]
     if (answer === undefined) return h("li", { "data-colour": colour }, who, t("answer_waiting"))
     if (answer === "reject") return h("li", { "data-colour": colour }, who, t("answer_rejected"))
     if (answer === "accept") {

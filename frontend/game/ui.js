@@ -93,9 +93,9 @@ export function tradeGrid(text, { giveLabel, getLabel, giveMax = () => null, giv
     }
     const name = text.term(r)
     return h("td", { class: "catan-tradegrid__cell" },
-      h("button", { type: "button", class: "catan-stepper__btn", "aria-label": `${label}: ${text.t("less_of", { what: name })}`, onclick: change(-1) }, "−"),
+      h("button", { type: "button", class: "catan-stepper__btn", "aria-label": text.labelled(label, text.t("less_of", { what: name })), onclick: change(-1) }, "−"),
       out,
-      h("button", { type: "button", class: "catan-stepper__btn", "aria-label": `${label}: ${text.t("more_of", { what: name })}`, onclick: change(1) }, "+"))
+      h("button", { type: "button", class: "catan-stepper__btn", "aria-label": text.labelled(label, text.t("more_of", { what: name })), onclick: change(1) }, "+"))
   }
   const el = h("table", { class: "catan-tradegrid" },
     h("thead", {}, h("tr", {}, h("td", {}), h("th", { scope: "col" }, giveLabel), h("th", { scope: "col" }, getLabel))),
