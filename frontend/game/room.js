@@ -61,7 +61,7 @@ export async function createOnline(s, settings) {
   try {
     const created = await createRoom(settings, document.documentElement.lang || "en")
     history.pushState(history.state, "", `${location.pathname}${location.search}#room=${created.room}`)
-    remount(s, new RoomTransport(created.room))
+    remount(s, new RoomTransport(created.room), { justCreated: true })
   } catch (error) {
     message(s, { text: s.t("online_failed", { message: roomError(s, error) }), href: null })
   }
@@ -78,6 +78,7 @@ function onRoom(s) {
   if (!alive(s)) return
   const update = s.transport.update
   renderLobby(s)
+  if (s.justCreated && update) showLobby(s)
   const page = update && update.game && update.game.page
   if (!page) return
   if (!s.game) {
@@ -86,6 +87,16 @@ function onRoom(s) {
   }
   nameSeats(s, update.lobby)
   syncSoon(s)
+}
+
+/** A room just created from the form (at the foot of the page): its lobby comes into view
+ *  and takes the focus, so a screen reader reads it out too. */
+function showLobby(s) {
+  s.justCreated = false
+  const lobby = s.el.lobby
+  lobby.tabIndex = -1
+  lobby.scrollIntoView({ block: "start" })
+  lobby.focus({ preventScroll: true })
 }
 
 async function beginOnline(s, update) {

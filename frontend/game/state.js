@@ -51,6 +51,7 @@ export function createState(root, transport) {
     noticeTimer: null,
     // an online room (room.js, lobby.js)
     roomsChecked: undefined,
+    justCreated: false,       // created from this page's form: bring the lobby into view
     beginning: false,
     syncing: false,
     chatLines: null,

@@ -410,6 +410,29 @@ def test_the_host_frees_and_gives_seats_in_the_lobby(browser: Any, site_dir: Pat
         person.context.close()
 
 
+@pytest.mark.browser
+def test_a_new_room_brings_its_lobby_into_view(browser: Any, site_dir: Path,
+                                               sqlite_store: str,
+                                               servers: list[Server]) -> None:
+    """After "Create an online room" (the button at the foot of the form, on a phone) the
+    lobby is in view and has the focus, so a screen reader reads it out."""
+    server = Server(sqlite_store, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
+    servers.append(server)
+    ann = Person(browser, "red", "Ann")
+    ann.page.set_viewport_size({"width": 390, "height": 844})
+    create_room(ann, server.base)
+    page = ann.page
+    page.wait_for_selector(".catan-online li[data-colour=red]", timeout=WAIT)
+    box = page.evaluate("""() => {
+      const r = document.querySelector('.catan-online').getBoundingClientRect()
+      return {top: r.top, bottom: r.bottom, height: innerHeight}}""")
+    assert 0 <= box["top"] < box["height"] / 2, box
+    assert page.evaluate("document.querySelector('.catan-online')"
+                         ".contains(document.activeElement)")
+    assert not ann.errors, ann.errors
+    ann.context.close()
+
+
 CLOCK = """() => {
   // the clock the page shows, and the server's (its last update's time left, counted down)
   const text = document.querySelector('.catan-game__clock:not([hidden])')?.textContent || ''
