@@ -87,6 +87,10 @@ def render(game: Game, marks: dict[str, list[Any]] | None = None, title: str = "
     parts = [_open_svg(title, focus or [])]
     parts += [_tile(game, t, *hidden) for t in range(N_TILES)]
     parts += [_port(e, kind, terms or {}) for e, kind in game.board.port_dict().items()]
+    # a hex's outline goes under the pieces on its sides and corners (and their hit areas)
+    parts += [_tile_outline(t) for t in listed("tiles")]
+    parts += [_tile_outline(t, "mark-ok-tile", OK) for t in listed("ok_tiles")]
+    parts += [_tile_outline(t, "mark-last", LIGHT) for t in listed("last_tiles")]
     parts += _hit_edges(near)
     parts += _marked_edges(named.get("edges", []))
     parts += _marked_edges(named.get("ok_edges", []), "mark-ok-edge", OK, 0.16)
@@ -96,9 +100,6 @@ def render(game: Game, marks: dict[str, list[Any]] | None = None, title: str = "
                          f'fill="{LIGHT}" fill-opacity="0.8" stroke="{DARK}" stroke-width="2"')
               for n in listed("last_nodes")]
     parts += _hit_nodes(buildings, near)
-    parts += [_tile_outline(t) for t in listed("tiles")]
-    parts += [_tile_outline(t, "mark-ok-tile", OK) for t in listed("ok_tiles")]
-    parts += [_tile_outline(t, "mark-last", LIGHT) for t in listed("last_tiles")]
     # off the island (a board without a desert) until first moved; not drawn on a hidden
     # terrain, which it would give away (Terra Incognita hides the desert)
     if game.robber >= 0 and game.robber not in hidden[0]:

@@ -138,3 +138,17 @@ def test_every_spot_has_a_name_of_its_own(seed: int | None) -> None:
         coast = [el for el in spots if "sea" in (el.get("data-near") or "").split()]
         assert coast and all(el.get("data-side") in svg.COMPASS for el in coast)
         assert all(el.get("data-side") is None for el in spots if el not in coast)
+
+
+def test_a_highlighted_hex_leaves_its_pieces_in_view() -> None:
+    """A hex's highlight (the production widget's hexes of a total, the robber's choice) is
+    drawn under the roads, settlements and cities on its sides and corners, never over them."""
+    game = Game.new(seats=["red", "blue", "white"], board="beginner")
+    for node, edge in (("4.S", "4.SW"), ("10.N", "10.NW"), ("14.S", "14.SW")):
+        game.apply({"type": "place_settlement", "node": node})
+        game.apply({"type": "place_road", "edge": edge})
+    drawn = svg.render(game, {"tiles": [4], "ok_tiles": [4], "last_tiles": [4]})
+    pieces = min(drawn.index('class="road"'), drawn.index('class="settlement"'))
+    for mark in ("mark-tile", "mark-ok-tile", "mark-last"):
+        outline = drawn.index(f'class="{mark}" data-tile="4"')
+        assert outline < pieces, f"{mark} is drawn over the pieces"
