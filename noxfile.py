@@ -71,7 +71,8 @@ def build(session: nox.Session) -> None:
 def serve(session: nox.Session) -> None:
     """Build the site for http://127.0.0.1:PORT/ and serve it there with the online rooms on the
     same origin (port 8000, or the first argument; rooms kept in ./rooms.sqlite3): sitemaps and
-    Material's instant navigation need the address the site is at."""
+    Material's instant navigation need the address the site is at. Once it answers, the server
+    prints the address to open, then one line per request answered with an error."""
     session.install("-e", ".[rooms]")
     _npm_install(session)
     port = session.posargs[0] if session.posargs else "8000"

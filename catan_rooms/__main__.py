@@ -1,12 +1,50 @@
-"""``python -m catan_rooms [--port 8000] [--host 127.0.0.1] [--site site] [--store URL]``."""
+"""``python -m catan_rooms [--port 8000] [--host 127.0.0.1] [--site site] [--store URL]``.
+
+Once the server answers it prints the address to open; after that, one line for each request
+answered with an error (status 400 or more), so a missing page or a refused request shows in
+the terminal while the rest stays quiet.
+"""
 
 from __future__ import annotations
 
 import argparse
+import logging
+import os
+import socket
 
 import uvicorn
 
 from .app import create_app
+
+
+def _errors_only(record: logging.LogRecord) -> bool:
+    """uvicorn's access log lines whose status is an error (its arguments end with it), marked
+    WARNING (a refused or missing request) or ERROR (the server's fault)."""
+    args = record.args
+    status = args[-1] if isinstance(args, tuple) and args else None
+    if not isinstance(status, int) or status < 400:
+        return False
+    record.levelno = logging.ERROR if status >= 500 else logging.WARNING
+    record.levelname = logging.getLevelName(record.levelno)
+    return True
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, which says where to open the site once it listens."""
+
+    def __init__(self, config: uvicorn.Config, site: bool) -> None:
+        super().__init__(config)
+        self.site = site
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if not self.started:
+            return
+        host = self.config.host
+        host = "127.0.0.1" if host in ("0.0.0.0", "") else f"[{host}]" if ":" in host else host
+        what = "the site and its online rooms" if self.site else "the online rooms (no site)"
+        print(f"Serving {what} at http://{host}:{self.config.port}/ (Ctrl+C stops)",
+              flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -23,8 +61,12 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     app = create_app(args.site, args.store, bot_delay=args.bot_delay,
                      trust_proxy=args.trust_proxy)
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level="warning",
-                ws_ping_interval=20, ws_ping_timeout=20)
+    config = uvicorn.Config(app, host=args.host, port=args.port, ws_max_size=65536,
+                            log_level="warning", ws_ping_interval=20, ws_ping_timeout=20)
+    access = logging.getLogger("uvicorn.access")  # configured by Config: errors only
+    access.setLevel(logging.INFO)
+    access.addFilter(_errors_only)
+    _Server(config, site=bool(args.site or os.environ.get("CATAN_ROOMS_SITE"))).run()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,49 @@
+"""``python -m catan_rooms``, the command ``nox -s serve`` runs: what it tells the person who
+started it."""
+
+from __future__ import annotations
+
+import queue
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from rooms_helpers import ROOT, free_port
+
+
+def test_the_command_says_where_the_site_is_and_logs_errors(tmp_path: Path) -> None:
+    """``python -m catan_rooms`` (``nox -s serve``) prints the address to open once it answers,
+    and a line for each request answered with an error (not for every request)."""
+    site = tmp_path / "site"
+    (site / "en").mkdir(parents=True)
+    (site / "index.html").write_text("<h1>home</h1>")
+    (site / "en" / "404.html").write_text("<h1>404</h1>")
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "catan_rooms", "--port", str(port), "--site", str(site),
+         "--store", f"sqlite:///{tmp_path / 'rooms.sqlite3'}"], cwd=ROOT,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert proc.stdout is not None
+        lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()
+        first = lines.get(timeout=20)  # the server's first words: where to open it
+        assert f"http://127.0.0.1:{port}/" in first, first
+        base = f"http://127.0.0.1:{port}"
+        with urllib.request.urlopen(base + "/", timeout=5) as ok:  # fine: nothing printed
+            assert ok.status == 200
+        try:
+            urllib.request.urlopen(base + "/no-such-page", timeout=5)
+        except urllib.error.HTTPError as exc:
+            assert exc.code == 404
+        time.sleep(0.3)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    out = [lines.get(timeout=5) for _ in range(lines.qsize())]
+    logged = [line for line in out if "GET" in line]
+    assert len(logged) == 1 and "/no-such-page" in logged[0] and "404" in logged[0], out
