@@ -191,6 +191,12 @@ def victory_points(game: Game, query: Doc) -> Doc:
             "bank": game.bank_counts()}
 
 
+def robber_spots(game: Game, query: Doc) -> Doc:
+    """``{legal, illegal, victims}``: the hexes the robber may go to, the rule against each
+    other one (its own hex: ``robber_must_move``) and who could be robbed on each."""
+    return dict(game.robber_spots())
+
+
 ANALYSES: dict[str, Callable[[Game, Doc], Doc]] = {
     "production": production,
     "discard": discard,
@@ -199,6 +205,7 @@ ANALYSES: dict[str, Callable[[Game, Doc], Doc]] = {
     "road_spots": road_spots,
     "trade_rates": trade_rates,
     "victory_points": victory_points,
+    "robber_spots": robber_spots,
 }
 
 

@@ -433,6 +433,53 @@ def test_development_cards(session: Session) -> None:
 
 
 @pytest.mark.browser
+def test_every_illegal_click_says_the_rule(session: Session) -> None:
+    """A click the rules forbid gets the engine's rule, in every widget; the robber's choice of
+    whom to rob stays until it is made, whatever else is pressed meanwhile."""
+    lang = session.lang
+    session.open("development-cards")
+    widget = session.widget("dev-card-bought-this-turn")
+    press(widget, "button.cw-reset")
+    point(widget, "g.tile[data-tile='2']")        # no robber to move now
+    assert refusal(widget)[0] == "wrong_phase"
+    # the robber elsewhere, so that the hex of Blue and White is open to a Knight
+    widget.evaluate("el => { el.catanWidget.position.board.robber = 2 }")
+    press(widget, "button[data-card='knight']")
+    point(widget, "g.tile[data-tile='4']")
+    assert widget.locator("button.cw-victim").count() == 2
+    press(widget, "button.cw-roll")               # not now: the robber first
+    assert refusal(widget)[0] == "wrong_phase"
+    assert widget.locator("button.cw-victim").count() == 2
+    press(widget, "button[data-card='monopoly']")
+    assert refusal(widget)[0] is not None
+    assert widget.locator("button.cw-victim").count() == 2
+    press(widget, "button.cw-victim[data-player='blue']")
+    assert widget.locator("button.cw-victim").count() == 0
+    assert text(widget, ".cw-phase") == ui("dc_after_roll", lang, player=colour("red", lang))
+    press(widget, "button.cw-reset")
+
+    session.open("robber")
+    seven = session.widget("discard-half-rounded-down")
+    press(seven, "button.cw-reset")
+    point(seven, "g.tile[data-tile='14']")        # before the 7 is rolled
+    assert refusal(seven)[0] == "wrong_phase"
+
+    session.open("production")
+    production = session.widget("settlement-city-yield")
+    press(production, "button.cw-reset")
+    robber = production.locator("svg g.robber").get_attribute("data-tile")
+    point(production, f"g.tile[data-tile='{robber}']")
+    assert refusal(production)[0] == "robber_must_move"
+
+    session.open("trading")
+    harbours = session.widget("harbour-needs-building")
+    press(harbours, "button.cw-reset")
+    point(harbours, "g.node[data-node='0.NE']")   # next to Red's settlement
+    assert refusal(harbours)[0] == "distance_rule"
+    session.seen.assert_clean()
+
+
+@pytest.mark.browser
 def test_longest_road(session: Session) -> None:
     lang = session.lang
     session.open("awards")

@@ -83,7 +83,6 @@ export class DevCards extends Widget {
     this.say(this.info(this.tx.t("dc_others")), this.ok(this.tx.t("dc_new_turn", { player: this.tx.colour(this.player) })))
   }
 
-  async onTile(tile) {
-    if (this.position.turn.phase === "move_robber") await this.moveRobber(tile)
-  }
+  /** A hex chosen: the robber goes there, or the engine says why not now. */
+  async onTile(tile) { await this.moveRobber(tile) }
 }

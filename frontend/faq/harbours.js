@@ -9,8 +9,6 @@ import { Widget, capital } from "./widget.js"
 export class Harbours extends Widget {
   get boardPicks() { return ["node"] }
 
-  get targets() { return this.choosable ?? null }
-
   build() {
     const tx = this.tx
     const select = (cls) => h("select", { class: cls },
@@ -40,11 +38,7 @@ export class Harbours extends Widget {
     const tx = this.tx
     const before = this.rates
     this.rates = (await call("faq.analyse", this.position, { type: "trade_rates" })).rates[this.player]
-    const spots = await call("faq.analyse", this.position, { type: "settlement_spots", player: this.player })
-    const me = this.position.players[this.player] || {}
-    const mine = this.history.filter((e) => e.action.type === "build_city").map((e) => e.action.node)
-    this.choosable = [...spots.legal, ...(me.settlements || []), ...mine]  // what a tap may build or undo
-    await this.draw()
+    await this.draw()   // every corner may be chosen: one the rules refuse gets the engine's reason
     const hand = this.position.players[this.player].hand || {}
     const rows = RESOURCES.map((r) => h("tr", {
       "data-resource": r, class: before && before[r] !== this.rates[r] ? "cw-changed" : null,

@@ -44,7 +44,9 @@ export class Production extends Widget {
   }
 
   async onTile(tile) {
-    if (tile === this.position.board.robber) return
+    // the robber moves freely here, but not onto its own hex: the engine's rule says so
+    const { illegal } = await call("faq.analyse", this.position, { type: "robber_spots" })
+    if (illegal[String(tile)]) return this.say(this.refusal({ code: illegal[String(tile)], details: { tile } }))
     this.position = clone(this.position)
     this.position.board.robber = tile
     await this.refresh()

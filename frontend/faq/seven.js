@@ -97,8 +97,6 @@ export class Seven extends Widget {
     this.say(...this.tell(result.events).map((line) => this.ok(line)))
   }
 
-  async onTile(tile) {
-    if (this.position.turn.phase !== "move_robber") return
-    await this.moveRobber(tile)
-  }
+  /** A hex chosen: the robber goes there, or the engine says why not now (before the 7). */
+  async onTile(tile) { await this.moveRobber(tile) }
 }

@@ -31,6 +31,7 @@ export class Widget {
     this.queue = Promise.resolve()
     this.pending = 0
     this.ready = null
+    this.victims = null  // the robber's open choice of whom to rob: stays until it is made
 
     this.controls = h("div", { class: "cw-controls" })
     this.output = h("div", { class: "cw-output" })
@@ -132,6 +133,7 @@ export class Widget {
     this.run(async () => {
       this.position = clone(this.start)
       this.history = []
+      this.victims = null
       this.message.replaceChildren()
       this.resetState()
       await this.refresh()
@@ -186,7 +188,10 @@ export class Widget {
     return dropped
   }
 
-  say(...lines) { this.message.replaceChildren(...lines.filter((line) => line != null && line !== false)) }
+  /** Show `lines` in the message area; an open choice of whom to rob stays under them. */
+  say(...lines) {
+    this.message.replaceChildren(...lines.filter((line) => line != null && line !== false), ...(this.victims || []))
+  }
 
   ok(text) { return h("p", { class: "cw-verdict cw-ok" }, h("span", { "aria-hidden": "true" }, "✔ "), text) }
 
@@ -239,14 +244,16 @@ export class Widget {
         type: "button", class: "cw-victim", "data-player": c,
         onclick: () => this.run(() => this.moveRobber(tile, c)),
       }, this.who(c)))
-      this.say(this.info(this.tx.t("choose_victim", { tile: this.tx.tile(this.position, tile) })),
-        h("p", { class: "cw-buttons" }, buttons))
+      this.victims = [this.info(this.tx.t("choose_victim", { tile: this.tx.tile(this.position, tile) })),
+        h("p", { class: "cw-buttons" }, buttons)]
+      this.say()
       return false
     }
-    if (result.error) {
+    if (result.error) {  // the rule; a choice of whom to rob still open stays
       this.say(this.refusal(result.error))
       return false
     }
+    this.victims = null
     this.position = result.position
     this.history.push({ action })
     await this.refresh()
