@@ -56,6 +56,8 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_victory.py::test_win_by_largest_army_comes_before_the_robber_move",
     "winning#delay-revealing-win":
         "engine/test_victory.py::test_a_player_with_enough_points_waits_for_their_turn",
+    "building#opponent-settlement-end-of-road":
+        "engine/test_faq_situations.py::test_an_opponents_settlement_at_the_end_of_my_road",
 }
 
 

@@ -1,0 +1,22 @@
+"""Rulings of the FAQ's situation questions (issue 31): each test checks what its answer says.
+
+Each test names the answer it backs (``page#anchor``); tests/test_faq_engine.py points at them.
+"""
+
+from __future__ import annotations
+
+from engine_helpers import legal_of_type, load, refuse
+
+
+def test_an_opponents_settlement_at_the_end_of_my_road() -> None:
+    """building#opponent-settlement-end-of-road: blue's settlement on the corner where red's
+    road ends; red may not build on through it (``not_connected``) nor on it (``occupied``),
+    builds on only from the road's other end, and the road keeps its length."""
+    game = load({"red": {"settlements": ["0.NW"], "roads": ["0.NW", "0.NE"],
+                         "hand": {"brick": 2, "lumber": 2, "wool": 1, "grain": 1}},
+                 "blue": {"settlements": ["0.NE"], "roads": ["1.E"]}})
+    for edge in ("0.E", "1.NW"):                             # the two edges beyond it
+        refuse(game, {"type": "build_road", "edge": edge}, "not_connected")
+    refuse(game, {"type": "build_settlement", "node": "0.NE"}, "occupied")
+    assert [a["edge"] for a in legal_of_type(game, "build_road")] == ["0.W"]
+    assert game.longest_road_length("red") == 2
