@@ -58,6 +58,8 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_victory.py::test_a_player_with_enough_points_waits_for_their_turn",
     "building#opponent-settlement-end-of-road":
         "engine/test_faq_situations.py::test_an_opponents_settlement_at_the_end_of_my_road",
+    "production#new-settlement-this-roll":
+        "engine/test_faq_situations.py::test_a_settlement_collects_from_the_next_roll",
 }
 
 

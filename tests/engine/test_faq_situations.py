@@ -5,7 +5,8 @@ Each test names the answer it backs (``page#anchor``); tests/test_faq_engine.py 
 
 from __future__ import annotations
 
-from engine_helpers import legal_of_type, load, refuse
+from engine_helpers import hand, legal_of_type, load, refuse
+from test_awards import SETTLEMENT
 
 
 def test_an_opponents_settlement_at_the_end_of_my_road() -> None:
@@ -20,3 +21,20 @@ def test_an_opponents_settlement_at_the_end_of_my_road() -> None:
     refuse(game, {"type": "build_settlement", "node": "0.NE"}, "occupied")
     assert [a["edge"] for a in legal_of_type(game, "build_road")] == ["0.W"]
     assert game.longest_road_length("red") == 2
+
+
+
+def test_a_settlement_collects_from_the_next_roll() -> None:
+    """production#new-settlement-this-roll: no building before the roll (``wrong_phase``); the
+    roll of 4 pays red's old settlement only, the one built afterwards collects from the next
+    4, on blue's turn."""
+    red = {"settlements": ["9.N"], "roads": ["9.NE", "5.SE"], "hand": dict(SETTLEMENT)}
+    game = load({"red": red}, phase="roll")
+    refuse(game, {"type": "build_settlement", "node": "5.SE"}, "wrong_phase")
+    events = game.apply({"type": "roll", "dice": [2, 2]})     # pasture 4
+    assert events[-1]["gains"] == {"red": {"wool": 1}}
+    game.apply({"type": "build_settlement", "node": "5.SE"})  # on pasture 4 too
+    assert hand(game, "red") == {"wool": 1}
+    game.apply({"type": "end_turn"})
+    events = game.apply({"type": "roll", "dice": [1, 3]})     # blue rolls 4
+    assert events[-1]["gains"] == {"red": {"wool": 2}}
