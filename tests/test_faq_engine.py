@@ -60,6 +60,8 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_faq_situations.py::test_an_opponents_settlement_at_the_end_of_my_road",
     "production#new-settlement-this-roll":
         "engine/test_faq_situations.py::test_a_settlement_collects_from_the_next_roll",
+    "development-cards#knight-card-discards-or-offer":
+        "engine/test_devcards.py::test_a_knight_waits_for_the_seven_and_for_an_open_offer",
 }
 
 
