@@ -445,7 +445,8 @@ def test_every_illegal_click_says_the_rule(session: Session) -> None:
     # the robber elsewhere, so that the hex of Blue and White is open to a Knight
     widget.evaluate("el => { el.catanWidget.position.board.robber = 2 }")
     press(widget, "button[data-card='knight']")
-    point(widget, "g.tile[data-tile='4']")
+    widget.locator("svg.catan-board g.tile[data-tile='4']").click()   # once the board is still
+    idle(widget)
     assert widget.locator("button.cw-victim").count() == 2
     press(widget, "button.cw-roll")               # not now: the robber first
     assert refusal(widget)[0] == "wrong_phase"
