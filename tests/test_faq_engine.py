@@ -62,6 +62,8 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_faq_situations.py::test_a_settlement_collects_from_the_next_roll",
     "development-cards#knight-card-discards-or-offer":
         "engine/test_devcards.py::test_a_knight_waits_for_the_seven_and_for_an_open_offer",
+    "development-cards#count-cards-left":
+        "engine/test_faq_situations.py::test_the_deck_size_is_public_its_cards_are_not",
 }
 
 

@@ -8,6 +8,9 @@ from __future__ import annotations
 from engine_helpers import hand, legal_of_type, load, refuse
 from test_awards import SETTLEMENT
 
+from catan_core import Game
+from catan_core.game import SPECTATOR
+
 
 def test_an_opponents_settlement_at_the_end_of_my_road() -> None:
     """building#opponent-settlement-end-of-road: blue's settlement on the corner where red's
@@ -38,3 +41,19 @@ def test_a_settlement_collects_from_the_next_roll() -> None:
     game.apply({"type": "end_turn"})
     events = game.apply({"type": "roll", "dice": [1, 3]})     # blue rolls 4
     assert events[-1]["gains"] == {"red": {"wool": 2}}
+
+
+
+def test_the_deck_size_is_public_its_cards_are_not() -> None:
+    """development-cards#count-cards-left: every seat and a spectator see how many cards the
+    deck holds (the Play page shows it), never which; a purchase takes one off for all."""
+    game = Game.new(seats=["red", "blue", "white"], board="beginner", seed=1)
+    for seat in ("red", "blue", SPECTATOR):
+        assert game.to_dict(view=seat)["deck"] == 25
+    doc = load({"red": {"settlements": ["0.NE"], "roads": ["0.E"],
+                        "hand": {"wool": 1, "grain": 1, "ore": 1}}}).to_dict()
+    game = Game.from_dict(doc)
+    before = game.to_dict(view="blue")["deck"]
+    game.apply({"type": "buy_dev_card"})
+    assert game.to_dict(view="blue")["deck"] == game.to_dict(view="red")["deck"] == before - 1
+    assert isinstance(game.to_dict()["deck"], list)  # the order: in the full position only
