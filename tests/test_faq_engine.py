@@ -64,6 +64,8 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_devcards.py::test_a_knight_waits_for_the_seven_and_for_an_open_offer",
     "development-cards#count-cards-left":
         "engine/test_faq_situations.py::test_the_deck_size_is_public_its_cards_are_not",
+    "trading#undo-trade":
+        "engine/test_faq_situations.py::test_a_confirmed_trade_cannot_be_undone",
 }
 
 

@@ -57,3 +57,23 @@ def test_the_deck_size_is_public_its_cards_are_not() -> None:
     game.apply({"type": "buy_dev_card"})
     assert game.to_dict(view="blue")["deck"] == game.to_dict(view="red")["deck"] == before - 1
     assert isinstance(game.to_dict()["deck"], list)  # the order: in the full position only
+
+
+
+def test_a_confirmed_trade_cannot_be_undone() -> None:
+    """trading#undo-trade: once red confirms, the cards have changed hands and the offer is
+    closed (``no_open_offer``); going back is a new trade that blue may refuse, and that red
+    may withdraw while it is open."""
+    game = load({"red": {"settlements": ["0.NE"], "roads": ["0.E"], "hand": {"ore": 1}},
+                 "blue": {"settlements": ["4.S"], "hand": {"wool": 1}}})
+    game.apply({"type": "offer_trade", "give": {"ore": 1}, "get": {"wool": 1}})
+    game.apply({"type": "accept_trade", "player": "blue"})
+    game.apply({"type": "confirm_trade", "with": "blue"})
+    assert hand(game, "red") == {"wool": 1} and hand(game, "blue") == {"ore": 1}
+    refuse(game, {"type": "cancel_trade"}, "no_open_offer")
+    refuse(game, {"type": "confirm_trade", "with": "blue"}, "no_open_offer")
+    game.apply({"type": "offer_trade", "give": {"wool": 1}, "get": {"ore": 1}})
+    game.apply({"type": "reject_trade", "player": "blue"})
+    refuse(game, {"type": "confirm_trade", "with": "blue"}, "trade_not_accepted")
+    game.apply({"type": "cancel_trade"})           # an open offer may still be withdrawn
+    assert hand(game, "red") == {"wool": 1} and hand(game, "blue") == {"ore": 1}
