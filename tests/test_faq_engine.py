@@ -66,6 +66,8 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_faq_situations.py::test_the_deck_size_is_public_its_cards_are_not",
     "trading#undo-trade":
         "engine/test_faq_situations.py::test_a_confirmed_trade_cannot_be_undone",
+    "building#take-back-piece":
+        "engine/test_faq_situations.py::test_a_built_piece_cannot_be_taken_back",
 }
 
 

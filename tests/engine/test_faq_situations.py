@@ -77,3 +77,17 @@ def test_a_confirmed_trade_cannot_be_undone() -> None:
     refuse(game, {"type": "confirm_trade", "with": "blue"}, "trade_not_accepted")
     game.apply({"type": "cancel_trade"})           # an open offer may still be withdrawn
     assert hand(game, "red") == {"wool": 1} and hand(game, "blue") == {"ore": 1}
+
+
+
+def test_a_built_piece_cannot_be_taken_back() -> None:
+    """building#take-back-piece: the game has no action that removes a piece or undoes a
+    move; the road stays and the cards paid stay in the bank."""
+    game = load({"red": {"settlements": ["0.NE"], "roads": ["0.E"],
+                         "hand": {"brick": 1, "lumber": 1}}})
+    game.apply({"type": "build_road", "edge": "0.SE"})
+    for kind in ("undo", "take_back", "remove_road"):
+        refuse(game, {"type": kind, "edge": "0.SE"}, "malformed_action")
+    assert not {a["type"] for a in game.legal_actions()} & {"undo", "take_back"}
+    red = game.to_dict()["players"]["red"]
+    assert "0.SE" in red["roads"] and red["hand"] == {}
