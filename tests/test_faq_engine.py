@@ -68,6 +68,8 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_faq_situations.py::test_a_confirmed_trade_cannot_be_undone",
     "building#take-back-piece":
         "engine/test_faq_situations.py::test_a_built_piece_cannot_be_taken_back",
+    "development-cards#road-building-card-no-road":
+        "engine/test_faq_situations.py::test_road_building_with_no_road_to_place",
 }
 
 
@@ -356,6 +358,7 @@ def test_site_rulings_are_labelled_as_such(lang: str) -> None:
     """Answers the engine decides where no official text does (editions.md, "site ruling")
     cite no rulebook section and link the editions page's section."""
     rulings = {"development-cards#road-building-card-one-road": "road-building-one-road",
+               "development-cards#road-building-card-no-road": "road-building-one-road",
                "development-cards#year-of-plenty-card-bank-short": "year-of-plenty-short-bank",
                "winning#win-with-third-knight": "third-knight-win"}
     none = {"en": "*In the rulebook:* none:", "fr": "*Dans le livret :* aucune :",

@@ -91,3 +91,24 @@ def test_a_built_piece_cannot_be_taken_back() -> None:
     assert not {a["type"] for a in game.legal_actions()} & {"undo", "take_back"}
     red = game.to_dict()["players"]["red"]
     assert "0.SE" in red["roads"] and red["hand"] == {}
+
+
+
+def test_road_building_with_no_road_to_place() -> None:
+    """development-cards#road-building-card-no-road: with no road left in stock, or no free
+    edge on the network, the card cannot be played (``no_pieces_left``, ``not_connected``);
+    it is not offered, and it stays in the hand for later."""
+    from test_devcards import ROADS14
+
+    cases = (({"red": {"settlements": ["0.NE"], "roads": [*ROADS14, "16.SW"]}},
+              "0.NE", "no_pieces_left"),
+             ({"red": {"settlements": ["0.N"], "roads": ["0.NW"]},
+               "blue": {"settlements": ["0.SW"], "roads": ["0.NE", "0.W"]}},
+              "0.E", "not_connected"))
+    for players, edge, code in cases:
+        players["red"]["dev_cards"] = ["road_building"]
+        game = load(players)
+        assert game.playable_dev_cards("red")["road_building"] == code
+        assert legal_of_type(game, "play_road_building") == []
+        refuse(game, {"type": "play_road_building", "edges": [edge]}, code)
+        assert game.to_dict()["players"]["red"]["dev_cards"] == ["road_building"]
