@@ -70,6 +70,8 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_faq_situations.py::test_a_built_piece_cannot_be_taken_back",
     "development-cards#road-building-card-no-road":
         "engine/test_faq_situations.py::test_road_building_with_no_road_to_place",
+    "trading#monopoly-then-harbour":
+        "engine/test_faq_situations.py::test_monopoly_then_a_two_for_one_harbour",
 }
 
 

@@ -112,3 +112,16 @@ def test_road_building_with_no_road_to_place() -> None:
         assert legal_of_type(game, "play_road_building") == []
         refuse(game, {"type": "play_road_building", "edges": [edge]}, code)
         assert game.to_dict()["players"]["red"]["dev_cards"] == ["road_building"]
+
+
+
+def test_monopoly_then_a_two_for_one_harbour() -> None:
+    """trading#monopoly-then-harbour: red plays Monopoly on wool, then trades that wool at
+    the wool harbour 2:1, in the same turn."""
+    game = load({"red": {"settlements": ["1.NE"], "roads": ["1.E"], "dev_cards": ["monopoly"]},
+                 "blue": {"settlements": ["13.S"], "hand": {"wool": 3, "ore": 1}},
+                 "white": {"settlements": ["17.S"], "hand": {"wool": 1}}})
+    game.apply({"type": "play_monopoly", "resource": "wool"})
+    assert hand(game, "red") == {"wool": 4}
+    game.apply({"type": "bank_trade", "give": {"wool": 4}, "get": {"ore": 1, "brick": 1}})
+    assert hand(game, "red") == {"brick": 1, "ore": 1}
