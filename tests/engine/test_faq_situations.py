@@ -125,3 +125,19 @@ def test_monopoly_then_a_two_for_one_harbour() -> None:
     assert hand(game, "red") == {"wool": 4}
     game.apply({"type": "bank_trade", "give": {"wool": 4}, "get": {"ore": 1, "brick": 1}})
     assert hand(game, "red") == {"brick": 1, "ore": 1}
+
+
+
+def test_an_offer_gives_only_cards_in_hand() -> None:
+    """trading#offer-cards-not-held: an offer, an acceptance and a counter-offer may only give
+    cards their player holds now (``insufficient_resources``)."""
+    game = load({"red": {"settlements": ["0.NE"], "roads": ["0.E"], "hand": {"ore": 1}},
+                 "blue": {"settlements": ["4.S"], "hand": {"brick": 1}}})
+    refuse(game, {"type": "offer_trade", "give": {"ore": 2}, "get": {"brick": 1}},
+           "insufficient_resources")
+    refuse(game, {"type": "offer_trade", "give": {"grain": 1}, "get": {"brick": 1}},
+           "insufficient_resources")
+    game.apply({"type": "offer_trade", "give": {"ore": 1}, "get": {"wool": 1}})
+    refuse(game, {"type": "accept_trade", "player": "blue"}, "insufficient_resources")
+    refuse(game, {"type": "counter_trade", "player": "blue", "give": {"ore": 1},
+                  "get": {"brick": 2}}, "insufficient_resources")
