@@ -74,6 +74,8 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_faq_situations.py::test_monopoly_then_a_two_for_one_harbour",
     "trading#offer-cards-not-held":
         "engine/test_faq_situations.py::test_an_offer_gives_only_cards_in_hand",
+    "robber#discards-public":
+        "engine/test_faq_situations.py::test_discarded_cards_are_public",
 }
 
 

@@ -141,3 +141,21 @@ def test_an_offer_gives_only_cards_in_hand() -> None:
     refuse(game, {"type": "accept_trade", "player": "blue"}, "insufficient_resources")
     refuse(game, {"type": "counter_trade", "player": "blue", "give": {"ore": 1},
                   "get": {"brick": 2}}, "insufficient_resources")
+
+
+
+def test_discarded_cards_are_public() -> None:
+    """robber#discards-public: the discard names its cards, and the log shows it whole to every
+    seat and to spectators (unlike a stolen card or a card bought)."""
+    from catan_core.views import event_for, log_entry
+
+    game = load({"red": {"settlements": ["0.NE"], "roads": ["0.E"]},
+                 "blue": {"settlements": ["4.S"], "hand": {"brick": 6, "ore": 2}}},
+                phase="roll")
+    game.apply({"type": "roll", "dice": [3, 4]})
+    events = game.apply({"type": "discard", "player": "blue", "cards": {"brick": 3, "ore": 1}})
+    entry = log_entry(events[0])
+    for seat in ("red", "blue", "white", None):
+        assert event_for(entry, seat)["cards"] == {"brick": 3, "ore": 1}
+    stolen = log_entry({"type": "stole", "player": "red", "victim": "blue", "card": "ore"})
+    assert "card" not in event_for(stolen, "white")
