@@ -76,6 +76,8 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_faq_situations.py::test_an_offer_gives_only_cards_in_hand",
     "robber#discards-public":
         "engine/test_faq_situations.py::test_discarded_cards_are_public",
+    "turn#leaver-holds-award":
+        "engine/test_faq_situations.py::test_a_seat_handed_to_the_computer_keeps_its_award",
 }
 
 

@@ -6,7 +6,7 @@ Each test names the answer it backs (``page#anchor``); tests/test_faq_engine.py 
 from __future__ import annotations
 
 from engine_helpers import hand, legal_of_type, load, refuse
-from test_awards import SETTLEMENT
+from test_awards import R7, SETTLEMENT
 
 from catan_core import Game
 from catan_core.game import SPECTATOR
@@ -159,3 +159,23 @@ def test_discarded_cards_are_public() -> None:
         assert event_for(entry, seat)["cards"] == {"brick": 3, "ore": 1}
     stolen = log_entry({"type": "stole", "player": "red", "victim": "blue", "card": "ore"})
     assert "card" not in event_for(stolen, "white")
+
+
+
+def test_a_seat_handed_to_the_computer_keeps_its_award() -> None:
+    """turn#leaver-holds-award: when red's player leaves, the computer plays red's seat; the
+    colour keeps its pieces, its cards and the Longest Road, and its points."""
+    from catan_core.table import Table
+
+    game = load({"red": {"settlements": ["0.NW"], "roads": R7, "hand": {"ore": 1}},
+                 "blue": {"settlements": ["4.S"]}}, longest_road="red", phase="roll")
+    table = Table.load(game.to_dict(), {"seats": {c: {"kind": "human"}
+                                                  for c in ("red", "blue", "white")}})
+    before = table.game.victory_points("red")
+    table.referee.set_kind("red", "bot")
+    assert table.computer_plays("red")
+    move = table.computer_move()
+    assert move is not None and move[0] == "red"   # the computer decides for red
+    table.step("red", move[1], person=False)
+    doc = table.game.to_dict()
+    assert doc["longest_road"] == "red" and table.game.victory_points("red") == before == 3
