@@ -78,6 +78,8 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_faq_situations.py::test_discarded_cards_are_public",
     "turn#leaver-holds-award":
         "engine/test_faq_situations.py::test_a_seat_handed_to_the_computer_keeps_its_award",
+    "winning#two-reach-ten-on-a-break":
+        "engine/test_faq_situations.py::test_two_reach_ten_only_the_active_player_wins",
 }
 
 

@@ -6,7 +6,7 @@ Each test names the answer it backs (``page#anchor``); tests/test_faq_engine.py 
 from __future__ import annotations
 
 from engine_helpers import hand, legal_of_type, load, refuse
-from test_awards import R7, SETTLEMENT
+from test_awards import R7, SETTLEMENT, W5
 
 from catan_core import Game
 from catan_core.game import SPECTATOR
@@ -179,3 +179,30 @@ def test_a_seat_handed_to_the_computer_keeps_its_award() -> None:
     table.step("red", move[1], person=False)
     doc = table.game.to_dict()
     assert doc["longest_road"] == "red" and table.game.victory_points("red") == before == 3
+
+
+
+def test_two_reach_ten_only_the_active_player_wins() -> None:
+    """winning#two-reach-ten-on-a-break: blue's settlement breaks red's road and brings blue to
+    10; the Longest Road goes to white, who reaches 10 too; only blue, whose turn it is, wins.
+    Had blue stayed short of 10, white would win only when white's own turn begins."""
+    players = {
+        "red": {"settlements": ["0.NW"], "roads": R7},
+        "blue": {"settlements": ["18.SE"], "cities": ["11.SE", "15.SE"], "roads": ["1.E"],
+                 "hand": dict(SETTLEMENT), "dev_cards": ["victory_point"] * 4},
+        "white": {"settlements": ["3.SW"], "cities": ["5.SE", "9.S", "14.S"], "roads": W5,
+                  "dev_cards": ["victory_point"]},
+    }
+    game = load(players, player="blue", longest_road="red")
+    assert (game.victory_points("blue"), game.victory_points("white")) == (9, 8)
+    events = game.apply({"type": "build_settlement", "node": "1.NE"})
+    assert game.to_dict()["longest_road"] == "white"
+    assert (game.victory_points("blue"), game.victory_points("white")) == (10, 10)
+    assert game.winner == "blue" and events[-1] == {"type": "game_won", "player": "blue",
+                                                     "points": 10}
+    players["blue"]["dev_cards"] = ["victory_point"] * 3   # blue short of 10: white waits
+    game = load(players, player="blue", longest_road="red")
+    game.apply({"type": "build_settlement", "node": "1.NE"})
+    assert game.victory_points("white") == 10 and game.winner is None
+    game.apply({"type": "end_turn"})                       # white's turn: white wins
+    assert game.winner == "white"
