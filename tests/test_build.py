@@ -168,7 +168,7 @@ def test_one_build_makes_every_language(site_dir: Path) -> None:
         rules = languages.get(lang).nav.get("Rules", "Rules")  # the nav titles are translated
         assert re.search(rf'class="md-tabs__link">\s*{re.escape(rules)}\s*<', home), lang
     assert sorted(p.name for p in site_dir.iterdir() if p.is_dir()) == sorted(
-        [*LANGUAGES, "assets"])
+        [*LANGUAGES, "assets", "offline"])   # offline/: each language's offline page
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
