@@ -80,6 +80,13 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_faq_situations.py::test_a_seat_handed_to_the_computer_keeps_its_award",
     "winning#two-reach-ten-on-a-break":
         "engine/test_faq_situations.py::test_two_reach_ten_only_the_active_player_wins",
+    # the online rooms (catan_rooms): the lobby, a reload and a server restart, a seat given up
+    "turn#play-online-with-friends":
+        "rooms/test_room_rules.py::test_the_host_chooses_the_seats_in_the_lobby",
+    "turn#online-connection-lost":
+        "rooms/test_online_browser.py::test_three_people_online_to_a_winner",
+    "turn#online-player-leaves-room":
+        "rooms/test_room_rules.py::test_leave_then_someone_takes_the_seat",
 }
 
 
