@@ -36,7 +36,11 @@ FOLLOW = """<script>(function () {
     var id = decodeURIComponent(location.hash.slice(1))
     var el = id && document.getElementById(id)
     var to = el && el.getAttribute("data-catan-moved")
-    if (to) location.replace(new URL(to, location.href).href)
+    if (!to) return
+    var href = new URL(to, location.href).href
+    if (window.catanFollowing === href) return  // once: a second replace would abort the first
+    window.catanFollowing = href
+    location.replace(href)
   }
   follow()
   if (!window.catanFollowMoved) {
