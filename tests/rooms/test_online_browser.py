@@ -460,9 +460,14 @@ def test_every_page_shows_the_active_clock_with_its_bonus(browser: Any, site_dir
     for person in (ann, bob):
         person.page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=WAIT)
         person.page.wait_for_function(f"() => ({CLOCK})() !== null", timeout=WAIT)
-    ann.page.wait_for_function(f"() => ({VIEW})()?.pick === 'node'", timeout=WAIT)
-    version = ann.view()["version"]
-    ann.choose_spot()  # Ann's first settlement: her set-up turn goes on (its road), +5 s
+    # the first player is drawn from the room's seed: whoever of the two is asked first acts
+    give_up = time.monotonic() + WAIT / 1000
+    while not any((p.view() or {}).get("pick") == "node" for p in (ann, bob)):
+        assert time.monotonic() < give_up, (ann.view(), bob.view())
+        ann.page.wait_for_timeout(100)
+    first = next(p for p in (ann, bob) if (p.view() or {}).get("pick") == "node")
+    version = first.view()["version"]
+    first.choose_spot()  # a first settlement: the set-up turn goes on (its road), +5 s
     for person in (ann, bob):
         person.page.wait_for_function(f"() => ({VIEW})()?.version > {version}", timeout=WAIT)
     for person in (ann, bob):
