@@ -155,17 +155,15 @@ class Table:
         return self.referee.computer_plays(self.game, colour)
 
     def decides(self, colour: str | None) -> bool:
-        """A person is asked to decide for ``colour`` now: the game waits for them
-        (:func:`~catan_core.referee.waiting_for`), no computer plays their seat and the referee
-        does not answer for them."""
-        if colour is None or colour not in self.game.seats or self.game.winner is not None:
-            return False
-        return (colour in waiting_for(self.game) and not self.computer_plays(colour)
-                and self.referee.forced_action(self.game, colour) is None)
+        """A person is asked to decide for ``colour`` now: as :meth:`may_send`, and the game
+        waits for them (:func:`~catan_core.referee.waiting_for`; not only the active player
+        who may cancel an offer the others still answer)."""
+        return self.may_send(colour) and colour in waiting_for(self.game)
 
     def may_send(self, colour: str | None) -> bool:
-        """A person may send an action for ``colour`` now: as :meth:`decides`, and the active
-        player may also cancel their offer while the others still answer (:func:`may_act`)."""
+        """A person may send an action for ``colour`` now (:func:`may_act`: the game waits for
+        them, or they may cancel their offer), no computer plays their seat and the referee
+        does not answer for them."""
         if colour is None or colour not in self.game.seats:
             return False
         return (may_act(self.game, colour) and not self.computer_plays(colour)
@@ -262,9 +260,9 @@ class Table:
         actor = self.next_actor()
         if actor is None:
             return None
-        if not (self.computer_plays(actor) or self.referee.forced_action(self.game, actor)):
-            return None
         forced = self.referee.forced_action(self.game, actor)
+        if forced is None and not self.computer_plays(actor):
+            return None
         bot = None if forced is not None else self.bot_for(actor)
         action, note = self.referee.bot_action(self.game, actor, bot,
                                                visibility=self.visibility, timer=timer)
