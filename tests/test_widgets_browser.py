@@ -445,7 +445,10 @@ def test_every_illegal_click_says_the_rule(session: Session) -> None:
     # the robber elsewhere, so that the hex of Blue and White is open to a Knight
     widget.evaluate("el => { el.catanWidget.position.board.robber = 2 }")
     press(widget, "button[data-card='knight']")
-    widget.locator("svg.catan-board g.tile[data-tile='4']").click()   # once the board is still
+    knight_hex = widget.locator("svg.catan-board g.tile[data-tile='4'][role=button]")
+    knight_hex.wait_for()                         # the Knight's board: the hex is choosable
+    knight_hex.click()                            # once the board is still
+    widget.locator("button.cw-victim").first.wait_for()
     idle(widget)
     assert widget.locator("button.cw-victim").count() == 2
     press(widget, "button.cw-roll")               # not now: the robber first
