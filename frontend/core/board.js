@@ -83,6 +83,70 @@ function inSquare(p, g, r) {
   return true
 }
 
+// -- drawing again: only what changed ----------------------------------------------------------
+//
+// The engine draws a whole board each time, but from one move to the next most of it (hexes,
+// harbours, the sides and corners that are not marked) is the same. Putting only the changed
+// parts in place spares the browser styling and laying out hundreds of elements again, which
+// was most of the time from a click to the new board. Each element of a drawing keeps the
+// markup it came with (`catanMarkup`: the page adds names and tab stops to it afterwards), and
+// a new drawing is compared with those, element by element under the svg.
+
+/** Set an attribute unless it already has that value (an element kept from the last drawing
+ *  usually has: setting it again would still make the browser restyle it). */
+function set(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value)
+}
+
+const rootKey = (svg) => [...svg.attributes].map((a) => `${a.name}=${a.value}`).join(" ")
+
+/** Note on each element of a drawing about to be shown the markup it came with. */
+function remember(svg) {
+  svg.catanRoot = rootKey(svg)
+  for (const child of svg.children) child.catanMarkup = child.outerHTML
+}
+
+/** Make `old` (shown) draw what `next` (not shown) draws, moving in only the elements that
+ *  changed; false (nothing done) when the two differ in their svg element itself. The order
+ *  of the drawing is kept: an element is kept only after the last one kept. */
+function update(old, next) {
+  if (old.catanRoot !== rootKey(next)) return false
+  const waiting = new Map()            // markup -> the old elements drawing it, in order
+  const olds = [...old.children]
+  olds.forEach((el, at) => {
+    if (el.catanMarkup === undefined) return
+    const list = waiting.get(el.catanMarkup) || []
+    list.push(at)
+    waiting.set(el.catanMarkup, list)
+  })
+  const keep = new Set()
+  const plan = []                      // [element to show, whether it is already in place]
+  let last = -1
+  for (const child of [...next.children]) {
+    const markup = child.outerHTML
+    const list = waiting.get(markup)
+    while (list && list.length && list[0] <= last) list.shift()
+    if (list && list.length) {
+      last = list.shift()
+      keep.add(olds[last])
+      plan.push([olds[last], true])
+    } else {
+      child.catanMarkup = markup
+      plan.push([child, false])
+    }
+  }
+  for (const el of olds) if (!keep.has(el)) el.remove()
+  let before = null                    // the element shown just before the next one
+  for (const [el, placed] of plan) {
+    if (!placed) {
+      if (before) before.after(el)
+      else old.prepend(el)
+    }
+    before = el
+  }
+  return true
+}
+
 export class Board {
   /** `host`: the element holding the `<svg class="catan-board">` (kept across redraws).
    *  `onPick(kind, id, el)` when a spot is chosen; `onHover(kind, id, el)` when a mouse rests
@@ -115,17 +179,27 @@ export class Board {
     this.enhance()
   }
 
-  /** Put a new drawing in place (SVG text or element), keeping the spot in focus. */
-  replace(svg, { viewBox = null, keep = [] } = {}) {
+  /** Put a new drawing in place (SVG text or element), keeping the spot in focus; `kinds` and
+   *  `targets`, when given, are what may be chosen on it (as `pick`'s). Returns the
+   *  board's svg element: the one in place, changed where the drawing changed (see `update`). */
+  replace(svg, { viewBox = null, keep = [], kinds = this.kinds, targets = undefined } = {}) {
     const old = this.svg
+    if (targets !== undefined) {      // what may be chosen on the new drawing (see `pick`)
+      this.kinds = kinds || []
+      this.targets = targets ? new Set(targets.map(String)) : null
+    }
     const next = typeof svg === "string" ? parse(svg) : svg
     if (viewBox) next.setAttribute("viewBox", viewBox)
     for (const extra of keep) next.append(extra.cloneNode(true))
     const focused = this.focusedId()
-    if (old) old.replaceWith(next)
-    else this.host.append(next)
+    const shown = old && update(old, next) ? old : next
+    if (shown !== old) {
+      remember(next)
+      if (old) old.replaceWith(next)
+      else this.host.append(next)
+    }
     this.enhance(focused)
-    return next
+    return shown
   }
 
   idOf(el) {
@@ -144,7 +218,8 @@ export class Board {
     if (!svg) return
     this.closeChooser()
     for (const port of svg.querySelectorAll(".port[data-port] title")) {
-      port.textContent = this.catalog.harbour(port.parentNode.dataset.port)
+      const name = this.catalog.harbour(port.parentNode.dataset.port)
+      if (port.textContent !== name) port.textContent = name
     }
     this.spots = []
     const view = svg.viewBox.baseVal
@@ -168,18 +243,18 @@ export class Board {
       el.removeAttribute("aria-label")
     }
     if (!this.spots.length) {
-      svg.setAttribute("role", "img")
+      set(svg, "role", "img")
       return
     }
-    svg.setAttribute("role", "group")
-    if (this.label) svg.setAttribute("aria-label", this.label)
+    set(svg, "role", "group")
+    if (this.label) set(svg, "aria-label", this.label)
     const again = focused && this.spots.find((s) => `${s.kind}:${s.id}` === focused)
     const stop = again || this.spots[0]
     for (const { el } of this.spots) {
       const name = this.catalog.spotName(el)
-      el.setAttribute("role", "button")
-      el.setAttribute("tabindex", el === stop.el ? "0" : "-1")
-      el.setAttribute("aria-label", this.describe ? this.describe(el, name) : name)
+      set(el, "role", "button")
+      set(el, "tabindex", el === stop.el ? "0" : "-1")
+      set(el, "aria-label", this.describe ? this.describe(el, name) : name)
     }
     if (again && document.activeElement !== again.el) again.el.focus()
   }
@@ -315,7 +390,7 @@ export class Board {
   }
 
   focusSpot(spot, focus = true) {
-    for (const s of this.spots) s.el.setAttribute("tabindex", s === spot ? "0" : "-1")
+    for (const s of this.spots) set(s.el, "tabindex", s === spot ? "0" : "-1")
     if (focus) spot.el.focus()
   }
 

@@ -35,7 +35,7 @@ async function start(s) {
   if (!(await s.engine)) return
   every(s, 250, () => onTick(s))
   // leaving or hiding the page saves it, the turn clock's time left included
-  const hide = () => { if (s.saveTimer || s.clock) save(s) }
+  const hide = () => { if (s.saveTimer || s.savePainted || s.clock) save(s) }
   bind(s, document, "visibilitychange", hide)
   bind(s, window, "pagehide", hide)
   bind(s, window, "hashchange", () => openRoomLink(s))

@@ -61,6 +61,7 @@ export async function restore(s, source, origin) {
 export function save(s) {
   clearTimeout(s.saveTimer)
   s.saveTimer = null
+  s.savePainted = false
   if (!alive(s) || !s.game || s.game.room) return   // a room keeps its own game
   keepClock(s)
   const ok = store.save(s.game)
@@ -68,6 +69,15 @@ export function save(s) {
   s.saved = ok
   if (!ok) message(s, { text: s.t("save_failed"), href: null, note: "save_failed" })
   else if (s.el.message.querySelector("[data-note=save_failed]")) message(s, null)
+}
+
+/** Save just after the next paint: the answer to a person's click is drawn first (a save
+ *  writes the whole game, its log included, and takes longer as the game goes on). Leaving
+ *  or hiding the page meanwhile saves at once. */
+export function saveAfterPaint(s) {
+  if (s.savePainted) return
+  s.savePainted = true
+  requestAnimationFrame(() => setTimeout(() => { if (s.savePainted) save(s) }, 0))
 }
 
 /** Save within SAVE_DELAY_MS: while computers play, one save covers several of their steps

@@ -6,10 +6,10 @@
 import { startClock, stopClock } from "./clock.js"
 import { askDice, autoDialogs, showPass } from "./dialogs.js"
 import { showEnd } from "./end.js"
-import { save, saveSoon } from "./games.js"
+import { save, saveAfterPaint, saveSoon } from "./games.js"
 import { render, renderNow, showProduction } from "./render.js"
 import { message, refuse } from "./shell.js"
-import { alive, control, options, seatOf } from "./state.js"
+import { alive, can, control, myDecision, options, seatOf } from "./state.js"
 import * as store from "./store.js"
 import { closeDialogs } from "./ui.js"
 
@@ -53,7 +53,7 @@ export async function pump(s) {
   const view = s.view
   const next = view.next
   if (view.winner) {
-    if (s.saveTimer) save(s)
+    if (s.saveTimer || s.savePainted) save(s)
     stopClock(s)
     render(s)
     if (!s.endShown) showEnd(s)
@@ -72,6 +72,7 @@ export async function pump(s) {
   else render(s)
   if (next.pass_to) showPass(s, next.pass_to)
   else autoDialogs(s)
+  setTimeout(() => lookAhead(s), 0)     // once this answer is drawn
 }
 
 function scheduleBot(s, delay = store.SPEEDS[s.game.settings.speed] ?? 700) {
@@ -151,17 +152,51 @@ function commit(s, result, { soon = false } = {}) {
   if (soon) {            // a computer's move: drawn with the next frame, saved a little later
     saveSoon(s)
     render(s)
-  } else {               // the answer to a person's click: drawn at once, then saved
+  } else {               // the answer to a person's click: drawn at once, saved once painted
     renderNow(s)
-    save(s)
+    saveAfterPaint(s)
   }
 }
 
 // -- who sees, who plays ----------------------------------------------------------------------------
 
-/** Ask what the viewer sees now (the referee may show someone else: hot-seat play). */
+/** Ask what the viewer sees now (the referee may show someone else: hot-seat play); a view
+ *  asked ahead for the same game and options is taken at once. */
 export async function refresh(s, viewer = s.game.viewer) {
-  take(s, await s.transport.view(s.game, viewer, options(s)))
+  const opts = options(s)
+  const ready = viewer === s.game.viewer ? aheadView(s, opts) : null
+  take(s, ready || await s.transport.view(s.game, viewer, opts))
+}
+
+// -- views asked ahead ------------------------------------------------------------------------
+//
+// What a build button shows (the board with the legal spots marked, the rule of every other
+// spot) is asked of the engine while the person looks at the board, so that pressing the
+// button draws at once instead of waiting for the worker and the frame it answers in. The
+// answers belong to one position document and viewer: any move leaves them unused. A room's
+// server is not asked for views that may never be shown.
+
+const AHEAD_MODES = ["road", "settlement", "city"]
+
+function lookAhead(s) {
+  const game = s.game
+  if (!alive(s) || !game || s.transport.online || s.mode || !myDecision(s) || !can(s, "end_turn")) return
+  if (s.ahead && s.ahead.position === game.position && s.ahead.viewer === game.viewer) return
+  const ahead = { position: game.position, viewer: game.viewer, views: new Map() }
+  s.ahead = ahead
+  ahead.views.set(JSON.stringify(options(s)), s.view)        // pressing the button again
+  for (const kind of AHEAD_MODES) {
+    const opts = options(s, { mode: { kind, picks: [] } })
+    s.transport.view(game, game.viewer, opts)
+      .then((view) => { ahead.views.set(JSON.stringify(opts), view) }, () => {})
+  }
+}
+
+/** The view asked ahead with `opts` for the game as it is now, if it came. */
+function aheadView(s, opts) {
+  const ahead = s.ahead
+  if (!ahead || ahead.position !== s.game.position || ahead.viewer !== s.game.viewer) return null
+  return ahead.views.get(JSON.stringify(opts)) || null
 }
 
 export function take(s, view) {

@@ -49,10 +49,9 @@ export function renderActions(s) {
   } else if (can(s, "accept_trade") || can(s, "reject_trade")) {
     el.append(reveal(s, offerPanel(s), null))
   } else if (can(s, "end_turn")) {
-    const mode = s.mode && s.mode.kind
     const costs = Object.fromEntries(view.costs.map((c) => [c.item, c]))
     const build = (item, label) => button(label, () => setMode(s, item),
-      { key: `build-${item}`, available: costs[item].available, pressed: mode === item })
+      { key: `build-${item}`, available: costs[item].available, pressed: false })
     el.append(h("div", { class: "catan-game__buttons" },
       build("road", capitalise(s.text.term("road"))),
       build("settlement", capitalise(s.text.term("settlement"))),

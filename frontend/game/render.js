@@ -34,18 +34,19 @@ export function renderNow(s) {
   const focused = active && active.getAttribute("data-key")
   const onBoard = active && el.boardHost.contains(active)
   const view = s.view
-  // the board comes drawn by the engine: put it in place only when it changed
-  if (s.boardMarkup !== view.board) {
-    s.boardMarkup = view.board
-    s.board.replace(view.board)
-  }
+  // the board comes drawn by the engine: put it in place only when it changed, with the
+  // spots that may be chosen on it
   const [kinds, targets] = pickTargets(s)
   const picking = JSON.stringify([kinds, targets, view.choice.illegal])
-  if (s.picking !== picking || s.boardMarkup !== s.pickedMarkup) {
-    s.picking = picking
-    s.pickedMarkup = s.boardMarkup
+  const drawn = s.boardMarkup !== view.board
+  if (drawn) {
+    s.boardMarkup = view.board
+    s.board.replace(view.board, { kinds, targets })
+  } else if (s.picking !== picking) {
     s.board.pick(kinds, targets)
-    el.boardHost.classList.toggle("is-picking", kinds.length > 0)
+  }
+  if (drawn || s.picking !== picking) {
+    s.picking = picking
     if (!onBoard) focusBoard(s, false)   // the board's one tab stop starts on a legal spot
   }
   setStatus(s, statusLine(s))
@@ -56,7 +57,12 @@ export function renderNow(s) {
   const names = s.game.settings.seats.map((seat) => seat.name)
   patch(el.away, [view.seats, names, view.winner], () => renderAway(s))
   patch(el.actions, [view.phase, view.next, view.trade, view.discard, view.can, view.me, view.winner,
-    s.mode, names, s.declined], () => renderActions(s))
+    names, s.declined], () => renderActions(s))
+  // a build mode pressed or let go changes one button, not the panel (its trade grid is large)
+  const pressed = s.mode && `build-${s.mode.kind}`
+  for (const b of el.actions.querySelectorAll("[data-action^=build-][aria-pressed]")) {
+    b.setAttribute("aria-pressed", String(b.dataset.action === pressed))
+  }
   patch(el.hand, [view.me, view.cards, view.next.decides], () => renderHand(s))
   patch(el.players, [view.players, view.current, view.winner, view.me && view.me.colour, view.seats, names, view.bank, view.deck], () => renderPlayers(s))
   patch(el.costs, [view.costs], () => renderCosts(s))

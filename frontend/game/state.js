@@ -42,7 +42,6 @@ export function createState(root, transport) {
     frame: null,
     boardMarkup: null,
     picking: null,
-    pickedMarkup: null,
     logCount: 0,
     logReset: false,
     revealed: undefined,
