@@ -142,6 +142,9 @@ def start(page: Any, *, kinds: tuple[str, ...] = ("human", "bot", "bot", "bot"),
 
 
 def saved(page: Any) -> dict[str, Any]:
+    """The saved game, once the save that follows a drawn answer is done (a person's move is
+    saved just after it is painted: a frame, then a task)."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))")
     return json.loads(page.evaluate(f"localStorage.getItem({KEY!r})"))
 
 
@@ -744,4 +747,74 @@ def test_a_won_game_shows_no_turn_and_no_seat_controls(play: Any, base_url: str)
     assert _catalog()["current_turn"]["en"] not in players.inner_text()
     assert players.locator("li.is-current").count() == 0
     assert players.locator("button").count() == 0          # no seat to hand to a computer
+    seen.assert_clean()
+
+
+def roads_link() -> str:
+    """Ann (red) to build after rolling a 5 on the beginner island, with 15 brick and 15
+    lumber; two easy computers."""
+    game = Game.new(seats=["red", "blue", "white"], seed=3, board="beginner")
+    while game.phase in ("setup_settlement", "setup_road"):
+        game.apply(game.legal_actions()[0])
+    game.apply({"type": "roll", "dice": [2, 3]})
+    doc = game.to_dict()
+    doc["turn"]["player"] = "red"
+    for colour in doc["players"]:
+        doc["players"][colour]["hand"] = {}
+    doc["players"]["red"]["hand"] = {"brick": 15, "lumber": 15}
+    seats = [{"colour": "red", "kind": "human", "name": "Ann"},
+             {"colour": "blue", "kind": "bot", "level": "easy"},
+             {"colour": "white", "kind": "bot", "level": "easy"}]
+    return link_to({"format": "catan-game-page/2",
+                    "settings": {"seats": seats, "speed": "instant", "timer": 0},
+                    "position": Game.from_dict(doc).to_dict(),
+                    "referee": {"seed": 0, "seats": {s["colour"]: {"kind": s["kind"],
+                                                                   "level": "easy"}
+                                                     for s in seats}}})
+
+
+#: The board on the page and the engine's last drawing of it, each without what the page adds
+#: (names, tab stops, the harbours' translated titles, the pointer's class): equal when the page
+#: drew the engine's.
+SAME_AS_ENGINE = """() => {
+  const bare = (svg) => {
+    const copy = svg.cloneNode(true)
+    copy.classList.remove("is-over-spot")
+    for (const el of [copy, ...copy.querySelectorAll("*")]) {
+      for (const name of ["role", "tabindex", "aria-label"]) el.removeAttribute(name)
+    }
+    for (const title of copy.querySelectorAll(".port title")) title.textContent = ""
+    return copy.outerHTML
+  }
+  const template = document.createElement("template")
+  template.innerHTML = document.querySelector(".catan-game").catanGame.view.board
+  return bare(document.querySelector(".catan-game__svg svg.catan-board"))
+    === bare(template.content.firstElementChild)
+}"""
+
+
+@pytest.mark.browser
+def test_a_new_board_changes_only_what_changed(play: Any, base_url: str) -> None:
+    """After each move the page shows exactly the board the engine drew, but the elements that
+    did not change (the hexes) are the ones already on the page: only the rest is put in."""
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url, hash_=roads_link())
+    page.wait_for_selector("[data-action=build-road]", timeout=ENGINE)
+    page.evaluate("() => { for (const t of document.querySelectorAll("
+                  "'.catan-game__svg g.tile')) t.catanOld = true }")
+    for built in range(1, 4):
+        page.click("[data-action=build-road]")
+        mark = page.locator(MARKS["edge"]).first
+        mark.wait_for(state="attached", timeout=GAME)   # (a vertical side has no width)
+        assert page.get_attribute("[data-action=build-road]", "aria-pressed") == "true"
+        assert page.evaluate(SAME_AS_ENGINE)
+        edge = mark.get_attribute("data-edge")
+        page.locator(SPOTS["edge"].format(edge)).click(force=True)
+        page.wait_for_function(f"document.querySelectorAll('.catan-game__svg g.road"
+                               f"[data-player=red]').length >= {2 + built}", timeout=GAME)
+        assert page.evaluate(SAME_AS_ENGINE)
+        assert page.get_attribute("[data-action=build-road]", "aria-pressed") == "false"
+    assert page.evaluate("() => [...document.querySelectorAll('.catan-game__svg g.tile')]"
+                         ".every((t) => t.catanOld)")
     seen.assert_clean()

@@ -70,6 +70,7 @@ class Evaluator:
                 (style.city + style.dev) / 2)
         self.resw = tuple(w * float(t ** 0.5) for w, t in zip(self.resw, tilt, strict=True))
         self.p7 = 1.0 - (5 / 6) ** (self.n - 1)
+        self._gains: dict[int, tuple[list[float], float]] = {}
 
     # -- production ---------------------------------------------------------------------
 
@@ -102,12 +103,22 @@ class Evaluator:
                     value += 0.04 + 0.025 * prod[RESOURCES.index(kind)]
         return value
 
+    def _node_gain(self, node: int) -> tuple[list[float], float]:
+        """The pips per resource of a settlement on ``node``, and their weighted worth (the
+        part of :meth:`spot_value` that depends on the node only; kept once computed)."""
+        known = self._gains.get(node)
+        if known is None:
+            gain = [0.0] * 5
+            for _, r, pips in self.info.node_prod[node]:
+                gain[r] += pips
+            known = (gain, self.prod_w * sum(w * x for w, x in zip(self.resw, gain,
+                                                                  strict=True)))
+            self._gains[node] = known
+        return known
+
     def spot_value(self, node: int, prod: Vec, ports: set[str]) -> float:
         """What a settlement on ``node`` adds to production worth."""
-        gain = [0.0] * 5
-        for _, r, pips in self.info.node_prod[node]:
-            gain[r] += pips
-        value = self.prod_w * sum(w * x for w, x in zip(self.resw, gain, strict=True))
+        gain, value = self._node_gain(node)
         value += self.div_w * sum(1 for r in range(5) if gain[r] and not prod[r])
         kind = self.info.node_port[node]
         if self.level.ports and kind is not None and kind not in ports:
@@ -180,8 +191,18 @@ class Evaluator:
         return float(GAMMA ** (miss - 0.5 * min(miss, spare)))
 
     def hand_score(self, hand: Vec, goals: list[Goal], rates: Sequence[int]) -> float:
-        scores = sorted((g.value * self.closeness(hand, g.cost, rates) for g in goals),
-                        reverse=True)
+        scores = []
+        for g in goals:  # g.value * self.closeness(hand, g.cost, rates), written out: hot
+            cost = g.cost
+            miss = spare = 0.0
+            for r in range(5):
+                d = cost[r] - hand[r]
+                if d > 0:
+                    miss += d
+                else:
+                    spare += -d // rates[r]
+            scores.append(g.value * float(GAMMA ** (miss - 0.5 * min(miss, spare))))
+        scores.sort(reverse=True)
         score = sum(s * w for s, w in zip(scores, (1.0, 0.4, 0.15, 0.05), strict=False))
         return score + 0.02 * sum(min(x, 4.0) for x in hand)
 

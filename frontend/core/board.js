@@ -244,6 +244,7 @@ export class Board {
     }
     if (!this.spots.length) {
       set(svg, "role", "img")
+      svg.classList.remove("is-over-spot")    // nothing left to point at
       return
     }
     set(svg, "role", "group")
