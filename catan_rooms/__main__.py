@@ -58,9 +58,12 @@ def main(argv: list[str] | None = None) -> None:
                         help="seconds between computer moves (default 0.6)")
     parser.add_argument("--trust-proxy", action="store_true",
                         help="take the client address from X-Forwarded-For")
+    parser.add_argument("--public-url", default=None,
+                        help="the address people open the site at, for invitation links "
+                             "(e.g. https://catan.example.org; default: paths on this server)")
     args = parser.parse_args(argv)
     app = create_app(args.site, args.store, bot_delay=args.bot_delay,
-                     trust_proxy=args.trust_proxy)
+                     trust_proxy=args.trust_proxy, public_url=args.public_url)
     config = uvicorn.Config(app, host=args.host, port=args.port, ws_max_size=65536,
                             log_level="warning", ws_ping_interval=20, ws_ping_timeout=20)
     access = logging.getLogger("uvicorn.access")  # configured by Config: errors only

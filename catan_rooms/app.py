@@ -86,12 +86,16 @@ class SiteFiles(StaticFiles):
 
 def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None = None,
                *, bot_delay: float | None = None, limits: Limits | None = None,
-               trust_proxy: bool = False) -> Starlette:
+               trust_proxy: bool = False, public_url: str | None = None) -> Starlette:
     """The rooms server. ``store``: ``sqlite:///file`` (default ``rooms.sqlite3`` in the
     working folder, or ``$CATAN_ROOMS_STORE``) or ``redis://host:port/db``. ``bot_delay``:
     seconds between computer moves (``$CATAN_ROOMS_BOT_DELAY``, default 0.6) so people can
-    follow them. ``site_dir``: serve the built site at ``/`` too."""
+    follow them. ``site_dir``: serve the built site at ``/`` too. ``public_url``: the address
+    people reach the site at (``$CATAN_ROOMS_PUBLIC_URL``), which invitation links start with;
+    without it they are paths on the server's own origin (never built from a request's
+    ``Host`` header, which the sender chooses)."""
     store_url = store or os.environ.get("CATAN_ROOMS_STORE", "sqlite:///rooms.sqlite3")
+    public = (public_url or os.environ.get("CATAN_ROOMS_PUBLIC_URL") or "").rstrip("/")
     if bot_delay is None:
         bot_delay = float(os.environ.get("CATAN_ROOMS_BOT_DELAY", "0.6"))
     if site_dir is None and os.environ.get("CATAN_ROOMS_SITE"):
@@ -136,6 +140,8 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
             return _error(400, "malformed", "the settings are not valid",
                           at=".".join(str(x) for x in first[0]["loc"]) if first else "",
                           problem=first[0]["msg"][:120] if first else "")
+        if set(settings.computers) >= set(settings.colours()):   # it could never start
+            return _error(400, "no_person_seat", "a room needs a seat for a person")
         client = client_of(request.client, request.headers, trust_proxy)
         try:
             room_id, host_token = await hub.create_room(settings, client)
@@ -143,9 +149,8 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
             return _error(429 if exc.code == "too_many_rooms" else 503, exc.code, exc.message)
         lang = request.query_params.get("lang", "en")
         lang = lang if lang in LANGUAGES else "en"
-        base = str(request.base_url).rstrip("/")
         return JSONResponse({"room": room_id, "host_token": host_token,
-                             "invite": f"{base}/{lang}/play/#room={room_id}",
+                             "invite": f"{public}/{lang}/play/#room={room_id}",
                              "socket": f"/api/rooms/{room_id}/ws"}, status_code=201,
                             headers={"cache-control": "no-store"})
 

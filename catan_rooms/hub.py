@@ -389,6 +389,9 @@ class Hub:
         except ValidationError as exc:
             first = exc.errors(include_url=False, include_input=False)[:1]
             where = ".".join(str(x) for x in first[0]["loc"])[:80] if first else ""
+            if first and first[0]["loc"][-1:] == ("name",):   # typed by a person: say so
+                                                                # (schemas.clean_name)
+                raise RoomError("bad_name", first[0]["msg"][:120]) from None
             raise RoomError("malformed", "the message is not valid",
                             at=where, problem=(first[0]["msg"][:120] if first else "")) from None
         except (ValueError, RecursionError):
@@ -548,8 +551,10 @@ def error_frame(exc: RoomError, msg_text: Any = None) -> str:
         with contextlib.suppress(Exception):
             raw = json.loads(msg_text)
             if isinstance(raw, dict):
-                if isinstance(raw.get("t"), str):
-                    out["for"] = raw["t"][:20]
+                kind = raw.get("t")
+                # echoed only when printable ASCII: a lone surrogate could not be sent at all
+                if isinstance(kind, str) and kind[:20].isascii() and kind[:20].isprintable():
+                    out["for"] = kind[:20]
                 if isinstance(raw.get("n"), int) and not isinstance(raw.get("n"), bool):
                     out["n"] = raw["n"]
     return dumps(out)

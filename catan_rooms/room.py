@@ -304,9 +304,18 @@ def chat(doc: Doc, colour: str, n: int, phrase: str, now: float) -> list[Doc]:
     return [_event({"type": "chat", "seat": colour, "phrase": phrase})]
 
 
+#: How far past the last message number a seat's next one may be: a client counts up by one,
+#: and one that jumped to the schema's largest number would refuse every later message of the
+#: seat as a replay, its person's own after a reload included.
+MAX_AHEAD = 1000
+
+
 def _check_n(seat: Doc, n: int) -> None:
     if n <= seat["last_n"]:
         raise RoomError("replayed", "this message number was already used",
+                        next=seat["last_n"] + 1)
+    if n > seat["last_n"] + MAX_AHEAD:
+        raise RoomError("too_far_ahead", "this message number skips too many",
                         next=seat["last_n"] + 1)
     seat["last_n"] = n
 

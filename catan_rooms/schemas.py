@@ -11,7 +11,15 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    TypeAdapter,
+    field_validator,
+    model_validator,
+)
 
 from catan_core.bots import LEVEL_NAMES, PERSONALITIES
 from catan_core.constants import COLOURS, DEFAULT_RULES
@@ -59,7 +67,7 @@ class RoomSettings(Strict):
     seats are open to people, and a seat still empty at the start goes to its ``standby``
     computer (else to ``fill``). The host may change the seats in the lobby (``SetSeat``)."""
 
-    players: Literal[3, 4] = 4
+    players: StrictInt = Field(default=4, ge=3, le=4)   # 4.0 is not a number of players
     timer: Timer | None = DEFAULT_TIMER  # type: ignore[assignment]
     dice: Literal["auto", "manual"] = "auto"
     mode: ModeName = "classic"
@@ -84,14 +92,38 @@ class RoomSettings(Strict):
         return list(COLOURS[:self.players])
 
 
+#: Characters Unicode files as letters, symbols or marks that draw nothing: the Hangul fillers,
+#: the blank Braille pattern, Khmer's inherent vowels, the combining grapheme joiner and the
+#: Mongolian vowel separator. A name made of them looks blank in every list of players.
+BLANK = frozenset("\u115f\u1160\u17b4\u17b5\u3164\uffa0\u2800\u034f\u180e")
+#: Combining marks on one character at most: more stack above and below the line and overflow
+#: the names around it (Vietnamese needs two).
+MAX_MARKS = 2
+
+
 def clean_name(value: str) -> str:
-    """A player's name: NFC, trimmed, 1 to 24 characters, no control or format characters."""
+    """A player's name: NFC, trimmed, 1 to 24 characters, no control or format characters, at
+    least one character that draws something, at most ``MAX_MARKS`` accents on a character.
+
+    >>> clean_name("  Zoë ")
+    'Zoë'
+    >>> clean_name("\u3164")
+    Traceback (most recent call last):
+    ValueError: a name needs a visible character
+    """
     name = unicodedata.normalize("NFC", value).strip()
     if not 1 <= len(name) <= 24:
         raise ValueError("a name has 1 to 24 characters")
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
            for ch in name):
         raise ValueError("a name may not hold control or invisible characters")
+    if not any(ch not in BLANK and unicodedata.category(ch)[0] in "LNPS" for ch in name):
+        raise ValueError("a name needs a visible character")
+    marks = 0
+    for ch in name:
+        marks = marks + 1 if unicodedata.category(ch)[0] == "M" else 0
+        if marks > MAX_MARKS:
+            raise ValueError(f"at most {MAX_MARKS} accents on one character")
     return name
 
 

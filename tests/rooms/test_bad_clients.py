@@ -114,9 +114,9 @@ async def scenario(server: Server, other_room: str) -> list[str]:
     await bad(stranger, {"t": "sit", "seat": "white", "name": "Mallory"}, "seat_taken")
     await bad(stranger, {"t": "sit", "seat": "orange", "name": "Mallory"}, "no_such_seat")
     await bad(stranger, {"t": "sit", "seat": "green", "name": "Mallory"}, "malformed")
-    await bad(stranger, {"t": "sit", "seat": "orange", "name": "evil\u202egnp.exe"}, "malformed")
-    await bad(stranger, {"t": "sit", "seat": "orange", "name": "x" * 100}, "malformed")
-    await bad(stranger, {"t": "sit", "seat": "orange", "name": "   "}, "malformed")
+    await bad(stranger, {"t": "sit", "seat": "orange", "name": "evil\u202egnp.exe"}, "bad_name")
+    await bad(stranger, {"t": "sit", "seat": "orange", "name": "x" * 100}, "bad_name")
+    await bad(stranger, {"t": "sit", "seat": "orange", "name": "   "}, "bad_name")
     await bad(rogue, {"t": "sit", "seat": "white", "name": "Two seats"}, "already_seated")
     # -- actions that are not one's own, replayed, forged or malformed
     await bad(stranger, {"t": "act", "n": 1, "action": {"type": "end_turn"}}, "no_seat")

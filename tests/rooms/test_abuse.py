@@ -1,0 +1,120 @@
+"""Findings of the hostile-client audit (issue 32), each reproduced: a refused message never
+silences a socket, a message number cannot lock a seat, a name always shows, the settings'
+types are strict, a room that could never start is not created, and an invitation link is
+never built from the ``Host`` header a client sends."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("httpx2")
+
+from starlette.testclient import TestClient
+
+from catan_rooms.app import create_app
+from catan_rooms.room import MAX_AHEAD
+from catan_rooms.schemas import MAX_MARKS, clean_name
+
+SETTINGS = {"players": 3, "timer": None, "board": "beginner",
+            "computers": {"white": {"level": "easy", "personality": "builder"}}}
+
+
+def app(tmp_path: Path, **options: Any) -> TestClient:
+    return TestClient(create_app(None, f"sqlite:///{tmp_path / 'rooms.sqlite3'}", bot_delay=0,
+                                 **options))
+
+
+def frames_until(ws: Any, kind: str) -> dict[str, Any]:
+    """The next frame of type ``kind`` (updates and the like on the way are skipped)."""
+    for _ in range(50):
+        frame = ws.receive_json()
+        if frame["t"] == kind:
+            return frame
+    raise AssertionError(f"no {kind} frame")
+
+
+def test_an_unsendable_message_type_gets_an_error_and_the_socket_goes_on(
+        tmp_path: Path) -> None:
+    """``{"t": "\\ud800"}``: the error frame used to echo the lone surrogate, which cannot be
+    encoded, and the socket's writer died without a word."""
+    with app(tmp_path) as http:
+        room = http.post("/api/rooms", json=SETTINGS).json()["room"]
+        with http.websocket_connect(f"/api/rooms/{room}/ws") as ws:
+            ws.send_json({"t": "hello"})
+            frames_until(ws, "welcome")
+            ws.send_text('{"t": "\\ud800"}')
+            error = frames_until(ws, "error")
+            assert error["code"] == "malformed" and "for" not in error
+            ws.send_text('{"t": "ping"}')
+            assert frames_until(ws, "pong")["t"] == "pong"     # still answering
+
+
+def test_a_number_far_ahead_is_refused_and_never_locks_the_seat(tmp_path: Path) -> None:
+    """A message numbered with the schema's largest number used to make every later message
+    of the seat a "replay", its person's own after a reload included."""
+    with app(tmp_path) as http:
+        room = http.post("/api/rooms", json=SETTINGS).json()["room"]
+        with http.websocket_connect(f"/api/rooms/{room}/ws") as ws:
+            ws.send_json({"t": "hello"})
+            frames_until(ws, "welcome")
+            ws.send_json({"t": "sit", "seat": "red", "name": "Ann"})
+            seated = frames_until(ws, "seated")
+            first = seated["next_n"]
+            ws.send_json({"t": "chat", "n": 2**31, "phrase": "hello"})
+            refused = frames_until(ws, "error")
+            assert refused["code"] == "too_far_ahead" and refused["details"]["next"] == first
+            ws.send_json({"t": "chat", "n": first + MAX_AHEAD + 1, "phrase": "hello"})
+            assert frames_until(ws, "error")["code"] == "too_far_ahead"
+            ws.send_json({"t": "chat", "n": first, "phrase": "hello"})
+            assert frames_until(ws, "ok")["n"] == first        # the seat goes on
+
+
+@pytest.mark.parametrize("name", ["\u3164", "\u2800", "a" + "\u0301" * 23, "\u115f\u1160",
+                                  "\u034f", " \u3164 \u2800 "])
+def test_a_name_that_would_not_show_is_refused_in_words(tmp_path: Path, name: str) -> None:
+    with pytest.raises(ValueError):
+        clean_name(name)
+    with app(tmp_path) as http:
+        room = http.post("/api/rooms", json=SETTINGS).json()["room"]
+        with http.websocket_connect(f"/api/rooms/{room}/ws") as ws:
+            ws.send_json({"t": "hello"})
+            frames_until(ws, "welcome")
+            ws.send_json({"t": "sit", "seat": "red", "name": name})
+            assert frames_until(ws, "error")["code"] == "bad_name"   # online_error_bad_name
+
+
+@pytest.mark.parametrize("name", ["Zoë", "Nguyễn Thị", "Ørjan", "李雷", "😀 Bob", "e\u0301"])
+def test_names_people_use_are_kept(name: str) -> None:
+    assert clean_name(name)
+    assert MAX_MARKS >= 2    # Vietnamese stacks two accents on a letter
+
+
+def test_the_settings_types_are_strict(tmp_path: Path) -> None:
+    with app(tmp_path) as http:
+        refused = http.post("/api/rooms", content=json.dumps({**SETTINGS, "players": 3.0}),
+                            headers={"content-type": "application/json"})
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == "malformed"
+        assert refused.json()["error"]["details"]["at"] == "players"
+
+
+def test_a_room_of_computers_only_is_not_created(tmp_path: Path) -> None:
+    """It could never start: nobody may sit, and the host cannot start an empty table."""
+    bots = {c: {"level": "easy", "personality": "builder"} for c in ("red", "blue", "white")}
+    with app(tmp_path) as http:
+        refused = http.post("/api/rooms", json={**SETTINGS, "computers": bots})
+        assert refused.status_code == 400
+        assert refused.json()["error"]["code"] == "no_person_seat"  # online_error_no_person_seat
+
+
+def test_the_invitation_never_comes_from_the_host_header(tmp_path: Path) -> None:
+    with app(tmp_path) as http:
+        made = http.post("/api/rooms", json=SETTINGS, headers={"host": "evil.example"}).json()
+        assert made["invite"] == f"/en/play/#room={made['room']}"
+    with app(tmp_path, public_url="https://catan.example.org/") as http:
+        made = http.post("/api/rooms?lang=nl", json=SETTINGS,
+                         headers={"host": "evil.example"}).json()
+        assert made["invite"] == f"https://catan.example.org/nl/play/#room={made['room']}"
