@@ -448,7 +448,14 @@ def test_every_illegal_click_says_the_rule(session: Session) -> None:
     knight_hex = widget.locator("svg.catan-board g.tile[data-tile='4'][role=button]")
     knight_hex.wait_for()                         # the Knight's board: the hex is choosable
     knight_hex.click()                            # once the board is still
-    widget.locator("button.cw-victim").first.wait_for()
+    try:
+        widget.locator("button.cw-victim").first.wait_for(timeout=30_000)
+    except PlaywrightTimeout:
+        pytest.fail("no choice of victim after the Knight's hex: state, busy, robber, phase, "
+                    "message = " + str(widget.evaluate(
+                        "el => [el.dataset.state, el.hasAttribute('data-busy'), "
+                        "el.catanWidget.position.board.robber, el.catanWidget.position.turn.phase,"
+                        " el.querySelector('.cw-message').innerText]")))
     idle(widget)
     assert widget.locator("button.cw-victim").count() == 2
     press(widget, "button.cw-roll")               # not now: the robber first
