@@ -15,6 +15,7 @@ import contextlib
 import dataclasses
 import logging
 import os
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -123,6 +124,9 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
         return JSONResponse({"ok": ok}, status_code=200 if ok else 503)
 
     async def create_room(request: Request) -> Response:
+        if hub.too_fast(client_of(request.client, request.headers, trust_proxy), "rooms"):
+            return _error(429, "too_fast", "too many requests, slow down",
+                          rate=hub.limits.rooms_rate)
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":  # no cross-site form can create rooms
             return _error(415, "json_only", "send the settings as application/json")
@@ -166,6 +170,12 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
         room_id = websocket.path_params["room"]
         await websocket.accept()
         client = client_of(websocket.client, websocket.headers, trust_proxy)
+        if hub.too_fast(client, "sockets"):
+            await websocket.send_text(error_frame(RoomError(
+                "too_fast", "too many new connections, slow down",
+                rate=hub.limits.sockets_rate)))
+            await websocket.close(4429)
+            return
         if not _plausible(room_id) or await hub.store.load(room_id) is None:
             await websocket.send_text(error_frame(RoomError("no_such_room",
                                                             "there is no such room")))
@@ -180,9 +190,21 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
         bucket = _bucket(hub.limits)
         writer = asyncio.create_task(hub.writer(conn))
         strikes = 0
+        opened = time.monotonic()
         try:
             while True:
-                message = await websocket.receive()
+                if conn.hello:
+                    message = await websocket.receive()
+                else:  # a socket that never says hello holds nothing for long
+                    left = hub.limits.hello_s - (time.monotonic() - opened)
+                    try:
+                        message = await asyncio.wait_for(websocket.receive(), max(left, 0))
+                    except TimeoutError:
+                        hub.queue(conn, error_frame(RoomError(
+                            "hello_timeout", "no hello in time", seconds=hub.limits.hello_s)))
+                        await asyncio.sleep(0.05)
+                        await websocket.close(4408)
+                        break
                 if message["type"] == "websocket.disconnect":
                     break
                 if conn.closed:  # it stopped reading its replies
@@ -205,6 +227,10 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
                     await hub.handle(conn, text)
                 except RoomError as exc:
                     hub.queue(conn, error_frame(exc, text))
+                    if exc.code == "room_full":   # refused at hello: nothing more to say
+                        await asyncio.sleep(0.05)
+                        await websocket.close(4429)
+                        break
                 except Exception as exc:  # a bug: this client gets an error, the room goes on
                     log.exception("rooms: message failed")
                     hub.queue(conn, error_frame(RoomError(

@@ -63,7 +63,12 @@ class Limits:
     burst: float = 40.0  # messages at once
     strikes: int = 60  # refused-for-rate messages before the socket is closed
     rooms_per_client: int = 20  # rooms one address may create per hour
-    sockets_per_room: int = 32
+    sockets_per_room: int = 32  # that said hello; a seat's or the host's token always gets in
+    hello_s: float = 10.0  # a socket that has not said hello by then is closed
+    rooms_rate: float = 1.0  # POST /api/rooms per second and address, sustained
+    rooms_burst: float = 5.0
+    sockets_rate: float = 5.0  # new sockets per second and address, sustained
+    sockets_burst: float = 40.0
     sockets_per_client: int = 64  # per address, per process
     events_per_frame: int = 200  # a (re)connecting client gets at most this many past events
     frame_interval: float = 0.0  # seconds between two updates to one socket (changes between
@@ -114,6 +119,8 @@ class Hub:
         self.limits = limits or Limits()
         self.conns: dict[str, set[Conn]] = defaultdict(set)
         self.per_client: dict[str, int] = defaultdict(int)
+        self.paces: dict[str, OrderedDict[str, Bucket]] = {"rooms": OrderedDict(),
+                                                            "sockets": OrderedDict()}
         self.docs: dict[str, Doc] = {}
         self.floor: dict[str, int] = {}  # the newest version known to exist, per room
         self.online: dict[str, dict[str, int]] = {}  # presence per room, until the next notice
@@ -206,9 +213,23 @@ class Hub:
 
     # -- creating rooms ------------------------------------------------------------------------
 
+    def too_fast(self, client: str, kind: str) -> bool:
+        """Whether ``client`` asks for ``kind`` ("rooms": ``POST /api/rooms``, "sockets": new
+        sockets) faster than ``Limits`` allows, per second, refused before any other work."""
+        rate, burst = ((self.limits.rooms_rate, self.limits.rooms_burst) if kind == "rooms"
+                       else (self.limits.sockets_rate, self.limits.sockets_burst))
+        buckets = self.paces[kind]
+        bucket = buckets.get(client)
+        if bucket is None:
+            if len(buckets) >= 10_000:   # forget the address heard from least recently
+                buckets.pop(next(iter(buckets)))
+            bucket = buckets[client] = Bucket(rate, burst)
+        else:
+            buckets.move_to_end(client)
+        return not bucket.take()
+
     async def create_room(self, settings: RoomSettings, client: str) -> tuple[str, str]:
-        count = await self.store.note_created(client, 3600.0)
-        if count > self.limits.rooms_per_client:
+        if not await self.store.note_created(client, 3600.0, self.limits.rooms_per_client):
             raise RoomError("too_many_rooms", "too many rooms created from this address",
                             limit=self.limits.rooms_per_client)
         host_token = secrets.token_urlsafe(16)
@@ -288,8 +309,8 @@ class Hub:
     # -- sockets ------------------------------------------------------------------------------
 
     def admit(self, room_id: str, client: str, send: Callable[[str], Any]) -> Conn:
-        if len(self.conns.get(room_id, ())) >= self.limits.sockets_per_room:
-            raise RoomError("room_full", "too many connections to this room")
+        """A new socket, before its hello: only the address's own count limits it (the room's
+        is checked at hello, when a seat token can be told apart; ``hello_s`` ends it)."""
         if self.per_client[client] >= self.limits.sockets_per_client:
             raise RoomError("too_many_connections", "too many connections from this address")
         conn = Conn(room_id, client, send)
@@ -482,6 +503,10 @@ class Hub:
         host = room.is_host(doc, msg.host)
         if msg.host is not None and not host:
             raise RoomError("bad_token", "this host token is not valid in this room")
+        if seat is None and not host:   # a seat's or the host's token always gets back in
+            others = sum(1 for c in self.conns.get(conn.room_id, ()) if c.hello)
+            if others >= self.limits.sockets_per_room:
+                raise RoomError("room_full", "too many connections to this room")
         conn.seat, conn.host, conn.hello = seat, host, True
         conn.digest = room.token_hash(msg.token) if msg.token is not None else None
         conn.since = min(msg.since, doc["seq"])

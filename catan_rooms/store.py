@@ -70,8 +70,9 @@ class Store:
         """Connected sockets per seat colour ("" for spectators)."""
         raise NotImplementedError
 
-    async def note_created(self, client: str, window: float) -> int:
-        """Record that ``client`` created a room; the count of its rooms in ``window`` s."""
+    async def note_created(self, client: str, window: float, limit: int) -> bool:
+        """Whether ``client`` may create a room: fewer than ``limit`` in the last ``window``
+        seconds. Only a room allowed is recorded (a refusal writes nothing)."""
         raise NotImplementedError
 
     async def _changed(self, room_id: str, version: int | None = None) -> None:
@@ -94,6 +95,8 @@ class SQLiteStore(Store):
             CREATE TABLE IF NOT EXISTS events (room TEXT NOT NULL, seq INTEGER NOT NULL,
                                                data TEXT NOT NULL, PRIMARY KEY (room, seq));
             CREATE TABLE IF NOT EXISTS created (client TEXT NOT NULL, at REAL NOT NULL);
+            CREATE INDEX IF NOT EXISTS created_by_client ON created (client, at);
+            CREATE INDEX IF NOT EXISTS created_at ON created (at);
         """)
         # rooms unchanged for ``ttl`` seconds are gone (as Redis expires them)
         old = time.time() - ttl
@@ -161,13 +164,15 @@ class SQLiteStore(Store):
             counts[seat] += 1
         return dict(counts)
 
-    async def note_created(self, client: str, window: float) -> int:
+    async def note_created(self, client: str, window: float, limit: int) -> bool:
         now = time.time()
         self.db.execute("DELETE FROM created WHERE at < ?", (now - window,))
-        self.db.execute("INSERT INTO created VALUES (?, ?)", (client, now))
         row = self.db.execute("SELECT COUNT(*) FROM created WHERE client = ?",
                               (client,)).fetchone()
-        return int(row[0])
+        if int(row[0]) >= limit:
+            return False
+        self.db.execute("INSERT INTO created VALUES (?, ?)", (client, now))
+        return True
 
 
 _COMMIT = """
@@ -281,16 +286,20 @@ class RedisStore(Store):
                 counts[seat] += 1
         return dict(counts)
 
-    async def note_created(self, client: str, window: float) -> int:
+    async def note_created(self, client: str, window: float, limit: int) -> bool:
         key = f"{self.prefix}created:{client}"
         now = time.time()
         pipe = self.redis.pipeline()
         pipe.zremrangebyscore(key, 0, now - window)
-        pipe.zadd(key, {secrets.token_hex(8): now})
         pipe.zcard(key)
-        pipe.expire(key, int(window) + 1)
         result = await pipe.execute()
-        return int(result[2])
+        if int(result[1]) >= limit:
+            return False
+        pipe = self.redis.pipeline()
+        pipe.zadd(key, {secrets.token_hex(8): now})
+        pipe.expire(key, int(window) + 1)
+        await pipe.execute()
+        return True
 
 
 def open_store(url: str) -> Store:

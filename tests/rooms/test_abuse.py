@@ -5,7 +5,9 @@ never built from the ``Host`` header a client sends."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +16,10 @@ import pytest
 pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from catan_rooms.app import create_app
+from catan_rooms.hub import Limits
 from catan_rooms.room import MAX_AHEAD
 from catan_rooms.schemas import MAX_MARKS, clean_name
 
@@ -118,3 +122,63 @@ def test_the_invitation_never_comes_from_the_host_header(tmp_path: Path) -> None
         made = http.post("/api/rooms?lang=nl", json=SETTINGS,
                          headers={"host": "evil.example"}).json()
         assert made["invite"] == f"https://catan.example.org/nl/play/#room={made['room']}"
+
+
+def test_sockets_that_never_say_hello_never_keep_a_seat_out(tmp_path: Path) -> None:
+    """Sockets that connect and say nothing used to fill a room, and its own player coming back
+    with a valid seat token got ``room_full``. Now only sockets that said hello count, a seat's
+    token always gets in, and a socket silent for ``hello_s`` is closed."""
+    limits = Limits(sockets_per_room=3, hello_s=0.5)
+    with app(tmp_path, limits=limits) as http:
+        room = http.post("/api/rooms", json=SETTINGS).json()["room"]
+        with http.websocket_connect(f"/api/rooms/{room}/ws") as ann:
+            ann.send_json({"t": "hello"})
+            frames_until(ann, "welcome")
+            ann.send_json({"t": "sit", "seat": "red", "name": "Ann"})
+            token = frames_until(ann, "seated")["token"]
+        with contextlib.ExitStack() as stack:
+            silent = [stack.enter_context(http.websocket_connect(f"/api/rooms/{room}/ws"))
+                      for _ in range(limits.sockets_per_room + 2)]
+            with http.websocket_connect(f"/api/rooms/{room}/ws") as back:   # Ann again
+                back.send_json({"t": "hello", "token": token})
+                assert frames_until(back, "welcome")["seat"] == "red"
+            watchers = [stack.enter_context(http.websocket_connect(f"/api/rooms/{room}/ws"))
+                        for _ in range(limits.sockets_per_room + 1)]
+            for watcher in watchers[:-1]:
+                watcher.send_json({"t": "hello"})
+                frames_until(watcher, "welcome")
+            watchers[-1].send_json({"t": "hello"})   # one spectator too many: refused, closed
+            assert frames_until(watchers[-1], "error")["code"] == "room_full"
+            with pytest.raises(WebSocketDisconnect):
+                watchers[-1].receive_json()
+            with http.websocket_connect(f"/api/rooms/{room}/ws") as back:   # still gets in
+                back.send_json({"t": "hello", "token": token})
+                assert frames_until(back, "welcome")["seat"] == "red"
+            refused = frames_until(silent[0], "error")     # the silent ones time out
+            assert refused["code"] == "hello_timeout"
+            with pytest.raises(WebSocketDisconnect):
+                silent[0].receive_json()
+
+
+def test_floods_are_refused_before_any_work(tmp_path: Path) -> None:
+    """``POST /api/rooms`` and new sockets have a per-second limit per address, checked first;
+    a refused room is not written anywhere (1,500 refusals a second each wrote a row)."""
+    limits = Limits(rooms_per_client=3, rooms_rate=0.001, rooms_burst=6,
+                    sockets_rate=0.001, sockets_burst=4)
+    with app(tmp_path, limits=limits) as http:
+        answers = [http.post("/api/rooms", json=SETTINGS) for _ in range(9)]
+        codes = [(a.status_code, a.json().get("error", {}).get("code")) for a in answers]
+        assert codes == [(201, None)] * 3 + [(429, "too_many_rooms")] * 3 \
+            + [(429, "too_fast")] * 3, codes
+        written = sqlite3.connect(tmp_path / "rooms.sqlite3").execute(
+            "SELECT COUNT(*) FROM created").fetchone()[0]
+        assert written == 3
+        room = answers[0].json()["room"]
+        for _ in range(4):
+            with http.websocket_connect(f"/api/rooms/{room}/ws") as ws:
+                ws.send_json({"t": "hello"})
+                frames_until(ws, "welcome")
+        with http.websocket_connect(f"/api/rooms/{room}/ws") as ws:
+            assert ws.receive_json()["code"] == "too_fast"
+            with pytest.raises(WebSocketDisconnect):
+                ws.receive_json()
