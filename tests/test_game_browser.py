@@ -21,6 +21,7 @@ import yaml
 from pagewatch import forget_site, watch
 from test_game_bridge import trading_position
 
+from benchmarks import click as click_benchmark
 from catan_core import Game
 from catan_core.topology import NODE_ALIASES, NODE_NAMES, NODE_NEIGHBOURS
 from catan_site import languages
@@ -752,25 +753,8 @@ def test_a_won_game_shows_no_turn_and_no_seat_controls(play: Any, base_url: str)
 
 def roads_link() -> str:
     """Ann (red) to build after rolling a 5 on the beginner island, with 15 brick and 15
-    lumber; two easy computers."""
-    game = Game.new(seats=["red", "blue", "white"], seed=3, board="beginner")
-    while game.phase in ("setup_settlement", "setup_road"):
-        game.apply(game.legal_actions()[0])
-    game.apply({"type": "roll", "dice": [2, 3]})
-    doc = game.to_dict()
-    doc["turn"]["player"] = "red"
-    for colour in doc["players"]:
-        doc["players"][colour]["hand"] = {}
-    doc["players"]["red"]["hand"] = {"brick": 15, "lumber": 15}
-    seats = [{"colour": "red", "kind": "human", "name": "Ann"},
-             {"colour": "blue", "kind": "bot", "level": "easy"},
-             {"colour": "white", "kind": "bot", "level": "easy"}]
-    return link_to({"format": "catan-game-page/2",
-                    "settings": {"seats": seats, "speed": "instant", "timer": 0},
-                    "position": Game.from_dict(doc).to_dict(),
-                    "referee": {"seed": 0, "seats": {s["colour"]: {"kind": s["kind"],
-                                                                   "level": "easy"}
-                                                     for s in seats}}})
+    lumber; two easy computers: the click benchmark's game."""
+    return click_benchmark.link()
 
 
 #: The board on the page and the engine's last drawing of it, each without what the page adds

@@ -191,18 +191,8 @@ class Evaluator:
         return float(GAMMA ** (miss - 0.5 * min(miss, spare)))
 
     def hand_score(self, hand: Vec, goals: list[Goal], rates: Sequence[int]) -> float:
-        scores = []
-        for g in goals:  # g.value * self.closeness(hand, g.cost, rates), written out: hot
-            cost = g.cost
-            miss = spare = 0.0
-            for r in range(5):
-                d = cost[r] - hand[r]
-                if d > 0:
-                    miss += d
-                else:
-                    spare += -d // rates[r]
-            scores.append(g.value * float(GAMMA ** (miss - 0.5 * min(miss, spare))))
-        scores.sort(reverse=True)
+        scores = sorted((g.value * self.closeness(hand, g.cost, rates) for g in goals),
+                        reverse=True)
         score = sum(s * w for s, w in zip(scores, (1.0, 0.4, 0.15, 0.05), strict=False))
         return score + 0.02 * sum(min(x, 4.0) for x in hand)
 
