@@ -261,7 +261,9 @@ class Hub:
             self.mark(conn)
 
     def mark(self, conn: Conn) -> None:
-        if not conn.dirty and not conn.closed:
+        """Send ``conn`` a fresh frame soon; a socket is sent none before its hello (it would
+        be a spectator's, even for a seat's socket whose hello is on its way)."""
+        if conn.hello and not conn.dirty and not conn.closed:
             conn.dirty = True
             conn.queue.put_nowait(None)
 

@@ -160,6 +160,27 @@ def test_sockets_that_never_say_hello_never_keep_a_seat_out(tmp_path: Path) -> N
                 silent[0].receive_json()
 
 
+def test_a_socket_gets_no_frame_before_its_hello(tmp_path: Path) -> None:
+    """A socket was sent the room's frames as a spectator from the moment it connected, before
+    its hello: a seat coming back with its token could get a spectator's frame (no hand, nothing
+    legal) at the current version first, and every silent socket cost a frame per change."""
+    with app(tmp_path) as http:
+        room = http.post("/api/rooms", json=SETTINGS).json()["room"]
+        with http.websocket_connect(f"/api/rooms/{room}/ws") as ann:
+            ann.send_json({"t": "hello"})
+            frames_until(ann, "welcome")
+            ann.send_json({"t": "sit", "seat": "red", "name": "Ann"})
+            token = frames_until(ann, "seated")["token"]
+            with http.websocket_connect(f"/api/rooms/{room}/ws") as back:   # Ann's other tab
+                ann.send_json({"t": "ready", "ready": True})    # a change meanwhile
+                while not any(s["ready"] for s in frames_until(ann, "update")["lobby"]["seats"]):
+                    pass
+                back.send_json({"t": "hello", "token": token})
+                assert back.receive_json()["t"] == "welcome"
+                update = frames_until(back, "update")
+                assert update["you"]["seat"] == "red"
+
+
 def test_floods_are_refused_before_any_work(tmp_path: Path) -> None:
     """``POST /api/rooms`` and new sockets have a per-second limit per address, checked first;
     a refused room is not written anywhere (1,500 refusals a second each wrote a row)."""

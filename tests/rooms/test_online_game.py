@@ -37,6 +37,17 @@ def _keys(value: Any) -> set[str]:
     return found
 
 
+def _differences(old: Any, new: Any, path: str = "") -> list[str]:
+    """Where two frames differ, path by path (what a failed comparison reports)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        return [d for k in sorted(set(old) | set(new), key=str)
+                for d in _differences(old.get(k), new.get(k), f"{path}.{k}")]
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return [d for i, (a, b) in enumerate(zip(old, new, strict=True))
+                for d in _differences(a, b, f"{path}[{i}]")]
+    return [] if old == new else [f"{path}: {old!r} -> {new!r}"[:300]]
+
+
 def check_frame(frame: Doc, seat: str | None) -> None:
     """No other hand, no development cards of others, no deck order, no generator, no token
     but one's own, no stolen or bought card one may not know."""
@@ -266,7 +277,8 @@ async def play(servers: list[Server], restart: Any) -> None:
                 after = await again.wait_for(lambda f: f["t"] == "update")
                 assert after["version"] == before["version"], (after["events"][-3:],
                                                                before["game"]["actors"])
-                assert after["game"] == before["game"] | {"clock": after["game"]["clock"]}
+                assert after["game"] == before["game"] | {"clock": after["game"]["clock"]}, \
+                    _differences(before["game"], after["game"])
                 person.client = clients[1] = again
                 reconnected = True
                 continue
