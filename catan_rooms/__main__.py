@@ -14,6 +14,7 @@ import socket
 
 import uvicorn
 
+from . import connections
 from .app import create_app
 
 
@@ -61,10 +62,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--public-url", default=None,
                         help="the address people open the site at, for invitation links "
                              "(e.g. https://catan.example.org; default: paths on this server)")
+    parser.add_argument("--request-timeout", type=float,
+                        default=float(os.environ.get("CATAN_ROOMS_REQUEST_S",
+                                                     connections.REQUEST_S)),
+                        help="seconds an HTTP request may take to arrive and be answered "
+                             f"(default {connections.REQUEST_S:g})")
+    parser.add_argument("--connections-per-address", type=int,
+                        default=int(os.environ.get("CATAN_ROOMS_CONNECTIONS_PER_ADDRESS",
+                                                   connections.PER_ADDRESS)),
+                        help="HTTP connections at once from one address (default "
+                             f"{connections.PER_ADDRESS}; no limit with --trust-proxy)")
     args = parser.parse_args(argv)
     app = create_app(args.site, args.store, bot_delay=args.bot_delay,
                      trust_proxy=args.trust_proxy, public_url=args.public_url)
-    config = uvicorn.Config(app, host=args.host, port=args.port, ws_max_size=65536,
+    connections.raise_open_files()
+    http = connections.guarded(args.request_timeout,
+                               None if args.trust_proxy else args.connections_per_address)
+    config = uvicorn.Config(app, host=args.host, port=args.port, ws_max_size=65536, http=http,
                             log_level="warning", ws_ping_interval=20, ws_ping_timeout=20)
     access = logging.getLogger("uvicorn.access")  # configured by Config: errors only
     access.setLevel(logging.INFO)

@@ -39,9 +39,10 @@ class Server:
     """A rooms server process on 127.0.0.1 (computers move without delay)."""
 
     def __init__(self, store: str, port: int | None = None, *, bot_delay: float = 0.0,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, open_files: int | None = None) -> None:
         self.store, self.port, self.bot_delay = store, port or free_port(), bot_delay
         self.env = env or {}
+        self.open_files = open_files  # the process's limit of open files (soft and hard)
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -55,8 +56,13 @@ class Server:
         env = {**os.environ, "PYTHONPATH": str(ROOT), **self.env}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "catan_rooms", "--port", str(self.port), "--store", self.store,
-             "--bot-delay", str(self.bot_delay)], cwd=ROOT, env=env)
+             "--bot-delay", str(self.bot_delay)], cwd=ROOT, env=env,
+            preexec_fn=self._limit if self.open_files else None)
         return self
+
+    def _limit(self) -> None:
+        import resource
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     def wait(self) -> Server:
         """Until ``/healthz`` answers 200."""
