@@ -52,6 +52,8 @@ Doc = dict[str, Any]
 PROTOCOL = 1
 #: Replies queued for a socket that does not read them, after which the socket is closed.
 MAX_QUEUE = 256
+#: Page views kept (one per room version, seat and page options): the rooms moving now.
+PAGES_KEPT = 2048
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,7 @@ class Hub:
         self.floor: dict[str, int] = {}  # the newest version known to exist, per room
         self.online: dict[str, dict[str, int]] = {}  # presence per room, until the next notice
         self.refs: OrderedDict[tuple[str, int], Referee] = OrderedDict()
+        self.pages: OrderedDict[tuple[str, int, str | None, str], Doc] = OrderedDict()
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.started = False
@@ -391,15 +394,32 @@ class Hub:
         ref = self.referee(doc, game) if game is not None else None
         frame = room.game_frame(doc, game, seat, self.now(), ref) if game else None
         if frame is not None and game is not None and ref is not None and conn.page is not None:
-            try:
-                visibility = doc["settings"]["visibility"]
-                frame["page"] = view_of(Table(game, ref, visibility), seat,
-                                        {**conn.page, "visibility": visibility}, fixed=True)
-            except Exception as exc:  # a bad mode from this client: the rest still goes out
-                frame["page"] = {"error": {"code": "bad_request", "message": str(exc)[:200]}}
+            frame["page"] = self.page_view(doc, game, ref, seat, conn.page)
         return {"t": "update", "version": doc["version"], "seq": doc["seq"],
                 "events": events, "truncated": truncated, "lobby": room.lobby(doc, online),
                 "you": you, "game": frame}
+
+    def page_view(self, doc: Doc, game: Game, ref: Referee, seat: str | None,
+                  options: Doc) -> Doc:
+        """The Play page's view of the room's game for ``seat`` (None: a spectator) with the
+        page's ``options``: built once per room version, seat and options, and shared by every
+        socket that asks for it (spectators all share one; a ``look`` repeated within a version
+        costs nothing)."""
+        key = (doc["id"], doc["version"], seat, json.dumps(options, sort_keys=True))
+        page = self.pages.get(key)
+        if page is not None:
+            self.pages.move_to_end(key)
+            return page
+        try:
+            visibility = doc["settings"]["visibility"]
+            page = view_of(Table(game, ref, visibility), seat,
+                           {**options, "visibility": visibility}, fixed=True)
+        except Exception as exc:  # a bad mode from this client: the rest still goes out
+            page = {"error": {"code": "bad_request", "message": str(exc)[:200]}}
+        self.pages[key] = page
+        if len(self.pages) > PAGES_KEPT:
+            self.pages.popitem(last=False)
+        return page
 
     async def handle(self, conn: Conn, text: str | bytes | None) -> None:
         """One message from a client: refused with an error, or done."""

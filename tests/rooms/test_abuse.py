@@ -203,3 +203,49 @@ def test_floods_are_refused_before_any_work(tmp_path: Path) -> None:
             assert ws.receive_json()["code"] == "too_fast"
             with pytest.raises(WebSocketDisconnect):
                 ws.receive_json()
+
+
+def test_one_page_view_per_version_whoever_asks(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """``look`` repeated, and many spectators: the page view of a room version is built once
+    per seat and options, and shared (each socket's own view used to be built every time)."""
+    import catan_rooms.hub as hub_module
+
+    built: list[Any] = []
+    real = hub_module.view_of
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        built.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hub_module, "view_of", counted)
+    settings = {**SETTINGS, "computers": {"white": {"level": "easy", "personality": "builder"},
+                                          "blue": {"level": "easy", "personality": "builder"}}}
+    with app(tmp_path) as http:
+        made = http.post("/api/rooms", json=settings).json()
+        room = made["room"]
+        with contextlib.ExitStack() as stack:
+            host = stack.enter_context(http.websocket_connect(f"/api/rooms/{room}/ws"))
+            host.send_json({"t": "hello", "host": made["host_token"]})
+            frames_until(host, "welcome")
+            host.send_json({"t": "sit", "seat": "red", "name": "Ann"})
+            frames_until(host, "seated")
+            host.send_json({"t": "start"})
+            frames_until(host, "ok")
+            watchers = [stack.enter_context(http.websocket_connect(f"/api/rooms/{room}/ws"))
+                        for _ in range(4)]
+            for watcher in watchers:
+                watcher.send_json({"t": "hello"})
+                frames_until(watcher, "welcome")
+            built.clear()
+            pages = []
+            for watcher in watchers:
+                for _ in range(5):
+                    watcher.send_json({"t": "look", "options": {}})
+                update = frames_until(watcher, "update")
+                while update["game"] is None or "page" not in update["game"]:
+                    update = frames_until(watcher, "update")
+                pages.append((update["version"], update["game"]["page"]))
+            versions = {version for version, _ in pages}
+            assert len(built) <= len(versions) + 1, (len(built), versions)
+            assert all(p == pages[0][1] for v, p in pages if v == pages[0][0])
