@@ -191,6 +191,13 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
         writer = asyncio.create_task(hub.writer(conn))
         strikes = 0
         opened = time.monotonic()
+
+        async def send_off(frame: str, code: int) -> None:
+            """A last frame (through the writer, after what is queued), then the close."""
+            hub.queue(conn, frame)
+            await asyncio.sleep(0.05)
+            await websocket.close(code)
+
         try:
             while True:
                 if conn.hello:
@@ -200,10 +207,9 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
                     try:
                         message = await asyncio.wait_for(websocket.receive(), max(left, 0))
                     except TimeoutError:
-                        hub.queue(conn, error_frame(RoomError(
-                            "hello_timeout", "no hello in time", seconds=hub.limits.hello_s)))
-                        await asyncio.sleep(0.05)
-                        await websocket.close(4408)
+                        await send_off(error_frame(RoomError(
+                            "hello_timeout", "no hello in time", seconds=hub.limits.hello_s)),
+                            4408)
                         break
                 if message["type"] == "websocket.disconnect":
                     break
@@ -215,22 +221,21 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
                     text = message.get("bytes")
                 if not bucket.take():
                     strikes += 1
-                    hub.queue(conn, error_frame(RoomError(
+                    refusal = error_frame(RoomError(
                         "rate_limited", "too many messages, slow down",
-                        rate=hub.limits.rate, strikes_left=hub.limits.strikes - strikes), text))
+                        rate=hub.limits.rate, strikes_left=hub.limits.strikes - strikes), text)
                     if strikes >= hub.limits.strikes:
-                        await asyncio.sleep(0.05)
-                        await websocket.close(4429)
+                        await send_off(refusal, 4429)
                         break
+                    hub.queue(conn, refusal)
                     continue
                 try:
                     await hub.handle(conn, text)
                 except RoomError as exc:
-                    hub.queue(conn, error_frame(exc, text))
                     if exc.code == "room_full":   # refused at hello: nothing more to say
-                        await asyncio.sleep(0.05)
-                        await websocket.close(4429)
+                        await send_off(error_frame(exc, text), 4429)
                         break
+                    hub.queue(conn, error_frame(exc, text))
                 except Exception as exc:  # a bug: this client gets an error, the room goes on
                     log.exception("rooms: message failed")
                     hub.queue(conn, error_frame(RoomError(

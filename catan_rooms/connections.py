@@ -42,9 +42,8 @@ def guarded(request_s: float = REQUEST_S, per_address: int | None = PER_ADDRESS,
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
-            client = getattr(self, "client", None)
-            if per_address is not None and client:
-                self._address = str(client[0])
+            if per_address is not None and self.client:
+                self._address = str(self.client[0])
                 open_from[self._address] += 1
                 if open_from[self._address] > per_address:
                     transport.close()
@@ -72,7 +71,7 @@ def guarded(request_s: float = REQUEST_S, per_address: int | None = PER_ADDRESS,
 
         def _answering(self) -> bool:
             """An answer to the current request has begun and is not finished."""
-            cycle = getattr(self, "cycle", None)
+            cycle = self.cycle
             return bool(cycle is not None and cycle.response_started
                         and not cycle.response_complete)
 

@@ -14,7 +14,7 @@ import contextlib
 import json
 import secrets
 import time
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +28,7 @@ from catan_core.views import event_for
 from catan_web.game_view import action_for_spot, view_of
 
 from . import room
+from .recent import Recent
 from .room import RoomError
 from .schemas import (
     CLIENT_MESSAGE,
@@ -54,6 +55,10 @@ PROTOCOL = 1
 MAX_QUEUE = 256
 #: Page views kept (one per room version, seat and page options): the rooms moving now.
 PAGES_KEPT = 2048
+#: Referees kept (one per room version).
+REFEREES_KEPT = 512
+#: Addresses whose pace of new rooms and new sockets is kept (the least recent forgotten).
+PACES_KEPT = 10_000
 
 
 @dataclass(frozen=True)
@@ -121,13 +126,13 @@ class Hub:
         self.limits = limits or Limits()
         self.conns: dict[str, set[Conn]] = defaultdict(set)
         self.per_client: dict[str, int] = defaultdict(int)
-        self.paces: dict[str, OrderedDict[str, Bucket]] = {"rooms": OrderedDict(),
-                                                            "sockets": OrderedDict()}
+        self.paces: dict[str, Recent[str, Bucket]] = {"rooms": Recent(PACES_KEPT),
+                                                       "sockets": Recent(PACES_KEPT)}
         self.docs: dict[str, Doc] = {}
         self.floor: dict[str, int] = {}  # the newest version known to exist, per room
         self.online: dict[str, dict[str, int]] = {}  # presence per room, until the next notice
-        self.refs: OrderedDict[tuple[str, int], Referee] = OrderedDict()
-        self.pages: OrderedDict[tuple[str, int, str | None, str], Doc] = OrderedDict()
+        self.refs: Recent[tuple[str, int], Referee] = Recent(REFEREES_KEPT)
+        self.pages: Recent[tuple[str, int, str | None, str], Doc] = Recent(PAGES_KEPT)
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.started = False
@@ -172,13 +177,8 @@ class Hub:
 
     def referee(self, doc: Doc, game: Game) -> Referee:
         """The referee of ``doc``'s version, shared (read only: frames ask, never change)."""
-        key = (doc["id"], doc["version"])
-        ref = self.refs.get(key)
-        if ref is None:
-            ref = self.refs[key] = Referee.from_dict(doc["referee"], game.seats)
-            if len(self.refs) > 512:
-                self.refs.popitem(last=False)
-        return ref
+        return self.refs.recall((doc["id"], doc["version"]),
+                                lambda: Referee.from_dict(doc["referee"], game.seats))
 
     async def mutate(self, room_id: str, change: Callable[[Doc], list[Doc] | None]
                      ) -> tuple[Doc, list[Doc]] | None:
@@ -221,15 +221,7 @@ class Hub:
         sockets) faster than ``Limits`` allows, per second, refused before any other work."""
         rate, burst = ((self.limits.rooms_rate, self.limits.rooms_burst) if kind == "rooms"
                        else (self.limits.sockets_rate, self.limits.sockets_burst))
-        buckets = self.paces[kind]
-        bucket = buckets.get(client)
-        if bucket is None:
-            if len(buckets) >= 10_000:   # forget the address heard from least recently
-                buckets.pop(next(iter(buckets)))
-            bucket = buckets[client] = Bucket(rate, burst)
-        else:
-            buckets.move_to_end(client)
-        return not bucket.take()
+        return not self.paces[kind].recall(client, lambda: Bucket(rate, burst)).take()
 
     async def create_room(self, settings: RoomSettings, client: str) -> tuple[str, str]:
         if not await self.store.note_created(client, 3600.0, self.limits.rooms_per_client):
@@ -405,21 +397,16 @@ class Hub:
         page's ``options``: built once per room version, seat and options, and shared by every
         socket that asks for it (spectators all share one; a ``look`` repeated within a version
         costs nothing)."""
+        def build() -> Doc:
+            try:
+                visibility = doc["settings"]["visibility"]
+                return view_of(Table(game, ref, visibility), seat,
+                               {**options, "visibility": visibility}, fixed=True)
+            except Exception as exc:  # a bad mode from this client: the rest still goes out
+                return {"error": {"code": "bad_request", "message": str(exc)[:200]}}
+
         key = (doc["id"], doc["version"], seat, json.dumps(options, sort_keys=True))
-        page = self.pages.get(key)
-        if page is not None:
-            self.pages.move_to_end(key)
-            return page
-        try:
-            visibility = doc["settings"]["visibility"]
-            page = view_of(Table(game, ref, visibility), seat,
-                           {**options, "visibility": visibility}, fixed=True)
-        except Exception as exc:  # a bad mode from this client: the rest still goes out
-            page = {"error": {"code": "bad_request", "message": str(exc)[:200]}}
-        self.pages[key] = page
-        if len(self.pages) > PAGES_KEPT:
-            self.pages.popitem(last=False)
-        return page
+        return self.pages.recall(key, build)
 
     async def handle(self, conn: Conn, text: str | bytes | None) -> None:
         """One message from a client: refused with an error, or done."""

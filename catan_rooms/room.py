@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,6 +22,7 @@ from catan_core.referee import TIMER_BONUS_S, Referee, turn_key, waiting_for
 from catan_core.table import Table, new_game
 from catan_web.game import do_summary
 
+from .recent import Recent
 from .schemas import RoomSettings
 
 Doc = dict[str, Any]
@@ -97,7 +97,7 @@ def game_of(doc: Doc) -> Game | None:
 #: Games of recent positions, by room and ``moves`` (the number of moves played, which only
 #: grows, in one history: versions are committed with a check): a copy of one is four times
 #: cheaper than reading the position again.
-_GAMES: OrderedDict[tuple[str, int], Game] = OrderedDict()
+_GAMES: Recent[tuple[str, int], Game] = Recent(1024)
 
 
 #: The game a change produced, by ``id()`` of the document it changed: the hub takes it once
@@ -107,34 +107,27 @@ PRODUCED: dict[int, Game] = {}
 
 def cached_game(doc: Doc) -> Game:
     """The game of ``doc``'s version, shared: read it, never change it."""
-    key = (str(doc["id"]), int(doc.get("moves", 0)))
-    game = _GAMES.get(key)
-    if game is None:
-        game = _GAMES[key] = Game.from_dict(doc["position"])
-        if len(_GAMES) > 1024:
-            _GAMES.popitem(last=False)
-    return game
+    return _GAMES.recall(_game_key(doc), lambda: Game.from_dict(doc["position"]))
 
 
 def keep_game(doc: Doc, game: Game) -> None:
-    _GAMES[(str(doc["id"]), int(doc.get("moves", 0)))] = game
-    if len(_GAMES) > 1024:
-        _GAMES.popitem(last=False)
+    _GAMES.keep(_game_key(doc), game)
+
+
+def _game_key(doc: Doc) -> tuple[str, int]:
+    return str(doc["id"]), int(doc.get("moves", 0))
 
 
 #: The computer players of each room, kept between moves (a computer remembers its offers of
 #: the turn): the most recently used rooms.
-_BOTS: OrderedDict[str, dict[str, Any]] = OrderedDict()
+_BOTS: Recent[str, dict[str, Any]] = Recent(2048)
 
 
 def open_table(doc: Doc) -> Table:
     """The table of ``doc``: a copy of its game and referee the caller may change, the room's
     visibility and its computer players."""
     game = cached_game(doc).copy()
-    bots = _BOTS.pop(str(doc["id"]), None) or {}
-    _BOTS[str(doc["id"])] = bots
-    if len(_BOTS) > 2048:
-        _BOTS.popitem(last=False)
+    bots = _BOTS.recall(str(doc["id"]), dict)
     return Table(game, Referee.from_dict(doc["referee"], game.seats),
                  settings_of(doc).visibility, bots)
 

@@ -41,6 +41,15 @@ def frames_until(ws: Any, kind: str) -> dict[str, Any]:
     raise AssertionError(f"no {kind} frame")
 
 
+def seated(ws: Any, seat: str = "red", name: str = "Ann", **hello: str) -> dict[str, Any]:
+    """Say hello on ``ws`` (with ``hello``'s tokens) and sit at ``seat``: the ``seated`` frame
+    (the seat's ``token``, its ``next_n``)."""
+    ws.send_json({"t": "hello", **hello})
+    frames_until(ws, "welcome")
+    ws.send_json({"t": "sit", "seat": seat, "name": name})
+    return frames_until(ws, "seated")
+
+
 def test_an_unsendable_message_type_gets_an_error_and_the_socket_goes_on(
         tmp_path: Path) -> None:
     """``{"t": "\\ud800"}``: the error frame used to echo the lone surrogate, which cannot be
@@ -63,11 +72,7 @@ def test_a_number_far_ahead_is_refused_and_never_locks_the_seat(tmp_path: Path) 
     with app(tmp_path) as http:
         room = http.post("/api/rooms", json=SETTINGS).json()["room"]
         with http.websocket_connect(f"/api/rooms/{room}/ws") as ws:
-            ws.send_json({"t": "hello"})
-            frames_until(ws, "welcome")
-            ws.send_json({"t": "sit", "seat": "red", "name": "Ann"})
-            seated = frames_until(ws, "seated")
-            first = seated["next_n"]
+            first = seated(ws)["next_n"]
             ws.send_json({"t": "chat", "n": 2**31, "phrase": "hello"})
             refused = frames_until(ws, "error")
             assert refused["code"] == "too_far_ahead" and refused["details"]["next"] == first
@@ -132,10 +137,7 @@ def test_sockets_that_never_say_hello_never_keep_a_seat_out(tmp_path: Path) -> N
     with app(tmp_path, limits=limits) as http:
         room = http.post("/api/rooms", json=SETTINGS).json()["room"]
         with http.websocket_connect(f"/api/rooms/{room}/ws") as ann:
-            ann.send_json({"t": "hello"})
-            frames_until(ann, "welcome")
-            ann.send_json({"t": "sit", "seat": "red", "name": "Ann"})
-            token = frames_until(ann, "seated")["token"]
+            token = seated(ann)["token"]
         with contextlib.ExitStack() as stack:
             silent = [stack.enter_context(http.websocket_connect(f"/api/rooms/{room}/ws"))
                       for _ in range(limits.sockets_per_room + 2)]
@@ -167,10 +169,7 @@ def test_a_socket_gets_no_frame_before_its_hello(tmp_path: Path) -> None:
     with app(tmp_path) as http:
         room = http.post("/api/rooms", json=SETTINGS).json()["room"]
         with http.websocket_connect(f"/api/rooms/{room}/ws") as ann:
-            ann.send_json({"t": "hello"})
-            frames_until(ann, "welcome")
-            ann.send_json({"t": "sit", "seat": "red", "name": "Ann"})
-            token = frames_until(ann, "seated")["token"]
+            token = seated(ann)["token"]
             with http.websocket_connect(f"/api/rooms/{room}/ws") as back:   # Ann's other tab
                 ann.send_json({"t": "ready", "ready": True})    # a change meanwhile
                 while not any(s["ready"] for s in frames_until(ann, "update")["lobby"]["seats"]):
@@ -226,10 +225,7 @@ def test_one_page_view_per_version_whoever_asks(tmp_path: Path,
         room = made["room"]
         with contextlib.ExitStack() as stack:
             host = stack.enter_context(http.websocket_connect(f"/api/rooms/{room}/ws"))
-            host.send_json({"t": "hello", "host": made["host_token"]})
-            frames_until(host, "welcome")
-            host.send_json({"t": "sit", "seat": "red", "name": "Ann"})
-            frames_until(host, "seated")
+            seated(host, host=made["host_token"])
             host.send_json({"t": "start"})
             frames_until(host, "ok")
             watchers = [stack.enter_context(http.websocket_connect(f"/api/rooms/{room}/ws"))
