@@ -36,8 +36,13 @@ from catan_rooms.client import RoomClient, discard_choice
 ROOT = Path(__file__).resolve().parent.parent
 Doc = dict[str, Any]
 COLOURS = ["red", "blue", "white", "orange"]
+#: Every player comes from 127.0.0.1: the per-address limits are lifted (messages, rooms, new
+#: sockets and their pace, HTTP connections at once: catan_rooms/hub.py Limits, connections.py).
 LIMITS = {"CATAN_ROOMS_RATE": "1000", "CATAN_ROOMS_BURST": "1000",
-          "CATAN_ROOMS_ROOMS_PER_CLIENT": "100000", "CATAN_ROOMS_SOCKETS_PER_CLIENT": "100000"}
+          "CATAN_ROOMS_ROOMS_PER_CLIENT": "100000", "CATAN_ROOMS_SOCKETS_PER_CLIENT": "100000",
+          "CATAN_ROOMS_ROOMS_RATE": "100000", "CATAN_ROOMS_ROOMS_BURST": "100000",
+          "CATAN_ROOMS_SOCKETS_RATE": "100000", "CATAN_ROOMS_SOCKETS_BURST": "100000",
+          "CATAN_ROOMS_CONNECTIONS_PER_ADDRESS": "100000"}
 
 
 def free_port() -> int:
