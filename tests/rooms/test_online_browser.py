@@ -309,11 +309,12 @@ def test_trade_before_build_in_a_room_offers_no_trade_once_built(
     page.click("[data-action=start-room]")
     page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=WAIT)
     give_up = time.monotonic() + 90
-    while True:   # the set-up and the roll by hand, until Ann may build on her turn
+    while True:   # the set-up and the roll by hand, until Ann may buy or build on her turn
         assert time.monotonic() < give_up, ann.view()
         view = ann.view()
-        if view and view["settled"] and view["decides"] and view["can"].get("end_turn"):
-            break
+        if view and view["settled"] and view["decides"] and view["can"].get("end_turn") and (
+                view["can"].get("buy_dev_card") or view["can"].get("build_road")):
+            break    # (else the robber or a discard took what she needs: step ends her turn)
         if not step(ann, {"from": None}):
             with contextlib.suppress(PlaywrightTimeout):
                 page.wait_for_function(f"(v) => ({VIEW})()?.version !== v",
@@ -322,9 +323,11 @@ def test_trade_before_build_in_a_room_offers_no_trade_once_built(
     assert view["can"].get("offer_trade")
     assert "is-unavailable" not in (page.get_attribute("[data-action=offer]", "class") or "")
     buy = "[data-action=buy-card]"
-    if "is-unavailable" not in (page.get_attribute(buy, "class") or ""):
+    unavailable = "is-unavailable" in (page.get_attribute(buy, "class") or "")
+    assert unavailable != bool(view["can"].get("buy_dev_card"))
+    if not unavailable:
         page.click(buy)
-    else:   # a robber took her wool, grain or ore: a road then (one card of each to start)
+    else:   # the robber took her wool, grain or ore: a road then
         page.click("[data-action=build-road]")
         page.wait_for_function(f"() => ({VIEW})()?.pick === 'edge'", timeout=WAIT)
         ann.choose_spot()
