@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 from filelock import FileLock
-from pagewatch import forget_site
+from pagewatch import forget_site, keep_engine
 
 from catan_site.chromium import FAST_LINK, launch_args
 from catan_site.runtime_assets import FRONTEND_DIR
@@ -134,6 +134,16 @@ def profile(playwright: Any, browser_type_launch_args: dict[str, Any], base_url:
         page.close()
     yield context
     context.close()
+
+
+@pytest.fixture(scope="module")
+def shared_engine(profile: Any, base_url: str) -> Iterator[None]:
+    """For a module whose tests play on the site's pages but do not test how the engine starts:
+    a page of ``profile`` starts the engine (a SharedWorker) and stays open while the module's
+    tests run, so that each of their pages connects to it, as a reader's second tab does,
+    instead of starting a Pyodide of its own (about a second of CPU each)."""
+    with keep_engine(profile, base_url):
+        yield
 
 
 @pytest.fixture()

@@ -7,6 +7,8 @@ instant navigation for a page. Imported by the browser tests as ``from pagewatch
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,12 +74,35 @@ def serve_sitemap(page: Any, site_dir: Path, base_url: str, lang: str) -> None:
                                            body=body))
 
 
+#: Pages that hold the site's shared engine open (keep_engine).
+_KEEPERS: list[Any] = []
+
+
+@contextmanager
+def keep_engine(context: Any, base_url: str) -> Iterator[Any]:
+    """A page of ``context`` that starts the site's engine and stays open until the block ends:
+    the engine is a SharedWorker (frontend/core/runtime.js), so every page of the context opened
+    meanwhile shares it instead of starting its own Pyodide. forget_site leaves it open."""
+    keeper = context.new_page()
+    _KEEPERS.append(keeper)
+    try:
+        keeper.goto(f"{base_url}/en/")
+        keeper.evaluate("(url) => import(url).then((runtime) => runtime.ensureRuntime())",
+                        f"{base_url}/assets/frontend/core/runtime.js")
+        yield keeper
+    finally:
+        _KEEPERS.remove(keeper)
+        keeper.close()
+
+
 def forget_site(context: Any, origin: str) -> None:
-    """Close every page of ``context`` and empty ``origin``'s storage (local storage, IndexedDB,
-    caches, service workers, cookies): the next test starts as on a first visit, but for the
-    HTTP cache and the compiled code Chromium keeps with it."""
+    """Close every page of ``context`` (but an engine's keeper) and empty ``origin``'s storage
+    (local storage, IndexedDB, caches, service workers, cookies): the next test starts as on a
+    first visit, but for the HTTP cache, the compiled code Chromium keeps with it and the
+    engine the keeper holds."""
     for page in context.pages:
-        page.close()
+        if page not in _KEEPERS:
+            page.close()
     blank = context.new_page()
     session = context.new_cdp_session(blank)
     session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})

@@ -111,6 +111,14 @@ def test_no_game_rule_is_written_in_the_page_scripts() -> None:
 
 # -- in the browser ------------------------------------------------------------------------------
 
+@pytest.fixture(autouse=True)
+def _one_engine(request: pytest.FixtureRequest) -> None:
+    """The browser tests' pages share one engine (conftest.shared_engine): how the engine
+    starts is tested elsewhere (test_runtime_browser, test_offline, the widgets)."""
+    if request.node.get_closest_marker("browser"):
+        request.getfixturevalue("shared_engine")
+
+
 @pytest.fixture()
 def play(context: Any, base_url: str) -> Any:
     """A page of the on-disk profile (conftest: compiled WebAssembly is kept, storage is not),

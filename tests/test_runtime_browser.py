@@ -34,15 +34,19 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>runt
 """
 
 
-# Every engine worker the page creates is counted at the moment it is created (runtime.js
-# creates it synchronously when the engine starts; the site's search has a worker of its own).
+# Every engine worker the page creates or connects to is counted at that moment (a SharedWorker
+# where the browser has them, else a Worker; runtime.js asks for it as soon as the engine
+# starts; the site's search has a worker of its own).
 COUNT_ENGINES = """(() => {
   window.__engines = 0
-  const Native = window.Worker
-  window.Worker = class extends Native {
-    constructor(url, ...rest) {
-      super(url, ...rest)
-      if (String(url).endsWith("/core/worker.mjs")) window.__engines += 1
+  for (const kind of ["Worker", "SharedWorker"]) {
+    const Native = window[kind]
+    if (!Native) continue
+    window[kind] = class extends Native {
+      constructor(url, ...rest) {
+        super(url, ...rest)
+        if (String(url).endsWith("/core/worker.mjs")) window.__engines += 1
+      }
     }
   }
 })();"""
@@ -82,7 +86,7 @@ def test_runtime_starts_only_when_asked(page: Any, runtime_url: str) -> None:
     page.wait_for_function("window.runtime !== undefined")
     assert page.evaluate("window.__engines") == 0
     assert not [u for u in seen.requests if "/pyodide/" in u or "worker.mjs" in u]
-    page.evaluate("() => { window.runtime.ensureRuntime() }")  # asked, it starts: one worker
+    page.evaluate("() => window.runtime.ensureRuntime()")  # asked, it starts: one worker
     assert page.evaluate("window.__engines") == 1
     seen.assert_clean()
 
@@ -131,11 +135,65 @@ def test_worker_answers_the_bridge_functions(page: Any, runtime_url: str) -> Non
     assert percents == sorted(percents) and percents[-1] == 100
     assert answers["ready"]["version"] and answers["ready"]["timings"]["total"] > 0
 
-    # one worker, one Pyodide, nothing loaded from anywhere but the site
-    assert sum(u.endswith("/worker.mjs") for u in seen.requests) == 1
-    assert sum(u.endswith("/pyodide.asm.wasm") for u in seen.requests) == 1
-    assert not [u for u in seen.requests if u.endswith(".py")]
+    # one worker, one Pyodide, nothing loaded from anywhere but the site: what the page asked
+    # for, and what the worker reports it fetched (a SharedWorker's requests are not the page's)
+    assert sum(u.endswith("/worker.mjs") for u in seen.requests) <= 1
+    loaded = answers["ready"]["loaded"]
+    assert sum(u.endswith("/pyodide.asm.wasm") for u in loaded) == 1
+    assert not [u for u in [*seen.requests, *loaded] if u.endswith(".py")]
+    assert all(u.startswith(runtime_url.split("/en/")[0] + "/") for u in loaded)
     seen.assert_clean()
+
+
+START_AND_CALL = """async (position) => {
+  const progress = []
+  window.runtime.onProgress((p) => progress.push(p.stage))
+  const ready = await window.runtime.ensureRuntime()
+  const actions = await window.runtime.call("faq.legal_actions", position)
+  return { timings: ready.timings, progress, actions: actions.length }
+}"""
+
+
+def test_a_second_page_shares_the_first_ones_engine(page: Any, runtime_url: str) -> None:
+    """Two pages of the site open at once talk to one engine (a SharedWorker): the second is
+    told at once that it is ready, with the first one's start-up, and answers."""
+    first = page.context.new_page()
+    try:
+        for each in (first, page):
+            each.add_init_script(COUNT_ENGINES)
+            each.goto(runtime_url)
+            each.wait_for_function("window.runtime !== undefined")
+        one = first.evaluate(START_AND_CALL, beginner())
+        two = page.evaluate(START_AND_CALL, beginner())
+    finally:
+        first.close()
+    assert one["progress"][0] == "downloading" and one["progress"][-1] == "ready"
+    assert two["progress"] == ["ready"]  # nothing to download or start
+    assert two["timings"] == one["timings"]  # the same start-up: one Pyodide
+    assert one["actions"] == two["actions"] == 54
+    assert page.evaluate("window.__engines") == 1
+
+
+# A browser whose SharedWorker cannot run the engine's module (the script fails to load).
+BROKEN_SHARED = """(() => {
+  const Native = window.SharedWorker
+  window.SharedWorker = class extends Native {
+    constructor(url, options) { super(new URL("no-such-worker.mjs", url), options) }
+  }
+})();"""
+
+
+def test_a_shared_worker_that_fails_gives_way_to_a_worker(page: Any, runtime_url: str) -> None:
+    """A SharedWorker that fails before its first word: the engine starts in a dedicated
+    Worker instead, and the calls already sent are answered there."""
+    page.add_init_script(BROKEN_SHARED + COUNT_ENGINES)
+    seen = watch(page, runtime_url)
+    page.goto(runtime_url)
+    page.wait_for_function("window.runtime !== undefined")
+    got = page.evaluate(START_AND_CALL, beginner())
+    assert got["actions"] == 54 and got["progress"][-1] == "ready"
+    assert sum(u.endswith("/no-such-worker.mjs") for u in seen.requests) <= 1
+    assert sum(u.endswith("/core/worker.mjs") for u in seen.requests) == 1  # the Worker's
 
 
 def test_assets_url_follows_the_meta_tag(page: Any, runtime_url: str) -> None:

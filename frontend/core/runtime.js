@@ -1,4 +1,4 @@
-// The rules engine for the page: one Web Worker running Pyodide, started on first use.
+// The rules engine for the page: one worker running Pyodide, started on first use.
 //
 //   import { ensureRuntime, call, onProgress } from ".../assets/frontend/core/runtime.js"
 //   const stop = onProgress(({ stage, percent }) => label.textContent = `… ${percent}%`)
@@ -7,9 +7,12 @@
 // Functions are "<module>.<function>" of the Python package catan_web (faq, tutorial, game:
 // each module's BRIDGE); arguments and results are plain JSON values. The worker is created
 // once per page load and survives Material's instant navigation because this module is
-// evaluated only once.
+// evaluated only once. It is a SharedWorker where the browser has them: the pages of the site
+// open at the same time share one engine (a second tab answers at once, and Pyodide's memory is
+// taken once); its name carries the engine wheel's digest, so a page of a newer site never talks
+// to the engine of an older one still open in another tab. Elsewhere, a dedicated Worker.
 
-let runtime = null  // {worker, ready, started, dead}: memoised, a page never starts two Pyodides
+let runtime = null  // {port, ready, started, dead}: memoised, a page never starts two Pyodides
 let lastProgress = null
 const TYPICAL_START_MS = 5000  // cold start on a 2-core machine; warm starts take ~3 s
 let nextId = 1
@@ -122,13 +125,40 @@ export function allowDownload() {
   allowed.resolve()
 }
 
-let size = null
+let manifest = null
+/** assets/wheels/manifest.json: the engine wheel's name and digest, the size of each file. */
+function engineManifest() {
+  manifest ??= fetch(new URL("wheels/manifest.json", assetsURL()))
+    .then((r) => r.ok ? r.json() : Promise.reject(new Error(`manifest.json: HTTP ${r.status}`)))
+  return manifest
+}
+
 /** Bytes the engine's first start downloads (the sizes in assets/wheels/manifest.json). */
 export function downloadBytes() {
-  size ??= fetch(new URL("wheels/manifest.json", assetsURL()))
-    .then((r) => r.ok ? r.json() : Promise.reject(new Error(`manifest.json: HTTP ${r.status}`)))
-    .then(({ sizes }) => Object.values(sizes).reduce((sum, n) => sum + n, 0))
-  return size
+  return engineManifest().then(({ sizes }) => Object.values(sizes).reduce((sum, n) => sum + n, 0))
+}
+
+/** The worker (see the top of this file) and the port this page talks through; `shared`:
+ *  a SharedWorker if the browser has them. */
+async function startWorker(shared) {
+  const url = new URL("frontend/core/worker.mjs", assetsURL())
+  if (!shared) {
+    const worker = new Worker(url, { type: "module" })
+    return { worker, port: worker }
+  }
+  const { sha256 } = await engineManifest()
+  const worker = new SharedWorker(url, { type: "module", name: `catan-engine-${sha256.slice(0, 16)}` })
+  worker.port.start()
+  return { worker, port: worker.port }
+}
+
+/** The engine cannot start or answer: every call waiting, and every later one, fails. */
+function die(message) {
+  runtime.dead = fail({ code: "runtime_failed", message })
+  report({ stage: "failed", error: runtime.dead.message })
+  runtime.reject(runtime.dead)
+  for (const waiting of pending.values()) waiting.reject(runtime.dead)
+  pending.clear()
 }
 
 /** Start the worker if needed; resolves with its start-up timings once the engine answers. */
@@ -138,20 +168,34 @@ export function ensureRuntime() {
     if (allowed && !allowed.given) allowDownload()  // it downloads anyway: no widget waits
     runtime.ready = new Promise((resolve, reject) => Object.assign(runtime, { resolve, reject }))
     runtime.ready.catch(() => {})  // call() reports failures too; no unhandled rejection
-    runtime.worker = new Worker(new URL("frontend/core/worker.mjs", assetsURL()), { type: "module" })
-    runtime.worker.onmessage = receive
     estimate(performance.now())
-    runtime.worker.onerror = (event) => {  // the worker script itself failed
-      event.preventDefault()
-      if (runtime.started) return console.error("rules engine worker:", event.message)
-      runtime.dead = fail({ code: "runtime_failed", message: event.message || "worker failed" })
-      report({ stage: "failed", error: runtime.dead.message })
-      runtime.reject(runtime.dead)
-      for (const waiting of pending.values()) waiting.reject(runtime.dead)
-      pending.clear()
-    }
+    runtime.port = connect(typeof SharedWorker === "function")
   }
   return runtime.ready
+}
+
+/** The port of a new worker, listened to; null if it cannot start. A SharedWorker that fails
+ *  before saying anything (a browser without module shared workers) gives way to a Worker. */
+function connect(shared) {
+  return startWorker(shared).then(({ worker, port }) => {
+    let heard = false
+    port.onmessage = (event) => { heard = true; receive(event) }
+    worker.onerror = (event) => {  // the worker script itself failed
+      event.preventDefault()
+      if (runtime.started) return console.error("rules engine worker:", event.message)
+      if (shared && !heard) {  // the calls already sent go to the Worker instead
+        const unanswered = [...pending.values()].map((waiting) => waiting.message)
+        runtime.port = connect(false)
+        runtime.port.then((next) => unanswered.forEach((message) => next && next.postMessage(message)))
+        return
+      }
+      die(event.message || "worker failed")
+    }
+    return port
+  }, (error) => {
+    die(String(error && error.message || error))
+    return null
+  })
 }
 
 /** `await call("faq.analyse", position, {type: "production", total: 8})`: the function's result.
@@ -161,7 +205,8 @@ export function call(fn, ...args) {
   if (runtime.dead) return Promise.reject(runtime.dead)
   return new Promise((resolve, reject) => {
     const id = nextId++
-    pending.set(id, { resolve, reject })
-    runtime.worker.postMessage({ id, fn, args: JSON.stringify(args) })
+    const message = { id, fn, args: JSON.stringify(args) }
+    pending.set(id, { resolve, reject, message })
+    runtime.port.then((port) => port && port.postMessage(message))
   })
 }

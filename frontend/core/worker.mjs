@@ -1,4 +1,4 @@
-// The rules engine in a module Web Worker: self-hosted Pyodide + the engine wheel (catan_core and
+// The rules engine in a module worker: self-hosted Pyodide + the engine wheel (catan_core and
 // its browser bridges, catan_web).
 //
 // Every URL is relative to this file (site/assets/frontend/core/worker.mjs), so the worker works
@@ -7,6 +7,12 @@
 // each message {id, fn, args} (args: a JSON array as a string) is answered with
 // {id, ok: true, result} (a JSON string) or {id, ok: false, error}.
 //
+// It runs as a SharedWorker where the browser has them (runtime.js): the site's pages open in
+// one browser share one engine, so a second tab's widgets answer at once. Each page talks
+// through its own port; start-up messages go to every port, and a page that connects later
+// first gets the last of them (the engine may be ready already). Where SharedWorker is
+// missing it is a dedicated worker of its page, with the same messages.
+//
 // `fn` is "<module>.<function>" of catan_web (faq.render, tutorial.judge, game.view...), all
 // answered by the one entry point catan_web.call(fn, args_json) -> (ok, JSON text).
 
@@ -14,7 +20,14 @@ const assets = new URL("../../", import.meta.url)
 const pyodideURL = new URL("pyodide/", assets)
 const wheelsURL = new URL("wheels/", assets)
 
-const post = (message) => self.postMessage(message)
+// The pages to tell about start-up: the dedicated worker's page, or each port connected so far.
+const ports = new Set()
+let started = null  // the last start-up message, for a page that connects later
+function post(message) {
+  started = message
+  for (const port of ports) port.postMessage(message)
+  if (message.progress === "ready" || message.progress === "failed") ports.clear()  // told
+}
 const text = (error) => String((error && error.message) || error)
 
 // Progress never goes backwards, though downloads may finish after Python started.
@@ -101,23 +114,38 @@ async function start() {
 const ready = start()
 ready.catch((error) => post({ progress: "failed", error: text(error) }))
 
-function failure(id, code, error) {
-  post({ id, ok: false, error: { code, message: text(error), details: {} } })
+/** Answer `port`'s calls: {id, fn, args} -> {id, ok, result | error}. */
+function serve(port) {
+  port.onmessage = async ({ data: { id, fn, args } }) => {
+    const json = typeof args === "string" ? args : JSON.stringify(args ?? [])
+    const failure = (code, error) =>
+      port.postMessage({ id, ok: false, error: { code, message: text(error), details: {} } })
+    try {
+      await ready
+    } catch (error) {
+      return failure("runtime_failed", error)
+    }
+    try {
+      const answer = entry(fn, json)
+      const [ok, result] = answer.toJs()
+      answer.destroy()
+      port.postMessage(ok ? { id, ok, result } : { id, ok, error: JSON.parse(result) })
+    } catch (error) {  // only a failure of Pyodide itself gets here: catan_web.call catches the rest
+      failure("internal_error", error)
+    }
+  }
 }
 
-self.onmessage = async ({ data: { id, fn, args } }) => {
-  const text = typeof args === "string" ? args : JSON.stringify(args ?? [])
-  try {
-    await ready
-  } catch (error) {
-    return failure(id, "runtime_failed", error)
-  }
-  try {
-    const answer = entry(fn, text)
-    const [ok, result] = answer.toJs()
-    answer.destroy()
-    post(ok ? { id, ok, result } : { id, ok, error: JSON.parse(result) })
-  } catch (error) {  // only a failure of Pyodide itself gets here: catan_web.call catches the rest
-    failure(id, "internal_error", error)
-  }
+/** A page's port: it hears how start-up goes (from where it is now), then its answers. */
+function connect(port) {
+  if (started) port.postMessage(started)
+  if (!started || (started.progress !== "ready" && started.progress !== "failed")) ports.add(port)
+  serve(port)
+  if (port.start) port.start()
+}
+
+if (typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope) {
+  self.onconnect = (event) => connect(event.ports[0])
+} else {
+  connect(self)  // a dedicated worker: its one page
 }
