@@ -156,9 +156,9 @@ def inject_axe(page: Any) -> None:
 
 
 @pytest.fixture(scope="module")
-def site(profile: Any, base_url: str, site_dir: Path) -> Iterator[Site]:
-    """conftest's on-disk profile (the pages that start the engine compile none of it again),
-    emptied of the site's storage afterwards."""
+def site(profile: Any, base_url: str, site_dir: Path, shared_engine: None) -> Iterator[Site]:
+    """conftest's on-disk profile, its pages sharing one engine (conftest.shared_engine: how it
+    starts is not what is tested here), emptied of the site's storage afterwards."""
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: run `npm ci` (axe-core is pinned in package.json)")
     yield Site(profile, base_url)

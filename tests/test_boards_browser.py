@@ -14,7 +14,9 @@ import pytest
 import yaml
 from pagewatch import watch
 
-pytestmark = pytest.mark.browser
+#: The pages of the on-disk profile share one engine (conftest.shared_engine): how it starts
+#: is tested elsewhere.
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("shared_engine")]
 READY_MS = 180_000
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = yaml.safe_load((ROOT / "i18n" / "glossary.yml").read_text("utf-8"))
