@@ -178,21 +178,29 @@ class Evaluator:
             goals.append(Goal("road", COST_ROAD, 0.3 * style.road))
         return goals
 
-    def closeness(self, hand: Vec, cost: Sequence[int], rates: Sequence[int]) -> float:
+    @staticmethod
+    def closeness(hand: Vec, cost: Sequence[int], rates: Sequence[int]) -> float:
         """``GAMMA`` to the power of the cards still missing for ``cost`` (a missing card
-        that spare cards could buy from the bank counts half)."""
+        that spare cards could buy from the bank counts half).
+
+        >>> Evaluator.closeness((1, 1, 0, 0, 0), COST_ROAD, (4, 4, 4, 4, 4))
+        1.0
+        >>> round(Evaluator.closeness((0, 1, 0, 0, 4), COST_ROAD, (4, 4, 4, 4, 4)), 4)
+        0.7416
+        """
         miss = spare = 0.0
-        for r in range(5):
-            d = cost[r] - hand[r]
+        for need, held, rate in zip(cost, hand, rates):  # the five resources, in order
+            d = need - held
             if d > 0:
                 miss += d
             else:
-                spare += -d // rates[r]
+                spare += -d // rate
         return float(GAMMA ** (miss - 0.5 * min(miss, spare)))
 
     def hand_score(self, hand: Vec, goals: list[Goal], rates: Sequence[int]) -> float:
-        scores = sorted((g.value * self.closeness(hand, g.cost, rates) for g in goals),
-                        reverse=True)
+        closeness = self.closeness
+        scores = [g.value * closeness(hand, g.cost, rates) for g in goals]
+        scores.sort(reverse=True)
         score = sum(s * w for s, w in zip(scores, (1.0, 0.4, 0.15, 0.05), strict=False))
         return score + 0.02 * sum(min(x, 4.0) for x in hand)
 
@@ -201,11 +209,11 @@ class Evaluator:
         """Hand score expected after the others' rolls and one roll of the dice."""
         base = [hand[r] + prod[r] * (self.n - 1) / 36 for r in range(5)]
         score = covered = 0.0
+        hand_score = self.hand_score
         for total, gain in self.roll_gains(game, p).items():
             chance = PIPS[total] / 36
             covered += chance
-            score += chance * self.hand_score([base[r] + gain[r] for r in range(5)], goals,
-                                              rates)
+            score += chance * hand_score([b + g for b, g in zip(base, gain)], goals, rates)
         return score + (1.0 - covered) * self.hand_score(base, goals, rates)
 
     # -- the whole value ----------------------------------------------------------------
