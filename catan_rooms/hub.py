@@ -55,6 +55,8 @@ PROTOCOL = 1
 MAX_QUEUE = 256
 #: Page views kept (one per room version, seat and page options): the rooms moving now.
 PAGES_KEPT = 2048
+#: Game frames kept (one per room version and seat, the clock apart): the rooms moving now.
+FRAMES_KEPT = 2048
 #: Referees kept (one per room version).
 REFEREES_KEPT = 512
 #: Addresses whose pace of new rooms and new sockets is kept (the least recent forgotten).
@@ -133,6 +135,7 @@ class Hub:
         self.online: dict[str, dict[str, int]] = {}  # presence per room, until the next notice
         self.refs: Recent[tuple[str, int], Referee] = Recent(REFEREES_KEPT)
         self.pages: Recent[tuple[str, int, str | None, str], Doc] = Recent(PAGES_KEPT)
+        self.frames: Recent[tuple[str, int, str | None], Doc] = Recent(FRAMES_KEPT)
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.started = False
@@ -383,10 +386,16 @@ class Hub:
         if seat is not None:
             s = doc["seats"][seat]
             you = {"seat": seat, "name": s["name"], "next_n": s["last_n"] + 1}
-        ref = self.referee(doc, game) if game is not None else None
-        frame = room.game_frame(doc, game, seat, self.now(), ref) if game else None
-        if frame is not None and game is not None and ref is not None and conn.page is not None:
-            frame["page"] = self.page_view(doc, game, ref, seat, conn.page)
+        frame = None
+        if game is not None:
+            ref = self.referee(doc, game)
+            # built once per room version and seat, shared by the sockets of that seat (every
+            # spectator shares one); the clock is read now, for each socket
+            shared = self.frames.recall((doc["id"], doc["version"], seat),
+                                        lambda: room.seat_frame(doc, game, seat, ref))
+            frame = {**shared, "clock": room.clock_frame(doc, self.now())}
+            if conn.page is not None:
+                frame["page"] = self.page_view(doc, game, ref, seat, conn.page)
         return {"t": "update", "version": doc["version"], "seq": doc["seq"],
                 "events": events, "truncated": truncated, "lobby": room.lobby(doc, online),
                 "you": you, "game": frame}

@@ -466,11 +466,25 @@ def lobby(doc: Doc, online: dict[str, int]) -> Doc:
 def game_frame(doc: Doc, game: Game, colour: str | None, now: float,
                ref: Referee | None = None) -> Doc:
     """What one seat (None: a spectator) is sent of the game (``game`` and ``ref`` are only
-    read)."""
+    read): :func:`seat_frame` and the clock at ``now``."""
+    return {**seat_frame(doc, game, colour, ref), "clock": clock_frame(doc, now)}
+
+
+def clock_frame(doc: Doc, now: float) -> Doc | None:
+    """The clock of the player to act at ``now``: time left, deadline, seconds an action adds."""
+    deadline = doc["clock"]["deadline"]
+    if deadline is None:
+        return None
+    return {"left_ms": max(0, int((deadline - now) * 1000)), "deadline_ms": int(deadline * 1000),
+            "bonus_s": BONUS}
+
+
+def seat_frame(doc: Doc, game: Game, colour: str | None, ref: Referee | None = None) -> Doc:
+    """What one seat (None: a spectator) is sent of the game but the clock: it depends on the
+    room's version and the seat only, so every socket of that seat may share it (read only)."""
     settings = settings_of(doc)
     table = Table(game, ref or Referee.from_dict(doc["referee"], game.seats), settings.visibility)
     ref = table.referee
-    deadline = doc["clock"]["deadline"]
     mine = colour is not None and colour in game.seats and not ref.computer_plays(game, colour)
     out = {
         "view": table.view(colour),
@@ -483,9 +497,6 @@ def game_frame(doc: Doc, game: Game, colour: str | None, now: float,
         "legal": table.legal_for(colour) if mine and colour else [],
         "can_offer": bool(mine and colour and table.may_offer(colour)),
         "points": game.scores("public"),
-        "clock": None if deadline is None else {"left_ms": max(0, int((deadline - now) * 1000)),
-                                                "deadline_ms": int(deadline * 1000),
-                                                "bonus_s": BONUS},
     }
     if game.winner is not None:  # the points of everyone, Victory Point cards included
         out["summary"] = do_summary(doc["position"])

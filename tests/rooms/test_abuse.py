@@ -245,3 +245,48 @@ def test_one_page_view_per_version_whoever_asks(tmp_path: Path,
             versions = {version for version, _ in pages}
             assert len(built) <= len(versions) + 1, (len(built), versions)
             assert all(p == pages[0][1] for v, p in pages if v == pages[0][0])
+
+
+def test_one_game_frame_per_version_and_seat(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many spectators of a room where computers play: the game part of a frame is built once
+    per room version and seat (it used to be built for every socket at every change), and each
+    socket still gets its own clock."""
+    import catan_rooms.room as room_module
+
+    built: list[tuple[int, str | None]] = []
+    real = room_module.seat_frame
+
+    def counted(doc: dict[str, Any], game: Any, colour: str | None, ref: Any = None) -> Any:
+        built.append((doc["version"], colour))
+        return real(doc, game, colour, ref)
+
+    monkeypatch.setattr(room_module, "seat_frame", counted)
+    settings = {**SETTINGS, "timer": 60,
+                "computers": {"white": {"level": "easy", "personality": "builder"},
+                              "blue": {"level": "easy", "personality": "builder"}}}
+    with app(tmp_path) as http:
+        made = http.post("/api/rooms", json=settings).json()
+        room = made["room"]
+        with contextlib.ExitStack() as stack:
+            host = stack.enter_context(http.websocket_connect(f"/api/rooms/{room}/ws"))
+            seated(host, host=made["host_token"])
+            watchers = [stack.enter_context(http.websocket_connect(f"/api/rooms/{room}/ws"))
+                        for _ in range(5)]
+            for watcher in watchers:
+                watcher.send_json({"t": "hello"})
+                frames_until(watcher, "welcome")
+            host.send_json({"t": "start"})
+            frames_until(host, "ok")
+            seen: dict[int, list[dict[str, Any]]] = {}
+            for watcher in watchers:
+                update = frames_until(watcher, "update")
+                while update["game"] is None:
+                    update = frames_until(watcher, "update")
+                seen.setdefault(update["version"], []).append(update["game"])
+    spectators = [version for version, colour in built if colour is None]
+    assert spectators and len(spectators) == len(set(spectators)), spectators
+    for games in seen.values():  # the same frame for every spectator of a version
+        assert all({**g, "clock": None} == {**games[0], "clock": None} for g in games)
+        assert all(g["clock"] and set(g["clock"]) == {"left_ms", "deadline_ms", "bonus_s"}
+                   for g in games)
