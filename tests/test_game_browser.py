@@ -810,3 +810,41 @@ def test_a_new_board_changes_only_what_changed(play: Any, base_url: str) -> None
     assert page.evaluate("() => [...document.querySelectorAll('.catan-game__svg g.tile')]"
                          ".every((t) => t.catanOld)")
     seen.assert_clean()
+
+
+def link_with_hand(hand: dict[str, int]) -> str:
+    """The click benchmark's game, Ann (red) holding ``hand``."""
+    text = click_benchmark.link()[len("#pos="):]
+    data = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+    data["position"]["players"]["red"]["hand"] = hand
+    return link_to(data)
+
+
+@pytest.mark.browser
+def test_a_build_the_hand_cannot_pay_names_the_missing_cards(play: Any, base_url: str) -> None:
+    """Road pressed with one brick and no lumber, then a side the road could take: the rule
+    (not enough resource cards) and the cards still missing, in the page's language."""
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url, "fr", link_with_hand({"brick": 1}))
+    road = page.locator("[data-action=build-road]")
+    road.wait_for()
+    assert "is-unavailable" in (road.get_attribute("class") or "")
+    road.click()
+    page.wait_for_selector("[data-action=build-road][aria-pressed=true]")
+    side = page.evaluate("""() => {
+      const choice = document.querySelector(".catan-game").catanGame.view.choice
+      return Object.entries(choice.illegal)
+        .find(([, why]) => why.code === "insufficient_resources")[0]
+    }""")
+    page.locator(f".catan-game__svg line.edge[data-edge='{side}']").click(force=True)
+    message = page.locator(".catan-game__message")
+    errors = yaml.safe_load((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
+    board = yaml.safe_load((ROOT / "i18n" / "board.yml").read_text(encoding="utf-8"))
+    glossary = yaml.safe_load((ROOT / "i18n" / "glossary.yml").read_text(encoding="utf-8"))
+    message.get_by_text(errors["insufficient_resources"]["fr"], exact=False).wait_for()
+    lumber = next(term["fr"] for term in glossary["terms"] if term["key"] == "lumber")
+    missing = board["board_missing"]["fr"].replace("{cards}", f"{lumber} ×1")
+    assert missing in message.inner_text()
+    assert "argile" not in message.inner_text()  # the brick is there
+    seen.assert_clean()
