@@ -848,3 +848,35 @@ def test_a_build_the_hand_cannot_pay_names_the_missing_cards(play: Any, base_url
     assert missing in message.inner_text()
     assert "argile" not in message.inner_text()  # the brick is there
     seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_every_player_at_a_glance_in_the_bar(play: Any, base_url: str) -> None:
+    """The bar that stays in view lists every player: colour, name, points, resource cards,
+    whose turn; a screen reader hears each as one sentence (issue 33: opponents with points,
+    card counts and the turn, instead of only the long list of the side panel)."""
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url, "en", roads_link())
+    scores = page.locator(".catan-game__bar ul.catan-game__scores > li")
+    scores.first.wait_for()
+    view = page.evaluate("document.querySelector('.catan-game').catanGame.view")
+    catalog = _catalog()
+    assert scores.count() == len(view["players"]) == 3
+    for item, player in zip(scores.all(), view["players"], strict=True):
+        assert item.get_attribute("data-colour") == player["colour"]
+        said = item.get_attribute("aria-label")
+        points = catalog["points_public"]["en"].format(n=player["points"], total=view["vp_to_win"])
+        cards = catalog["score_cards"]["en"].format(n=player["cards"])
+        assert points in said and cards in said
+        shown = item.inner_text()
+        assert catalog["score_points_short"]["en"].format(n=player["points"]) in shown
+        assert catalog["score_cards_short"]["en"].format(n=player["cards"]) in shown
+        current = player["colour"] == view["current"]
+        assert ("is-current" in (item.get_attribute("class") or "")) == current
+        assert (catalog["current_turn"]["en"] in said) == current
+    assert scores.first.locator(".catan-score__name").inner_text() == "Ann"
+    page.locator("[data-action=end-turn]").click()   # the turn moves on: so does the mark
+    page.wait_for_function("document.querySelector('.catan-game__scores li.is-current')"
+                           "?.dataset.colour !== 'red'", timeout=GAME)
+    seen.assert_clean()

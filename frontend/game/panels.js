@@ -101,6 +101,27 @@ export function renderHand(s) {
   el.append(h("h3", {}, capitalise(s.text.term("development_card"))), view.cards.length ? list : h("p", { class: "catan-muted" }, t("no_dev_cards")))
 }
 
+/** Every player at a glance, in the bar that stays in view: colour, name, points, resource
+ *  cards, awards, whose turn; a screen reader hears each as one sentence. */
+export function renderScores(s) {
+  const view = s.view
+  const t = s.t
+  const over = Boolean(view.winner)
+  s.el.scores.replaceChildren(...view.players.map((p) => {
+    const current = !over && p.colour === view.current
+    const awards = ["longest_road", "largest_army"].filter((award) => view.awards[award].holder === p.colour)
+      .map((award) => s.text.term(award))
+    const said = [name(s, p.colour), t("points_public", { n: p.points, total: view.vp_to_win }),
+      t("score_cards", { n: p.cards }), ...awards, current ? t("current_turn") : null].filter(Boolean)
+    return h("li", { class: `catan-score${current ? " is-current" : ""}`, "data-colour": p.colour, "aria-label": said.join(", ") },
+      swatch(p.colour), " ", h("span", { class: "catan-score__name" }, name(s, p.colour)),
+      h("strong", { class: "catan-score__points", "aria-hidden": "true", title: t("points_public", { n: p.points, total: view.vp_to_win }) },
+        t("score_points_short", { n: p.points })),
+      h("span", { class: "catan-score__cards", "aria-hidden": "true", title: t("score_cards", { n: p.cards }) }, t("score_cards_short", { n: p.cards })),
+      ...awards.map((award) => h("span", { class: "catan-score__award", "aria-hidden": "true", title: award }, "★")))
+  }))
+}
+
 export function renderPlayers(s) {
   const view = s.view
   const t = s.t

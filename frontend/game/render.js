@@ -6,7 +6,7 @@
 import { focusBoard, pickTargets, setMode } from "./choices.js"
 import { describe, visibleEvent } from "./log.js"
 import { comeBack } from "./loop.js"
-import { renderActions, renderCosts, renderHand, renderPlayers } from "./panels.js"
+import { renderActions, renderCosts, renderHand, renderPlayers, renderScores } from "./panels.js"
 import { setStatus } from "./shell.js"
 import { control, myDecision, name } from "./state.js"
 import { capitalise, cardsText, h } from "./ui.js"
@@ -64,6 +64,7 @@ export function renderNow(s) {
     b.setAttribute("aria-pressed", String(b.dataset.action === pressed))
   }
   patch(el.hand, [view.me, view.cards, view.next.decides], () => renderHand(s))
+  patch(el.scores, [view.players, view.current, view.winner, view.awards, view.vp_to_win, names], () => renderScores(s))
   patch(el.players, [view.players, view.current, view.winner, view.me && view.me.colour, view.seats, names, view.bank, view.deck], () => renderPlayers(s))
   patch(el.costs, [view.costs], () => renderCosts(s))
   renderLog(s)
