@@ -880,3 +880,27 @@ def test_every_player_at_a_glance_in_the_bar(play: Any, base_url: str) -> None:
     page.wait_for_function("document.querySelector('.catan-game__scores li.is-current')"
                            "?.dataset.colour !== 'red'", timeout=GAME)
     seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_a_maritime_trade_in_two_taps(play: Any, base_url: str) -> None:
+    """The cards the hand can give at its rate are buttons in view (no form to open): a tap on
+    what to give, a tap on what to take, and the bank trade is made at the engine's rate."""
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url, "en", link_with_hand({"brick": 4, "lumber": 1}))
+    give = page.locator("[data-action=bank-give-brick]")
+    give.wait_for()
+    assert not page.locator("[data-action=bank-give-lumber]").count()  # 1 lumber: not enough
+    view = page.evaluate("document.querySelector('.catan-game').catanGame.view")
+    rate = view["me"]["rates"]["brick"]
+    assert give.inner_text() == _catalog()["bank_give"]["en"].format(n=rate, what="brick")
+    give.click()
+    page.wait_for_selector("[data-action=bank-give-brick][aria-pressed=true]")
+    page.locator("[data-action=bank-get-wool]").click()
+    hand_js = "document.querySelector('.catan-game').catanGame.view.me.hand"
+    page.wait_for_function(f"{hand_js}.wool === 1")
+    hand = page.evaluate(hand_js)
+    assert hand["brick"] == 4 - rate and hand["lumber"] == 1
+    assert not page.locator("[data-action^=bank-get-]").count()  # the choice is over
+    seen.assert_clean()

@@ -10,7 +10,7 @@ import { showSetup } from "./games.js"
 import { perform, toggleSeat } from "./loop.js"
 import { refuse } from "./shell.js"
 import { can, control, myDecision, name } from "./state.js"
-import { answersPanel, offerPanel, reveal, tradePanel } from "./trade.js"
+import { answersPanel, bankRow, offerPanel, reveal, tradePanel } from "./trade.js"
 import { h, capitalise, cardChips, disclosure, swatch } from "./ui.js"
 
 /** A button of the panels: `key` names it for the tests and keeps its focus across redraws. */
@@ -57,6 +57,7 @@ export function renderActions(s) {
       build("settlement", capitalise(s.text.term("settlement"))),
       build("city", capitalise(s.text.term("city"))),
       button(t("buy_card"), () => perform(s, { type: "buy_dev_card", player: me }), { key: "buy-card", available: costs.dev_card.available })),
+    bankRow(s),
     tradePanel(s),
     h("div", { class: "catan-game__buttons" }, button(t("end_turn"), () => perform(s, { type: "end_turn", player: me }), { key: "end-turn", primary: true })))
   }

@@ -57,7 +57,7 @@ export function renderNow(s) {
   const names = s.game.settings.seats.map((seat) => seat.name)
   patch(el.away, [view.seats, names, view.winner], () => renderAway(s))
   patch(el.actions, [view.phase, view.next, view.trade, view.discard, view.can, view.me, view.winner,
-    names, s.declined], () => renderActions(s))
+    names, s.declined, s.bankGive], () => renderActions(s))
   // a build mode pressed or let go changes one button, not the panel (its trade grid is large)
   const pressed = s.mode && `build-${s.mode.kind}`
   for (const b of el.actions.querySelectorAll("[data-action^=build-][aria-pressed]")) {
