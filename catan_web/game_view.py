@@ -136,13 +136,15 @@ def _build_reason(option: Any) -> Doc | None:
 
 
 def costs(game: Game, viewer: str | None, decides: bool) -> list[Doc]:
-    """The building costs card: each item's cost and points, and for the viewer whether their
-    hand affords it and whether they may build it now (``reason``: the rule against it)."""
+    """The building costs card: each item's cost and points, and for the viewer the cards their
+    hand lacks for it (``missing``), whether it affords it and whether they may build it now
+    (``reason``: the rule against it)."""
     options = game.build_options(viewer) if viewer is not None else {}
     out = []
     for item, cost in BUILD_COSTS.items():
         option = options.get(item)
         out.append({"item": item, "cost": dict(cost), "points": BUILD_POINTS[item],
+                    "missing": dict(option["missing"]) if option else {},
                     "affordable": bool(option and option["affordable"]),
                     "available": bool(decides and option and option["reason"] is None),
                     "reason": _build_reason(option) if option else None})

@@ -830,6 +830,11 @@ def test_a_build_the_hand_cannot_pay_names_the_missing_cards(play: Any, base_url
     road = page.locator("[data-action=build-road]")
     road.wait_for()
     assert "is-unavailable" in (road.get_attribute("class") or "")
+    # the button shows the cost, a dot per card, hollow for the lumber the hand lacks
+    assert road.locator(".catan-dot").count() == 2
+    assert road.locator(".catan-dot.is-missing").count() == 1
+    assert road.locator(".catan-dot.is-missing.catan-chip--lumber").count() == 1
+    assert "null" not in page.locator(".catan-game__actions").inner_text()
     road.click()
     page.wait_for_selector("[data-action=build-road][aria-pressed=true]")
     side = page.evaluate("""() => {
@@ -846,6 +851,7 @@ def test_a_build_the_hand_cannot_pay_names_the_missing_cards(play: Any, base_url
     lumber = next(term["fr"] for term in glossary["terms"] if term["key"] == "lumber")
     missing = board["board_missing"]["fr"].replace("{cards}", f"{lumber} ×1")
     assert missing in message.inner_text()
+    assert missing in (road.get_attribute("aria-label") or "")  # heard on the button too
     assert "argile" not in message.inner_text()  # the brick is there
     seen.assert_clean()
 
@@ -876,9 +882,16 @@ def test_every_player_at_a_glance_in_the_bar(play: Any, base_url: str) -> None:
         assert ("is-current" in (item.get_attribute("class") or "")) == current
         assert (catalog["current_turn"]["en"] in said) == current
     assert scores.first.locator(".catan-score__name").inner_text() == "Ann"
-    page.locator("[data-action=end-turn]").click()   # the turn moves on: so does the mark
-    page.wait_for_function("document.querySelector('.catan-game__scores li.is-current')"
-                           "?.dataset.colour !== 'red'", timeout=GAME)
+    # the turn moves on (the computers may play theirs and give it back at once): the mark
+    # always follows the view's player to act
+    page.locator("[data-action=end-turn]").click()
+    page.wait_for_function(f"document.querySelector('.catan-game').catanGame.view.turn"
+                           f" > {view['turn']}", timeout=GAME)
+    page.wait_for_function("""() => {
+      const view = document.querySelector(".catan-game").catanGame.view
+      const mark = document.querySelector(".catan-game__scores li.is-current")
+      return mark && mark.dataset.colour === view.current
+    }""")
     seen.assert_clean()
 
 
