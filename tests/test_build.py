@@ -96,6 +96,29 @@ def test_every_faq_question_is_a_search_entry_with_its_answer(site_dir: Path, la
         assert "<" not in docs[location]["x"], location  # text only, no widget data
 
 
+ASKED = re.compile(r"^## .*\{ #([\w-]+) \}\n\n\*\*.*\*\*\n\n<!-- asked: (.*) -->$", re.MULTILINE)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_other_ways_of_asking_are_searched_not_shown(site_dir: Path, lang: str) -> None:
+    """``<!-- asked: ... | ... -->`` right after a one-line answer (catan_site/search_index.py):
+    each wording is in its answer's ``v`` in the search index, and in no page's visible text."""
+    docs = {doc["l"]: doc for doc in search_index(site_dir, lang)["docs"]}
+    found = 0
+    for page in sorted((ROOT / "docs" / lang / "faq").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        if page.stem == "index":
+            continue
+        assert text.count("<!-- asked:") == len(ASKED.findall(text)), page  # all after an answer
+        html = (site_dir / lang / "faq" / page.stem / "index.html").read_text(encoding="utf-8")
+        for anchor, wordings in ASKED.findall(text):
+            for wording in wordings.split(" | "):
+                found += 1
+                assert wording in docs[f"faq/{page.stem}/#{anchor}"].get("v", ""), wording
+                assert html.count(wording) == 1, wording  # in the comment only
+    assert found >= 12
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_language_links_lead_to_existing_pages(site_dir: Path, lang: str) -> None:
     broken = []
