@@ -110,8 +110,8 @@ export class Catalog {
     const details = error.details || {}
     let text = this.fill(entry.text, details)
     // the cards still missing for a build (catan_web.game_view), named after the rule
-    const missing = details.missing && typeof details.missing === "object" ? this.cards(details.missing) : ""
-    if (missing && missing !== this.t("nothing")) text += ` ${this.t("board_missing", { cards: missing })}`
+    const missing = details.missing && typeof details.missing === "object" ? details.missing : {}
+    if (Object.keys(missing).length) text += ` ${this.t("board_missing", { cards: this.cards(missing) })}`
     return { code: error.code, text, href, title: entry.title }
   }
 
