@@ -278,3 +278,25 @@ def test_old_faq_anchors_are_in_the_pages_but_not_shown(site_dir: Path, lang: st
         text = path.read_text(encoding="utf-8")
         assert not re.search(rf"<p><em>(?:{'|'.join(MERGED_LABELS)})", text), path
         assert '<a class="catan-moved" href=' not in text.split('class="catan-moved-list"')[0]
+
+
+#: Material's words for the footer's links (its own translations, per page language).
+FOOTER_WORDS = {"en": ("Previous", "Next"), "fr": ("Précédent", "Suivant"),
+                "es": ("Anterior", "Siguiente"), "nl": ("Vorige", "Volgende")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_pages_end_with_previous_and_next(site_dir: Path, lang: str) -> None:
+    """The documentation theme's previous/next links, in the page's language, follow the
+    navigation (Robber sits between Production and Trading); the game page has none."""
+    found = {}
+    for tag, attrs in tags(site_dir / lang / "rules/robber/index.html"):
+        kind = next((k for k in ("prev", "next")
+                     if f"md-footer__link--{k}" in (attrs.get("class") or "")), None)
+        if tag == "a" and kind:
+            found[kind] = (attrs["href"], (attrs.get("aria-label") or "").split(":")[0])
+    previous, following = FOOTER_WORDS[lang]
+    assert found == {"prev": ("../production/", previous), "next": ("../trading/", following)}
+    play = [attrs for tag, attrs in tags(site_dir / lang / "play/index.html")
+            if tag == "nav" and "md-footer__inner" in (attrs.get("class") or "")]
+    assert all("hidden" in attrs for attrs in play)
