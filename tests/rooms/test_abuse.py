@@ -21,7 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 from catan_rooms.app import create_app
 from catan_rooms.hub import Limits
 from catan_rooms.room import MAX_AHEAD
-from catan_rooms.schemas import MAX_MARKS, clean_name
+from catan_rooms.schemas import MAX_MARKS, clean_text
 
 SETTINGS = {"players": 3, "timer": None, "board": "beginner",
             "computers": {"white": {"level": "easy", "personality": "builder"}}}
@@ -86,7 +86,7 @@ def test_a_number_far_ahead_is_refused_and_never_locks_the_seat(tmp_path: Path) 
                                   "\u034f", " \u3164 \u2800 "])
 def test_a_name_that_would_not_show_is_refused_in_words(tmp_path: Path, name: str) -> None:
     with pytest.raises(ValueError):
-        clean_name(name)
+        clean_text(name)
     with app(tmp_path) as http:
         room = http.post("/api/rooms", json=SETTINGS).json()["room"]
         with http.websocket_connect(f"/api/rooms/{room}/ws") as ws:
@@ -98,7 +98,7 @@ def test_a_name_that_would_not_show_is_refused_in_words(tmp_path: Path, name: st
 
 @pytest.mark.parametrize("name", ["Zoë", "Nguyễn Thị", "Ørjan", "李雷", "😀 Bob", "e\u0301"])
 def test_names_people_use_are_kept(name: str) -> None:
-    assert clean_name(name)
+    assert clean_text(name)
     assert MAX_MARKS >= 2    # Vietnamese stacks two accents on a letter
 
 
