@@ -24,7 +24,7 @@ from catan_core.table import Table, new_game
 from catan_web.game import do_summary
 
 from .recent import Recent
-from .schemas import RoomSettings
+from .schemas import MAX_CHAT, RoomSettings
 
 Doc = dict[str, Any]
 
@@ -504,7 +504,7 @@ def lobby(doc: Doc, online: dict[str, int]) -> Doc:
             entry["personality"] = seat["bot"]["personality"]
         seats.append(entry)
     return {"room": doc["id"], "status": doc["status"], "settings": doc["settings"],
-            "seats": seats, "spectators": online.get("", 0)}
+            "seats": seats, "spectators": online.get("", 0), "chat_max": MAX_CHAT}
 
 
 def game_frame(doc: Doc, game: Game, colour: str | None, now: float,

@@ -917,3 +917,77 @@ def test_a_maritime_trade_in_two_taps(play: Any, base_url: str) -> None:
     assert hand["brick"] == 4 - rate and hand["lumber"] == 1
     assert not page.locator("[data-action^=bank-get-]").count()  # the choice is over
     seen.assert_clean()
+
+
+def before_the_roll_link(hand: dict[str, int]) -> str:
+    """Four players, set-up done (beginner island), Ann (Red) to roll with ``hand``."""
+    game = Game.new(seats=["red", "blue", "white", "orange"], seed=3, board="beginner")
+    while game.phase in ("setup_settlement", "setup_road"):
+        game.apply(game.legal_actions()[0])
+    doc = game.to_dict()
+    for colour in doc["players"]:
+        doc["players"][colour]["hand"] = {}
+    doc["players"]["red"]["hand"] = hand
+    seats = [{"colour": "red", "kind": "human", "name": "Ann"}] + [
+        {"colour": c, "kind": "bot", "level": "easy"} for c in ("blue", "white", "orange")]
+    return link_to({"format": "catan-game-page/2",
+                    "settings": {"seats": seats, "speed": "instant", "timer": 0},
+                    "position": Game.from_dict(doc).to_dict(),
+                    "referee": {"seed": 1,  # the site rolls a 5 first: no robber
+ "seats": {s["colour"]: {"kind": s["kind"]}
+                                                     for s in seats}}})
+
+
+IN_VIEW = """(sel) => {
+  const el = document.querySelector(sel)
+  if (!el) return null
+  const r = el.getBoundingClientRect()
+  return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
+    ? [r.left + r.width / 2, r.top + r.height / 2] : null
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("lang", "size"), [("en", (1366, 768)), ("fr", (390, 844))])
+def test_a_whole_turn_is_played_without_scrolling(context: Any, base_url: str, lang: str,
+                                                  size: tuple[int, int]) -> None:
+    """The game is a screen: once it is in view, a whole turn (roll, a maritime trade, a road,
+    end of turn: six taps) is played with every control in the window when it is needed, the
+    page never moving (the panels' column may bring what comes next into view by itself).
+    Each tap is a pointer at the control's place, so nothing scrolls for the test either."""
+    width, height = size
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    seen = watch(page, base_url)
+    open_play(page, base_url, lang, before_the_roll_link({"brick": 1, "lumber": 1, "ore": 4}))
+    page.wait_for_selector("[data-action=roll]", timeout=ENGINE)
+    top = page.evaluate("scrollY")
+    view_js = "document.querySelector('.catan-game').catanGame.view"
+    # the whole island shows, below the bar (which never covers its top)
+    board, bar = (page.locator(sel).bounding_box() for sel in
+                  (".catan-game__svg svg.catan-board", ".catan-game__bar"))
+    assert board and bar and bar["y"] + bar["height"] <= board["y"] + 1
+    assert board["y"] + board["height"] <= height + 1, (board, height)
+
+    def tap(selector: str) -> None:
+        page.wait_for_selector(selector, timeout=GAME)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        at = page.evaluate(IN_VIEW, selector)
+        assert at, f"{selector} is out of the {width}×{height} window"
+        page.mouse.click(*at)
+
+    tap("[data-action=roll]")
+    page.wait_for_function(f"{view_js}.phase === 'main'", timeout=GAME)
+    assert sum(page.evaluate(f"{view_js}.dice")) != 7
+    tap("[data-action=bank-give-ore]")
+    tap("[data-action=bank-get-wool]")
+    page.wait_for_function(f"{view_js}.me.hand.wool === 1", timeout=GAME)
+    tap("[data-action=build-road]")
+    tap(".catan-game__svg line.mark-ok-edge")
+    page.wait_for_function(f"!{view_js}.me.hand.brick", timeout=GAME)  # the road was built
+    turn = page.evaluate(f"{view_js}.turn")
+    tap("[data-action=end-turn]")  # (the computers may play theirs and give it back at once)
+    page.wait_for_function(f"{view_js}.turn > {turn}", timeout=GAME)
+    assert page.evaluate("scrollY") == top
+    seen.assert_clean()
+    page.close()

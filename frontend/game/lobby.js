@@ -12,7 +12,6 @@ import { h, select, swatch } from "./ui.js"
 const PHRASES = ["hello", "good_luck", "have_fun", "well_played", "thanks", "nice_move", "oops",
   "wait_please", "hurry_please", "trade_anyone", "no_thanks", "be_right_back", "im_back", "good_game", "bye"]
 const CHAT_LINES = 6          // the last phrases said, shown
-const CHAT_TEXT = 160         // characters of a message of one's own (catan_rooms/schemas.py MAX_CHAT)
 const KEPT = ["online-name", "chat-text"]  // fields whose typed text survives a redraw
 
 /** Draw the lobby again when the room, the connection or the chat changed. */
@@ -196,9 +195,9 @@ function chatBox(s) {
   }
   const choose = h("select", { "data-field": "phrase", "aria-label": t("online_chat") },
     PHRASES.map((p) => h("option", { value: p }, t("chat_" + p))))
-  // a message of one's own: text nodes only (never markup), one line, at most CHAT_TEXT characters
+  // a message of one's own: text nodes only (never markup), one line, as long as the room says
   const own = h("input", {
-    type: "text", maxlength: CHAT_TEXT, "data-field": "chat-text", "aria-label": t("online_message"),
+    type: "text", maxlength: s.transport.update.lobby.chat_max, "data-field": "chat-text", "aria-label": t("online_message"),
     placeholder: t("online_message"), autocomplete: "off", enterkeyhint: "send",
   })
   const sendOwn = async (event) => {

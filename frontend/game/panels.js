@@ -40,7 +40,8 @@ export function renderActions(s) {
     return
   }
   const me = view.me.colour
-  el.append(h("h2", {}, t("your_move", { name: name(s, me) })))
+  const heading = h("h2", {}, t("your_move", { name: name(s, me) }))
+  el.append(heading)
   if (can(s, "roll")) {
     el.append(button(t("roll"), () => (s.game.settings.dice === "manual" ? askDice(s, me, true) : perform(s, { type: "roll", player: me })), { key: "roll", primary: true }))
   } else if (can(s, "discard")) {
@@ -60,8 +61,15 @@ export function renderActions(s) {
       withCost(s, button(t("buy_card"), () => perform(s, { type: "buy_dev_card", player: me }), { key: "buy-card", available: costs.dev_card.available }),
         t("buy_card"), costs.dev_card)),
     bankRow(s) || "",
-    tradePanel(s),
-    h("div", { class: "catan-game__buttons" }, button(t("end_turn"), () => perform(s, { type: "end_turn", player: me }), { key: "end-turn", primary: true })))
+    tradePanel(s))
+    // "End turn" beside the heading: in view with the builds, however long the trade panel
+    const head = h("div", { class: "catan-actions__head" })
+    heading.replaceWith(head)
+    head.append(heading, button(t("end_turn"), () => perform(s, { type: "end_turn", player: me }), { key: "end-turn", primary: true }))
+    if (s.bankShow) {   // a card to give was just chosen: the cards to take come into view (on a phone, below the fold)
+      s.bankShow = false
+      el.querySelector(".catan-bank > :last-child")?.scrollIntoView({ block: "nearest" })
+    }
   }
 }
 

@@ -40,13 +40,14 @@ export function shell(s) {
   // whose decision, what to do, the clock, every player's points and cards: kept in view
   // while the page scrolls
   el.bar = h("div", { class: "catan-game__bar" }, el.status, el.dice, el.clock, el.scores, el.notice, el.prompt)
+  // a running game fills the screen (game.css): the bar, then the board beside (desktop) or
+  // above (phone) one column that scrolls by itself, what to do first and the log last
   el.playArea = h("div", { class: "catan-game__play", hidden: true },
     el.bar,
     el.away,
     h("div", { class: "catan-game__main" },
       el.boardHost,
-      h("div", { class: "catan-game__side" }, el.actions, el.hand, el.players, el.costs)),
-    el.log)
+      h("div", { class: "catan-game__side" }, el.actions, el.hand, el.players, el.costs, el.log)))
   s.root.replaceChildren(el.loading, el.message, el.setupHost, el.playArea, el.tools)
   showTools(s, false)
 }

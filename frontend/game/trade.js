@@ -41,7 +41,7 @@ export function bankRow(s) {
   const givable = RESOURCES.filter((r) => hand[r] >= rates[r])
   if (!givable.length) return null
   const chosen = givable.includes(s.bankGive) ? s.bankGive : null
-  const choose = (r) => () => { s.bankGive = chosen === r ? null : r; render(s) }
+  const choose = (r) => () => { s.bankGive = chosen === r ? null : r; s.bankShow = Boolean(s.bankGive); render(s) }
   const take = (r) => async () => {
     const ok = await perform(s, { type: "bank_trade", give: { [chosen]: rates[chosen] }, get: { [r]: 1 }, player: me })
     if (ok) s.bankGive = null
