@@ -6,7 +6,7 @@
 import { focusBoard, pickTargets, setMode } from "./choices.js"
 import { describe, visibleEvent } from "./log.js"
 import { comeBack } from "./loop.js"
-import { renderActions, renderCosts, renderHand, renderPlayers } from "./panels.js"
+import { renderActions, renderCosts, renderHand, renderPlayers, renderScores } from "./panels.js"
 import { setStatus } from "./shell.js"
 import { control, myDecision, name } from "./state.js"
 import { capitalise, cardsText, h } from "./ui.js"
@@ -57,13 +57,14 @@ export function renderNow(s) {
   const names = s.game.settings.seats.map((seat) => seat.name)
   patch(el.away, [view.seats, names, view.winner], () => renderAway(s))
   patch(el.actions, [view.phase, view.next, view.trade, view.discard, view.can, view.me, view.winner,
-    names, s.declined], () => renderActions(s))
+    names, s.declined, s.bankGive], () => renderActions(s))
   // a build mode pressed or let go changes one button, not the panel (its trade grid is large)
   const pressed = s.mode && `build-${s.mode.kind}`
   for (const b of el.actions.querySelectorAll("[data-action^=build-][aria-pressed]")) {
     b.setAttribute("aria-pressed", String(b.dataset.action === pressed))
   }
   patch(el.hand, [view.me, view.cards, view.next.decides], () => renderHand(s))
+  patch(el.scores, [view.players, view.current, view.winner, view.awards, view.vp_to_win, names], () => renderScores(s))
   patch(el.players, [view.players, view.current, view.winner, view.me && view.me.colour, view.seats, names, view.bank, view.deck], () => renderPlayers(s))
   patch(el.costs, [view.costs], () => renderCosts(s))
   renderLog(s)

@@ -22,6 +22,7 @@ export function shell(s) {
     actions: h("section", { class: "catan-game__actions", "aria-label": t("actions") }),
     hand: h("section", { class: "catan-game__hand" }),
     players: h("section", { class: "catan-game__players" }),
+    scores: h("ul", { class: "catan-game__scores", "aria-label": t("players") }),   // everyone at a glance
     costs: h("section", { class: "catan-game__costs" }),
     logList: h("ol", { class: "catan-game__log-list" }),
     setupHost: h("div", { class: "catan-game__setup", hidden: true }),
@@ -36,8 +37,9 @@ export function shell(s) {
     h("button", { type: "button", class: "md-button", "data-action": "export", onclick: () => exportGame(s) }, t("export")),
     h("button", { type: "button", class: "md-button", "data-action": "import", onclick: () => importDialog(s) }, t("import")),
     h("button", { type: "button", class: "md-button", "data-action": "share", onclick: () => shareDialog(s) }, t("share")))
-  // whose decision, what to do, the clock: kept in view while the page scrolls
-  el.bar = h("div", { class: "catan-game__bar" }, el.status, el.dice, el.clock, el.notice, el.prompt)
+  // whose decision, what to do, the clock, every player's points and cards: kept in view
+  // while the page scrolls
+  el.bar = h("div", { class: "catan-game__bar" }, el.status, el.dice, el.clock, el.scores, el.notice, el.prompt)
   el.playArea = h("div", { class: "catan-game__play", hidden: true },
     el.bar,
     el.away,
