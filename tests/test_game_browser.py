@@ -982,6 +982,14 @@ def test_a_whole_turn_is_played_without_scrolling(context: Any, base_url: str, l
     tap("[data-action=bank-give-ore]")
     tap("[data-action=bank-get-wool]")
     page.wait_for_function(f"{view_js}.me.hand.wool === 1", timeout=GAME)
+    # the hand as five cards, each with its count, the card just gained marked
+    hand = page.evaluate(f"{view_js}.me.hand")
+    cards = page.locator(".catan-game__hand .catan-hand > li")
+    page.wait_for_selector(".catan-hand [data-resource=wool].is-gained")
+    assert cards.count() == 5
+    assert {c.get_attribute("data-resource"): int(c.locator(".catan-card__n").inner_text())
+            for c in cards.all()} == {r: hand.get(r, 0) for r in
+                                     ("brick", "lumber", "wool", "grain", "ore")}
     tap("[data-action=build-road]")
     tap(".catan-game__svg line.mark-ok-edge")
     page.wait_for_function(f"!{view_js}.me.hand.brick", timeout=GAME)  # the road was built
@@ -990,4 +998,41 @@ def test_a_whole_turn_is_played_without_scrolling(context: Any, base_url: str, l
     page.wait_for_function(f"{view_js}.turn > {turn}", timeout=GAME)
     assert page.evaluate("scrollY") == top
     seen.assert_clean()
+    page.close()
+
+
+COUNT_CHIMES = """
+window.__tones = 0
+const real = window.AudioContext && window.AudioContext.prototype.createOscillator
+if (real) {
+  window.AudioContext.prototype.createOscillator = function () {
+    window.__tones++
+    return real.call(this)
+  }
+}
+"""
+
+
+@pytest.mark.browser
+def test_a_sound_on_my_turn_only_when_asked(context: Any, base_url: str) -> None:
+    """The sound is off unless the player turns it on (a pressed switch under the game, kept
+    in this browser); then the start of their turn plays a short chime (two tones), once."""
+    page = context.new_page()
+    page.add_init_script(COUNT_CHIMES)
+    link = before_the_roll_link({"brick": 1})
+    open_play(page, base_url, "en", link)
+    page.wait_for_selector("[data-action=roll]", timeout=ENGINE)
+    switch = page.locator("[data-action=sound]")
+    assert switch.get_attribute("aria-pressed") == "false"
+    assert page.evaluate("window.__tones") == 0      # Ann's turn began: silence
+    switch.click()
+    assert switch.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("window.__tones") == 2      # turned on: heard once
+    page.reload()
+    page.wait_for_selector("[data-action=roll]", timeout=ENGINE)
+    assert page.locator("[data-action=sound]").get_attribute("aria-pressed") == "true"
+    page.wait_for_function("window.__tones === 2")   # her turn, on: one chime
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__tones") == 2
+    page.locator("[data-action=sound]").click()
     page.close()

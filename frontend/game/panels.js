@@ -12,7 +12,7 @@ import { perform, toggleSeat } from "./loop.js"
 import { refuse } from "./shell.js"
 import { can, control, myDecision, name } from "./state.js"
 import { answersPanel, bankRow, offerPanel, reveal, tradePanel } from "./trade.js"
-import { h, capitalise, cardChips, disclosure, swatch } from "./ui.js"
+import { h, capitalise, cardChips, disclosure, handCards, swatch } from "./ui.js"
 
 /** A button of the panels: `key` names it for the tests and keeps its focus across redraws. */
 export function button(label, onclick, { key, primary = false, available = true, pressed = null, name: ariaLabel = null } = {}) {
@@ -115,7 +115,10 @@ export function renderHand(s) {
     return
   }
   const me = view.me.colour
-  el.append(h("h2", {}, t("hand_of", { name: name(s, me) })), cardChips(s.text, view.me.hand))
+  // the cards just gained pop (only when the same seat's hand grew, not on a change of seat)
+  const before = s.handShown && s.handShown.colour === me ? s.handShown.hand : null
+  s.handShown = { colour: me, hand: { ...view.me.hand } }
+  el.append(h("h2", {}, t("hand_of", { name: name(s, me) })), handCards(s.text, view.me.hand, before))
   const list = h("ul", { class: "catan-devcards" })
   for (const { card, fresh, count, playable, reason } of view.cards) {
     const item = h("li", { class: fresh ? "is-new" : "" }, h("strong", {}, s.text.term(card)), count > 1 ? ` ×${count}` : "")

@@ -8,7 +8,8 @@ import { describe, visibleEvent } from "./log.js"
 import { comeBack } from "./loop.js"
 import { renderActions, renderCosts, renderHand, renderPlayers, renderScores } from "./panels.js"
 import { setStatus } from "./shell.js"
-import { control, myDecision, name } from "./state.js"
+import { chime, soundOn } from "./sound.js"
+import { can, control, myDecision, name } from "./state.js"
 import { capitalise, cardsText, h } from "./ui.js"
 
 const LOG_LINES = 400          // lines of the log kept on screen (the saved log keeps them all)
@@ -48,6 +49,12 @@ export function renderNow(s) {
   if (drawn || s.picking !== picking) {
     s.picking = picking
     if (!onBoard) focusBoard(s, false)   // the board's one tab stop starts on a legal spot
+  }
+  // the viewer's turn begins: the chime, if they asked for it (once per turn)
+  const turnKey = view.me && view.current === view.me.colour && can(s, "roll") ? `${view.turn}:${view.current}` : null
+  if (turnKey && turnKey !== s.chimed) {
+    s.chimed = turnKey
+    if (soundOn()) chime()
   }
   setStatus(s, statusLine(s))
   patch(el.dice, [s.game.stats.rolls], () => renderDice(s))
@@ -108,7 +115,10 @@ function renderDice(s) {
   el.replaceChildren()
   if (!last) return
   const earlier = rolls.slice(0, -1).reverse().map(([a, b]) => a + b)
-  el.append(h("span", { class: "catan-dice__pair", role: "img", "aria-label": s.t("dice_last", { a: last[0], b: last[1], total: last[0] + last[1] }) },
+  // a new roll tumbles in (game.css: a short turn of each die, none under reduced motion)
+  const fresh = s.diceShown !== undefined && rolls.length > s.diceShown
+  s.diceShown = rolls.length
+  el.append(h("span", { class: `catan-dice__pair${fresh ? " is-rolled" : ""}`, role: "img", "aria-label": s.t("dice_last", { a: last[0], b: last[1], total: last[0] + last[1] }) },
     last.map((n) => h("span", { class: "catan-die", "data-n": n }, DIE_FACES[n - 1]))))
   if (earlier.length) {
     el.append(h("span", { class: "catan-dice__history", title: s.t("dice_history") },

@@ -3,6 +3,7 @@
 
 import { exportGame, importDialog, shareDialog } from "./dialogs.js"
 import { showSetup } from "./games.js"
+import { setSound, soundOn } from "./sound.js"
 import { h } from "./ui.js"
 
 /** Build the page's elements in `s.root`: the loading line, the message, the new-game form's
@@ -36,7 +37,15 @@ export function shell(s) {
     h("button", { type: "button", class: "md-button", "data-action": "new", onclick: () => showSetup(s, true) }, t("new_game")),
     h("button", { type: "button", class: "md-button", "data-action": "export", onclick: () => exportGame(s) }, t("export")),
     h("button", { type: "button", class: "md-button", "data-action": "import", onclick: () => importDialog(s) }, t("import")),
-    h("button", { type: "button", class: "md-button", "data-action": "share", onclick: () => shareDialog(s) }, t("share")))
+    h("button", { type: "button", class: "md-button", "data-action": "share", onclick: () => shareDialog(s) }, t("share")),
+    h("button", {
+      type: "button", class: "md-button", "data-action": "sound", "aria-pressed": String(soundOn()),
+      onclick: (event) => {
+        const on = event.currentTarget.getAttribute("aria-pressed") !== "true"
+        event.currentTarget.setAttribute("aria-pressed", String(on))
+        setSound(on)
+      },
+    }, t("sound_turn")))
   // whose decision, what to do, the clock, every player's points and cards: kept in view
   // while the page scrolls
   el.bar = h("div", { class: "catan-game__bar" }, el.status, el.dice, el.clock, el.scores, el.notice, el.prompt)
