@@ -1036,3 +1036,32 @@ def test_a_sound_on_my_turn_only_when_asked(context: Any, base_url: str) -> None
     assert page.evaluate("window.__tones") == 2
     page.locator("[data-action=sound]").click()
     page.close()
+
+
+@pytest.mark.browser
+def test_an_offer_made_by_tapping_cards(play: Any, base_url: str) -> None:
+    """While Ann may trade, a tap on a card of her hand gives one more of it (never more than
+    she holds) and a tap on a card of the row to ask for asks one more: the trade panel opens
+    with the offer in it, − takes one back, and the offer made is the one tapped."""
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url, hash_=trading_link("red"))   # Ann: 2 ore, 1 wool
+    page.wait_for_selector("[data-action=give-card-ore]", timeout=ENGINE)
+    assert not page.locator("[data-action=give-card-brick]").count()   # none to give
+    for _ in range(3):                                                # the third is refused
+        page.get_by_role("button", name="Give one ore card").click()
+    page.get_by_role("button", name="Ask for one brick card").click()
+    page.get_by_role("button", name="Ask for one grain card").click()
+    page.get_by_role("button", name="One grain less").nth(1).click()   # the grid's "get" side
+    grid = page.locator(".catan-trade .catan-tradegrid tbody")
+    row = "tr:has(.catan-chip--{}) output"
+    counts = {r: [int(x) for x in grid.locator(row.format(r)).all_inner_texts()]
+              for r in ("ore", "brick", "grain")}
+    assert counts == {"ore": [2, 0], "brick": [0, 1], "grain": [0, 0]}
+    page.uncheck("[data-key=to-white]")
+    page.click("[data-action=offer]")
+    page.wait_for_function("document.querySelector('.catan-game').catanGame.view.trade",
+                           timeout=GAME)
+    trade = page.evaluate("document.querySelector('.catan-game').catanGame.view.trade")
+    assert (trade["give"], trade["get"]) == ({"ore": 2}, {"brick": 1})
+    seen.assert_clean()
