@@ -1079,7 +1079,7 @@ def tab_to(page: Any, selector: str, back: bool = False) -> None:
 @pytest.mark.browser
 def test_a_whole_turn_by_keyboard(context: Any, base_url: str) -> None:
     """The same turn with the keyboard alone, on the game screen: Tab to a control, Enter; the
-    board is one tab stop that starts on a legal side; the page never moves by itself."""
+    board is one tab stop that starts on a legal side."""
     page = context.new_page()
     page.set_viewport_size({"width": 1366, "height": 768})
     open_play(page, base_url, "en", before_the_roll_link({"brick": 1, "lumber": 1, "ore": 4}))
