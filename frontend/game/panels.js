@@ -110,6 +110,11 @@ export function renderHand(s) {
   const t = s.t
   const el = s.el.hand
   el.replaceChildren()
+  // on a phone the bar repeats the hand in small (the panel may be below the fold); the
+  // panel is what a screen reader reads
+  s.el.strip.replaceChildren(...(view.me ? RESOURCES.map((r) => h("li", {
+    class: `catan-card--${r}${view.me.hand[r] ? "" : " is-empty"}`, "data-resource": r,
+  }, String(view.me.hand[r] || 0))) : []))
   if (!view.me) {
     el.append(h("h2", {}, t("your_hand")), h("p", { class: "catan-muted" }, t("hand_hidden")))
     return

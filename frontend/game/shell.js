@@ -24,6 +24,7 @@ export function shell(s) {
     hand: h("section", { class: "catan-game__hand" }),
     players: h("section", { class: "catan-game__players" }),
     scores: h("ul", { class: "catan-game__scores", "aria-label": t("players") }),   // everyone at a glance
+    strip: h("ul", { class: "catan-game__strip", "aria-hidden": "true" }),   // the hand, small, in the bar (phones: game.css)
     costs: h("section", { class: "catan-game__costs" }),
     logList: h("ol", { class: "catan-game__log-list" }),
     setupHost: h("div", { class: "catan-game__setup", hidden: true }),
@@ -48,7 +49,7 @@ export function shell(s) {
     }, t("sound_turn")))
   // whose decision, what to do, the clock, every player's points and cards: kept in view
   // while the page scrolls
-  el.bar = h("div", { class: "catan-game__bar" }, el.status, el.dice, el.clock, el.scores, el.notice, el.prompt)
+  el.bar = h("div", { class: "catan-game__bar" }, el.status, el.dice, el.clock, el.scores, el.strip, el.notice, el.prompt)
   // a running game fills the screen (game.css): the bar, then the board beside (desktop) or
   // above (phone) one column that scrolls by itself, what to do first and the log last
   el.playArea = h("div", { class: "catan-game__play", hidden: true },
