@@ -942,8 +942,13 @@ IN_VIEW = """(sel) => {
   const el = document.querySelector(sel)
   if (!el) return null
   const r = el.getBoundingClientRect()
-  return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
-    ? [r.left + r.width / 2, r.top + r.height / 2] : null
+  const [x, y] = [r.left + r.width / 2, r.top + r.height / 2]
+  const shown = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
+  // and not scrolled out of its panel's column: what a pointer there would touch (on the
+  // board, the board itself: its marks take no pointer, the nearest spot is chosen)
+  const hit = shown && document.elementFromPoint(x, y)
+  const scope = el.closest(".catan-game__svg") || el
+  return hit && (scope.contains(hit) || hit.contains(el)) ? [x, y] : null
 }"""
 
 
@@ -961,6 +966,9 @@ def test_a_whole_turn_is_played_without_scrolling(context: Any, base_url: str, l
     seen = watch(page, base_url)
     open_play(page, base_url, lang, before_the_roll_link({"brick": 1, "lumber": 1, "ore": 4}))
     page.wait_for_selector("[data-action=roll]", timeout=ENGINE)
+    # the page brings the game screen under the header once the game is on the table
+    page.wait_for_function("document.querySelector('.catan-game__play')"
+                           ".getBoundingClientRect().top < 60", timeout=GAME)
     top = page.evaluate("scrollY")
     view_js = "document.querySelector('.catan-game').catanGame.view"
     # the whole island shows, below the bar (which never covers its top)

@@ -44,7 +44,10 @@ export function bankRow(s) {
   const choose = (r) => () => { s.bankGive = chosen === r ? null : r; s.bankShow = Boolean(s.bankGive); render(s) }
   const take = (r) => async () => {
     const ok = await perform(s, { type: "bank_trade", give: { [chosen]: rates[chosen] }, get: { [r]: 1 }, player: me })
-    if (ok) s.bankGive = null
+    if (ok) {
+      s.bankGive = null
+      s.el.actions.parentElement.scrollTo({ top: 0 })   // the builds again, as the turn goes on
+    }
   }
   return h("div", { class: "catan-bank", role: "group", "aria-label": capitalise(s.text.term("maritime_trade")) },
     h("p", { class: "catan-muted catan-bank__hint" }, t(chosen ? "bank_pick_get" : "bank_pick_give")),
