@@ -39,6 +39,7 @@ from .schemas import (
     Hello,
     Leave,
     Look,
+    Options,
     Pick,
     Ping,
     Ready,
@@ -428,9 +429,9 @@ class Hub:
         except ValidationError as exc:
             first = exc.errors(include_url=False, include_input=False)[:1]
             where = ".".join(str(x) for x in first[0]["loc"])[:80] if first else ""
-            if first and first[0]["loc"][-1:] == ("name",):   # typed by a person: say so
-                                                                # (schemas.clean_name)
-                raise RoomError("bad_name", first[0]["msg"][:120]) from None
+            typed = first[0]["loc"][-1:] if first else ()  # typed by a person: say so
+            if typed in (("name",), ("text",)):                # (schemas.clean_text)
+                raise RoomError(f"bad_{typed[0]}", first[0]["msg"][:120]) from None
             raise RoomError("malformed", "the message is not valid",
                             at=where, problem=(first[0]["msg"][:120] if first else "")) from None
         except (ValueError, RecursionError):
@@ -457,6 +458,11 @@ class Hub:
             self.kick(conn.room_id)
             self.reply(conn, {"t": "ok", "for": "start"})
             return
+        if isinstance(msg, Options):  # the host's, seated or not
+            await self.mutate(conn.room_id, lambda d: room.set_options(
+                d, conn.host, msg.changes()))
+            self.reply(conn, {"t": "ok", "for": "options"})
+            return
         if isinstance(msg, SetSeat):  # the host's, seated or not
             bot = {"level": msg.level, "personality": msg.personality}
             await self.mutate(conn.room_id, lambda d: room.set_seat(
@@ -475,8 +481,8 @@ class Hub:
         elif isinstance(msg, Pick):
             await self._pick(conn, msg)
         elif isinstance(msg, Chat):
-            await self.mutate(conn.room_id, lambda d: room.chat(d, self._own(d, conn), msg.n,
-                                                                msg.phrase, self.now()))
+            await self.mutate(conn.room_id, lambda d: room.chat(
+                d, self._own(d, conn), msg.n, self.now(), phrase=msg.phrase, text=msg.text))
             self.reply(conn, {"t": "ok", "for": "chat", "n": msg.n})
         elif isinstance(msg, Ready):
             await self.mutate(conn.room_id, lambda d: room.set_ready(d, self._own(d, conn),

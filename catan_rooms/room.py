@@ -18,12 +18,13 @@ from typing import Any
 
 from catan_core import Game, IllegalAction
 from catan_core.actions import ACTION_FIELDS, CHANCE_FIELDS
+from catan_core.constants import COLOURS
 from catan_core.referee import TIMER_BONUS_S, Referee, turn_key, waiting_for
 from catan_core.table import Table, new_game
 from catan_web.game import do_summary
 
 from .recent import Recent
-from .schemas import RoomSettings
+from .schemas import MAX_CHAT, RoomSettings
 
 Doc = dict[str, Any]
 
@@ -206,6 +207,46 @@ def set_seat(doc: Doc, host: bool, colour: str, kind: str,
     return [_event({"type": "seat_changed", "seat": colour, "kind": kind, **seat["bot"]})]
 
 
+def set_options(doc: Doc, host: bool, changes: Doc) -> list[Doc]:
+    """The host's new settings in the lobby (``schemas.Options.changes``: timer, dice, mode,
+    board, visibility, rules, number of players). Fewer players take the last seat away, if
+    nobody sits there; more add a free seat with the settings' ``fill`` computer on standby.
+    Everyone ready is ready no more: they said so for other settings."""
+    if not host:
+        raise RoomError("not_host", "only the room's creator chooses the settings")
+    if doc["status"] != "lobby":
+        raise RoomError("wrong_status", "the game has started", status=doc["status"])
+    settings = {**doc["settings"], **changes}
+    colours = list(COLOURS[:settings["players"]])
+    gone = [c for c in doc["seats"] if c not in colours]
+    if any(doc["seats"][c]["kind"] == "human" for c in gone):
+        raise RoomError("seat_taken", "a person sits at the seat a smaller table takes away",
+                        seat=gone[0])
+    for key in ("computers", "standby"):
+        settings[key] = {c: bot for c, bot in settings.get(key, {}).items() if c in colours}
+    for colour in colours:
+        if colour not in doc["seats"]:
+            settings["standby"][colour] = dict(settings["fill"])
+    try:
+        checked = RoomSettings.model_validate(settings)
+    except ValueError as exc:
+        raise RoomError("malformed", "these settings are not valid") from exc
+    for colour in gone:
+        del doc["seats"][colour]
+    for colour in colours:
+        if colour not in doc["seats"]:
+            doc["seats"][colour] = {
+                "kind": "open", "name": None, "token": None, "ready": False, "last_n": 0,
+                "acted": False, "vacated": False, "bot": dict(settings["fill"])}
+    doc["settings"] = checked.model_dump(mode="json")
+    events = [_event({"type": "options", "settings": doc["settings"]})]
+    for colour, seat in doc["seats"].items():
+        if seat["ready"]:
+            seat["ready"] = False
+            events.append(_event({"type": "ready", "seat": colour, "ready": False}))
+    return events
+
+
 def set_ready(doc: Doc, colour: str, ready: bool) -> list[Doc]:
     if doc["status"] != "lobby":
         raise RoomError("wrong_status", "the game has started", status=doc["status"])
@@ -287,14 +328,17 @@ def auto(doc: Doc, colour: str, on: bool) -> list[Doc]:
 CHAT_INTERVAL = 2.0
 
 
-def chat(doc: Doc, colour: str, n: int, phrase: str, now: float) -> list[Doc]:
+def chat(doc: Doc, colour: str, n: int, now: float, phrase: str | None = None,
+         text: str | None = None) -> list[Doc]:
+    """A quick ``phrase`` (a code) or a ``text`` of the seat's own (``schemas.Chat``)."""
     seat = doc["seats"][colour]
     if now - seat.get("chatted", -CHAT_INTERVAL) < CHAT_INTERVAL:
         raise RoomError("chat_too_fast", f"one phrase every {CHAT_INTERVAL:g} s",
                         interval=CHAT_INTERVAL)
     _check_n(seat, n)
     seat["chatted"] = now
-    return [_event({"type": "chat", "seat": colour, "phrase": phrase})]
+    said = {"phrase": phrase} if text is None else {"text": text}
+    return [_event({"type": "chat", "seat": colour, **said})]
 
 
 #: How far past the last message number a seat's next one may be: a client counts up by one,
@@ -460,7 +504,7 @@ def lobby(doc: Doc, online: dict[str, int]) -> Doc:
             entry["personality"] = seat["bot"]["personality"]
         seats.append(entry)
     return {"room": doc["id"], "status": doc["status"], "settings": doc["settings"],
-            "seats": seats, "spectators": online.get("", 0)}
+            "seats": seats, "spectators": online.get("", 0), "chat_max": MAX_CHAT}
 
 
 def game_frame(doc: Doc, game: Game, colour: str | None, now: float,

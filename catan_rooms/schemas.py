@@ -101,30 +101,37 @@ BLANK = frozenset("\u115f\u1160\u17b4\u17b5\u3164\uffa0\u2800\u034f\u180e")
 MAX_MARKS = 2
 
 
-def clean_name(value: str) -> str:
-    """A player's name: NFC, trimmed, 1 to 24 characters, no control or format characters, at
-    least one character that draws something, at most ``MAX_MARKS`` accents on a character.
+#: Characters in a chat message, at most (a line or two in the lobby's chat).
+MAX_CHAT = 160
 
-    >>> clean_name("  Zoë ")
+
+def clean_text(value: str, limit: int = 24, what: str = "a name") -> str:
+    """Text people type that others see (a player's name, a chat message): NFC, trimmed, 1 to
+    ``limit`` characters, no control or format characters (no line breaks either), at least one
+    character that draws something, at most ``MAX_MARKS`` accents on a character.
+
+    >>> clean_text("  Zoë ")
     'Zoë'
-    >>> clean_name("\u3164")
+    >>> clean_text("\u3164")
     Traceback (most recent call last):
     ValueError: a name needs a visible character
+    >>> clean_text("<b>gg</b>", MAX_CHAT, "a message")  # shown as text, never as markup
+    '<b>gg</b>'
     """
-    name = unicodedata.normalize("NFC", value).strip()
-    if not 1 <= len(name) <= 24:
-        raise ValueError("a name has 1 to 24 characters")
+    text = unicodedata.normalize("NFC", value).strip()
+    if not 1 <= len(text) <= limit:
+        raise ValueError(f"{what} has 1 to {limit} characters")
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
-           for ch in name):
-        raise ValueError("a name may not hold control or invisible characters")
-    if not any(ch not in BLANK and unicodedata.category(ch)[0] in "LNPS" for ch in name):
-        raise ValueError("a name needs a visible character")
+           for ch in text):
+        raise ValueError(f"{what} may not hold control or invisible characters")
+    if not any(ch not in BLANK and unicodedata.category(ch)[0] in "LNPS" for ch in text):
+        raise ValueError(f"{what} needs a visible character")
     marks = 0
-    for ch in name:
+    for ch in text:
         marks = marks + 1 if unicodedata.category(ch)[0] == "M" else 0
         if marks > MAX_MARKS:
             raise ValueError(f"at most {MAX_MARKS} accents on one character")
-    return name
+    return text
 
 
 class Hello(Strict):
@@ -144,7 +151,7 @@ class Sit(Strict):
     @field_validator("name")
     @classmethod
     def _name(cls, value: str) -> str:
-        return clean_name(value)
+        return clean_text(value)
 
 
 class Ready(Strict):
@@ -199,10 +206,47 @@ class Pick(Strict):
 
 
 class Chat(Strict):
+    """A quick phrase (a code each client says in its reader's language) or a short message
+    of the sender's own (``text``, shown as text, never as markup): one of the two."""
+
     t: Literal["chat"]
     room: str | None = None
     n: int = Field(ge=1, le=2**31)
-    phrase: Phrase
+    phrase: Phrase | None = None
+    text: str | None = None
+
+    @field_validator("text")
+    @classmethod
+    def _text(cls, value: str | None) -> str | None:
+        return None if value is None else clean_text(value, MAX_CHAT, "a message")
+
+    @model_validator(mode="after")
+    def _one(self) -> Chat:
+        if (self.phrase is None) == (self.text is None):
+            raise ValueError("a chat message is a phrase or a text")
+        return self
+
+
+class Options(Strict):
+    """The host, in the lobby: new values for the room's settings (the fields given; the seats
+    are chosen with ``SetSeat``). Checked as the whole settings are (``RoomSettings``)."""
+
+    t: Literal["options"]
+    room: str | None = None
+    players: StrictInt | None = Field(default=None, ge=3, le=4)
+    timer: Timer | Literal["off"] | None = None  # "off": no timer (null: unchanged)
+    dice: Literal["auto", "manual"] | None = None
+    mode: ModeName | None = None
+    board: BoardName | None = None
+    visibility: Visibility | None = None
+    rules: dict[Rule, bool] | None = None
+
+    def changes(self) -> dict[str, Any]:
+        """The settings' fields this message changes, as ``RoomSettings`` spells them."""
+        out = {k: v for k, v in self.model_dump(exclude={"t", "room"}).items() if v is not None}
+        if out.get("timer") == "off":
+            out["timer"] = None
+        return out
 
 
 class SetSeat(Strict):
@@ -247,7 +291,7 @@ class Ping(Strict):
     room: str | None = None
 
 
-ClientMessage = Annotated[Hello | Sit | Ready | Start | SetSeat | Act | Pick | Look | Chat
-                          | Leave | Back | Auto | Ping,
+ClientMessage = Annotated[Hello | Sit | Ready | Start | SetSeat | Options | Act | Pick | Look
+                          | Chat | Leave | Back | Auto | Ping,
                           Field(discriminator="t")]
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)

@@ -42,6 +42,10 @@ _HEADING = re.compile(r"h[1-3]")  # h1 starts the page, h2 and h3 start sections
 _SKIP_TAGS = {"svg", "script", "style", "template", "button", "nav"}
 _SKIP_CLASSES = {"catan-widget", "catan-diagram", "catan-lesson", "headerlink", "catan-game"}
 MOVED = "catan-moved"  # a merged question: a link to the answer kept, with the old question
+#: Other ways readers ask a FAQ question, written per answer in its own language, in an HTML
+#: comment of the page's Markdown (``<!-- asked: First way? | Second way? -->``, after the
+#: one-line answer): readers never see them; search reads them as merged questions (``v``).
+ASKED = re.compile(r"\s*asked:\s*(.*?)\s*", re.DOTALL)
 _VOID = {"br", "hr", "img", "input", "meta", "link", "wbr", "source", "area", "col", "embed"}
 _BLOCK = {"p", "li", "td", "th", "dd", "dt", "tr", "div", "pre", "blockquote", "table", "ul",
           "ol", "dl", "figcaption", "details", "summary"}
@@ -57,6 +61,7 @@ class Section:
     level: int = 1
     answer: list[str] = field(default_factory=list)
     text: list[str] = field(default_factory=list)
+    asked: list[str] = field(default_factory=list)
 
 
 class _Sections(HTMLParser):
@@ -153,6 +158,12 @@ class _Sections(HTMLParser):
             self.label.append(data)
         self._out().append(data)
 
+    def handle_comment(self, data: str) -> None:
+        found = ASKED.fullmatch(data)
+        if found and not self.skip_depth:
+            self.sections[-1].asked.extend(
+                t for t in (_SPACES.sub(" ", part).strip() for part in found[1].split("|")) if t)
+
     def _out(self) -> list[str]:
         """Where text goes now: the open paragraph, or the current section's loose text."""
         return self.paragraph if self.paragraph is not None else self.sections[-1].text
@@ -174,6 +185,8 @@ def parse(html: str) -> tuple[list[Section], list[tuple[str, str, bool]]]:
     ...               '<li><a class="catan-moved" href="../x/#a" id="b">Old?</a></li>')
     >>> found[1], found[0][0].text
     ([('#c', 'the cost', False), ('../x/#a', 'Old?', True)], ['See the cost.'])
+    >>> parse('<h2 id="q">Q?</h2><p>A.</p><!-- asked: Other way? |  Third  way? -->')[0][1].asked
+    ['Other way?', 'Third way?']
     """
     parser = _Sections()
     parser.feed(html)
@@ -182,7 +195,7 @@ def parse(html: str) -> tuple[list[Section], list[tuple[str, str, bool]]]:
     for section in parser.sections:
         text = [t for t in (_SPACES.sub(" ", part).strip() for part in section.text) if t]
         out.append(Section(section.anchor, section.title, section.level, section.answer,
-                           [" ".join(text)] if text else []))
+                           [" ".join(text)] if text else [], section.asked))
     return out, parser.links
 
 
@@ -200,7 +213,8 @@ def documents(url: str, page_title: str, html: str) -> list[dict[str, str]]:
 
     A question merged into another (its link to the answer kept) becomes a document of its own,
     ``k`` ``m``, with the old question as ``t`` and the answer kept as ``l``: merge_variants
-    gives its words to the answer kept (``v``) and drops it. (Other links' texts, such as the
+    gives its words to the answer kept (``v``) and drops it. The other ways a question is asked
+    (:data:`ASKED`) become such documents too. (Other links' texts, such as the
     "See:" lines' titles, were tried as a field of their target too: no better on the labelled
     queries, so they are not indexed.)
     """
@@ -218,6 +232,8 @@ def documents(url: str, page_title: str, html: str) -> list[dict[str, str]]:
             "k": kind(url, section),
             "p": title,
         })
+        for text in section.asked:
+            docs.append({"l": docs[-1]["l"], "t": text, "k": "m"})
     for href, text, merged in links:
         if merged:
             docs.append({"l": _resolve(url, href), "t": text, "k": "m"})

@@ -126,17 +126,28 @@ def _reason(code: str | None, **details: Any) -> Doc | None:
     return None if code is None else {"code": code, "details": details}
 
 
+def _build_reason(option: Any) -> Doc | None:
+    """Why a build of ``game.build_options`` is refused now; the cards still missing when it
+    is the hand (``insufficient_resources``), so that the page can name them."""
+    code = option["reason"]
+    if code == "insufficient_resources":
+        return _reason(code, missing=dict(option["missing"]))
+    return _reason(code)
+
+
 def costs(game: Game, viewer: str | None, decides: bool) -> list[Doc]:
-    """The building costs card: each item's cost and points, and for the viewer whether their
-    hand affords it and whether they may build it now (``reason``: the rule against it)."""
+    """The building costs card: each item's cost and points, and for the viewer the cards their
+    hand lacks for it (``missing``), whether it affords it and whether they may build it now
+    (``reason``: the rule against it)."""
     options = game.build_options(viewer) if viewer is not None else {}
     out = []
     for item, cost in BUILD_COSTS.items():
         option = options.get(item)
         out.append({"item": item, "cost": dict(cost), "points": BUILD_POINTS[item],
+                    "missing": dict(option["missing"]) if option else {},
                     "affordable": bool(option and option["affordable"]),
                     "available": bool(decides and option and option["reason"] is None),
-                    "reason": _reason(option["reason"]) if option else None})
+                    "reason": _build_reason(option) if option else None})
     return out
 
 
@@ -258,10 +269,12 @@ def choice(game: Game, viewer: str, mode: Doc | None) -> Doc:
     out.update(pick=pick, legal=legal, illegal={
         name: _reason(code, **{pick: name})
         for name, code in report["illegal"].items()})
-    for name in report["legal"]:  # a free spot the hand or the supply cannot pay for yet
-        if name not in legal:
-            out["illegal"][name] = _reason(
-                game.build_options(viewer)[SPOT_KINDS[kind]]["reason"] or "wrong_phase")
+    unpaid = [name for name in report["legal"] if name not in legal]
+    if unpaid:  # free spots the hand or the supply cannot pay for yet
+        option = game.build_options(viewer)[SPOT_KINDS[kind]]
+        why = _build_reason(option) if option["reason"] else _reason("wrong_phase")
+        for name in unpaid:
+            out["illegal"][name] = why
     return out
 
 

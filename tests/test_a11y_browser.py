@@ -137,15 +137,22 @@ def check(page: Any, label: str, scheme: str) -> str:
 #: Two animation frames (the layout after a resize is drawn), then every finite CSS transition
 #: or animation has ended: axe measures colours as the reader sees them once a fade is over
 #: (Material fades its tabs in; a fade caught half-way reads as low contrast).
-#: A paused animation never finishes: only running ones are waited for, and at most 10 s (a
-#: promise Playwright awaits has no timeout of its own).
+#: The wait is the longest time left to a running animation's end (delay and duration, from its
+#: own timing), not its ``finished`` promise: Chromium can leave a transition of an element it
+#: does not draw at local time 0 for good (a nav link in Material's closed phone drawer), and
+#: its promise never settles. A paused or endless animation is not waited for; at most 2 s.
 SETTLE = """async () => {
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
-  const running = document.getAnimations()
-    .filter((a) => a.playState === "running" && a.effect
-                   && a.effect.getComputedTiming().iterations !== Infinity)
-  const late = new Promise((r) => setTimeout(r, 10000))
-  await Promise.race([late, Promise.all(running.map((a) => a.finished.catch(() => null)))])
+  const left = document.getAnimations()
+    .filter((a) => a.playState === "running" && a.effect)
+    .map((a) => a.effect.getComputedTiming())
+    .filter((t) => Number.isFinite(t.endTime))
+    .map((t) => t.endTime - (t.localTime || 0))
+  const wait = Math.min(2000, Math.max(0, ...left))
+  if (wait > 0) {
+    await new Promise((r) => setTimeout(r, wait + 50))
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+  }
 }"""
 
 

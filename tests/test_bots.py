@@ -148,11 +148,11 @@ def test_builders_build_cities_where_expansionists_build_roads() -> None:
     assert builder["cities"] / builder["seats"] > expansionist["cities"] / expansionist["seats"]
 
 
-def test_same_seed_same_game() -> None:
-    seats = [("expert", "merchant"), ("hard", "aggressive"), ("normal", "builder"),
-             ("easy", "opportunist")]
-    a = play_bot_game(seats, seed=11)
-    b = play_bot_game(seats, seed=11)
+def test_same_seed_same_game(games: list[tuple[GameResult, Negotiation]]) -> None:
+    """Seed 11 again (every level at the table) plays the very game the fixture played."""
+    a, _ = games[11]
+    b = play_bot_game(seats_for(11), seed=11, board="standard", max_offers=MAX_OFFERS)
+    assert {level for level, _ in seats_for(11)} == set(LEVEL_NAMES)
     assert a.game.to_dict() == b.game.to_dict()
     assert a.turns == b.turns and a.chosen == b.chosen
 

@@ -96,6 +96,29 @@ def test_every_faq_question_is_a_search_entry_with_its_answer(site_dir: Path, la
         assert "<" not in docs[location]["x"], location  # text only, no widget data
 
 
+ASKED = re.compile(r"^## .*\{ #([\w-]+) \}\n\n\*\*.*\*\*\n\n<!-- asked: (.*) -->$", re.MULTILINE)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_other_ways_of_asking_are_searched_not_shown(site_dir: Path, lang: str) -> None:
+    """``<!-- asked: ... | ... -->`` right after a one-line answer (catan_site/search_index.py):
+    each wording is in its answer's ``v`` in the search index, and in no page's visible text."""
+    docs = {doc["l"]: doc for doc in search_index(site_dir, lang)["docs"]}
+    found = 0
+    for page in sorted((ROOT / "docs" / lang / "faq").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        if page.stem == "index":
+            continue
+        assert text.count("<!-- asked:") == len(ASKED.findall(text)), page  # all after an answer
+        html = (site_dir / lang / "faq" / page.stem / "index.html").read_text(encoding="utf-8")
+        for anchor, wordings in ASKED.findall(text):
+            for wording in wordings.split(" | "):
+                found += 1
+                assert wording in docs[f"faq/{page.stem}/#{anchor}"].get("v", ""), wording
+                assert html.count(wording) == 1, wording  # in the comment only
+    assert found >= 12
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_language_links_lead_to_existing_pages(site_dir: Path, lang: str) -> None:
     broken = []
@@ -255,3 +278,25 @@ def test_old_faq_anchors_are_in_the_pages_but_not_shown(site_dir: Path, lang: st
         text = path.read_text(encoding="utf-8")
         assert not re.search(rf"<p><em>(?:{'|'.join(MERGED_LABELS)})", text), path
         assert '<a class="catan-moved" href=' not in text.split('class="catan-moved-list"')[0]
+
+
+#: Material's words for the footer's links (its own translations, per page language).
+FOOTER_WORDS = {"en": ("Previous", "Next"), "fr": ("Précédent", "Suivant"),
+                "es": ("Anterior", "Siguiente"), "nl": ("Vorige", "Volgende")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_pages_end_with_previous_and_next(site_dir: Path, lang: str) -> None:
+    """The documentation theme's previous/next links, in the page's language, follow the
+    navigation (Robber sits between Production and Trading); the game page has none."""
+    found = {}
+    for tag, attrs in tags(site_dir / lang / "rules/robber/index.html"):
+        kind = next((k for k in ("prev", "next")
+                     if f"md-footer__link--{k}" in (attrs.get("class") or "")), None)
+        if tag == "a" and kind:
+            found[kind] = (attrs["href"], (attrs.get("aria-label") or "").split(":")[0])
+    previous, following = FOOTER_WORDS[lang]
+    assert found == {"prev": ("../production/", previous), "next": ("../trading/", following)}
+    play = [attrs for tag, attrs in tags(site_dir / lang / "play/index.html")
+            if tag == "nav" and "md-footer__inner" in (attrs.get("class") or "")]
+    assert all("hidden" in attrs for attrs in play)

@@ -56,6 +56,30 @@ ENGINE_TESTS: dict[str, str] = {
         "engine/test_victory.py::test_win_by_largest_army_comes_before_the_robber_move",
     "winning#delay-revealing-win":
         "engine/test_victory.py::test_a_player_with_enough_points_waits_for_their_turn",
+    "building#opponent-settlement-end-of-road":
+        "engine/test_faq_situations.py::test_an_opponents_settlement_at_the_end_of_my_road",
+    "production#new-settlement-this-roll":
+        "engine/test_faq_situations.py::test_a_settlement_collects_from_the_next_roll",
+    "development-cards#knight-card-discards-or-offer":
+        "engine/test_devcards.py::test_a_knight_waits_for_the_seven_and_for_an_open_offer",
+    "development-cards#count-cards-left":
+        "engine/test_faq_situations.py::test_the_deck_size_is_public_its_cards_are_not",
+    "trading#undo-trade":
+        "engine/test_faq_situations.py::test_a_confirmed_trade_cannot_be_undone",
+    "building#take-back-piece":
+        "engine/test_faq_situations.py::test_a_built_piece_cannot_be_taken_back",
+    "development-cards#road-building-card-no-road":
+        "engine/test_faq_situations.py::test_road_building_with_no_road_to_place",
+    "trading#monopoly-then-harbour":
+        "engine/test_faq_situations.py::test_monopoly_then_a_two_for_one_harbour",
+    "trading#offer-cards-not-held":
+        "engine/test_faq_situations.py::test_an_offer_gives_only_cards_in_hand",
+    "robber#discards-public":
+        "engine/test_faq_situations.py::test_discarded_cards_are_public",
+    "turn#leaver-holds-award":
+        "engine/test_faq_situations.py::test_a_seat_handed_to_the_computer_keeps_its_award",
+    "winning#two-reach-ten-on-a-break":
+        "engine/test_faq_situations.py::test_two_reach_ten_only_the_active_player_wins",
     # the online rooms (catan_rooms): the lobby, a reload and a server restart, a seat given up
     "turn#play-online-with-friends":
         "rooms/test_room_rules.py::test_the_host_chooses_the_seats_in_the_lobby",
@@ -351,6 +375,7 @@ def test_site_rulings_are_labelled_as_such(lang: str) -> None:
     """Answers the engine decides where no official text does (editions.md, "site ruling")
     cite no rulebook section and link the editions page's section."""
     rulings = {"development-cards#road-building-card-one-road": "road-building-one-road",
+               "development-cards#road-building-card-no-road": "road-building-one-road",
                "development-cards#year-of-plenty-card-bank-short": "year-of-plenty-short-bank",
                "winning#win-with-third-knight": "third-knight-win"}
     none = {"en": "*In the rulebook:* none:", "fr": "*Dans le livret :* aucune :",

@@ -810,3 +810,229 @@ def test_a_new_board_changes_only_what_changed(play: Any, base_url: str) -> None
     assert page.evaluate("() => [...document.querySelectorAll('.catan-game__svg g.tile')]"
                          ".every((t) => t.catanOld)")
     seen.assert_clean()
+
+
+def link_with_hand(hand: dict[str, int]) -> str:
+    """The click benchmark's game, Ann (red) holding ``hand``."""
+    text = click_benchmark.link()[len("#pos="):]
+    data = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+    data["position"]["players"]["red"]["hand"] = hand
+    return link_to(data)
+
+
+@pytest.mark.browser
+def test_a_build_the_hand_cannot_pay_names_the_missing_cards(play: Any, base_url: str) -> None:
+    """Road pressed with one brick and no lumber, then a side the road could take: the rule
+    (not enough resource cards) and the cards still missing, in the page's language."""
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url, "fr", link_with_hand({"brick": 1}))
+    road = page.locator("[data-action=build-road]")
+    road.wait_for()
+    assert "is-unavailable" in (road.get_attribute("class") or "")
+    # the button shows the cost, a dot per card, hollow for the lumber the hand lacks
+    assert road.locator(".catan-dot").count() == 2
+    assert road.locator(".catan-dot.is-missing").count() == 1
+    assert road.locator(".catan-dot.is-missing.catan-chip--lumber").count() == 1
+    assert "null" not in page.locator(".catan-game__actions").inner_text()
+    road.click()
+    page.wait_for_selector("[data-action=build-road][aria-pressed=true]")
+    side = page.evaluate("""() => {
+      const choice = document.querySelector(".catan-game").catanGame.view.choice
+      return Object.entries(choice.illegal)
+        .find(([, why]) => why.code === "insufficient_resources")[0]
+    }""")
+    page.locator(f".catan-game__svg line.edge[data-edge='{side}']").click(force=True)
+    message = page.locator(".catan-game__message")
+    errors = yaml.safe_load((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
+    board = yaml.safe_load((ROOT / "i18n" / "board.yml").read_text(encoding="utf-8"))
+    glossary = yaml.safe_load((ROOT / "i18n" / "glossary.yml").read_text(encoding="utf-8"))
+    message.get_by_text(errors["insufficient_resources"]["fr"], exact=False).wait_for()
+    lumber = next(term["fr"] for term in glossary["terms"] if term["key"] == "lumber")
+    missing = board["board_missing"]["fr"].replace("{cards}", f"{lumber} ×1")
+    assert missing in message.inner_text()
+    assert missing in (road.get_attribute("aria-label") or "")  # heard on the button too
+    assert "argile" not in message.inner_text()  # the brick is there
+    seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_every_player_at_a_glance_in_the_bar(play: Any, base_url: str) -> None:
+    """The bar that stays in view lists every player: colour, name, points, resource cards,
+    whose turn; a screen reader hears each as one sentence (issue 33: opponents with points,
+    card counts and the turn, instead of only the long list of the side panel)."""
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url, "en", roads_link())
+    scores = page.locator(".catan-game__bar ul.catan-game__scores > li")
+    scores.first.wait_for()
+    view = page.evaluate("document.querySelector('.catan-game').catanGame.view")
+    catalog = _catalog()
+    assert scores.count() == len(view["players"]) == 3
+    for item, player in zip(scores.all(), view["players"], strict=True):
+        assert item.get_attribute("data-colour") == player["colour"]
+        said = item.get_attribute("aria-label")
+        points = catalog["points_public"]["en"].format(n=player["points"], total=view["vp_to_win"])
+        cards = catalog["score_cards"]["en"].format(n=player["cards"])
+        assert points in said and cards in said
+        shown = item.inner_text()
+        assert catalog["score_points_short"]["en"].format(n=player["points"]) in shown
+        assert catalog["score_cards_short"]["en"].format(n=player["cards"]) in shown
+        current = player["colour"] == view["current"]
+        assert ("is-current" in (item.get_attribute("class") or "")) == current
+        assert (catalog["current_turn"]["en"] in said) == current
+    assert scores.first.locator(".catan-score__name").inner_text() == "Ann"
+    # the turn moves on (the computers may play theirs and give it back at once): the mark
+    # always follows the view's player to act
+    page.locator("[data-action=end-turn]").click()
+    page.wait_for_function(f"document.querySelector('.catan-game').catanGame.view.turn"
+                           f" > {view['turn']}", timeout=GAME)
+    page.wait_for_function("""() => {
+      const view = document.querySelector(".catan-game").catanGame.view
+      const mark = document.querySelector(".catan-game__scores li.is-current")
+      return mark && mark.dataset.colour === view.current
+    }""")
+    seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_a_maritime_trade_in_two_taps(play: Any, base_url: str) -> None:
+    """The cards the hand can give at its rate are buttons in view (no form to open): a tap on
+    what to give, a tap on what to take, and the bank trade is made at the engine's rate."""
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url, "en", link_with_hand({"brick": 4, "lumber": 1}))
+    give = page.locator("[data-action=bank-give-brick]")
+    give.wait_for()
+    assert not page.locator("[data-action=bank-give-lumber]").count()  # 1 lumber: not enough
+    view = page.evaluate("document.querySelector('.catan-game').catanGame.view")
+    rate = view["me"]["rates"]["brick"]
+    assert give.inner_text() == _catalog()["bank_give"]["en"].format(n=rate, what="brick")
+    give.click()
+    page.wait_for_selector("[data-action=bank-give-brick][aria-pressed=true]")
+    page.locator("[data-action=bank-get-wool]").click()
+    hand_js = "document.querySelector('.catan-game').catanGame.view.me.hand"
+    page.wait_for_function(f"{hand_js}.wool === 1")
+    hand = page.evaluate(hand_js)
+    assert hand["brick"] == 4 - rate and hand["lumber"] == 1
+    assert not page.locator("[data-action^=bank-get-]").count()  # the choice is over
+    seen.assert_clean()
+
+
+def before_the_roll_link(hand: dict[str, int]) -> str:
+    """Four players, set-up done (beginner island), Ann (Red) to roll with ``hand``."""
+    game = Game.new(seats=["red", "blue", "white", "orange"], seed=3, board="beginner")
+    while game.phase in ("setup_settlement", "setup_road"):
+        game.apply(game.legal_actions()[0])
+    doc = game.to_dict()
+    for colour in doc["players"]:
+        doc["players"][colour]["hand"] = {}
+    doc["players"]["red"]["hand"] = hand
+    seats = [{"colour": "red", "kind": "human", "name": "Ann"}] + [
+        {"colour": c, "kind": "bot", "level": "easy"} for c in ("blue", "white", "orange")]
+    return link_to({"format": "catan-game-page/2",
+                    "settings": {"seats": seats, "speed": "instant", "timer": 0},
+                    "position": Game.from_dict(doc).to_dict(),
+                    "referee": {"seed": 1,  # the site rolls a 5 first: no robber
+ "seats": {s["colour"]: {"kind": s["kind"]}
+                                                     for s in seats}}})
+
+
+IN_VIEW = """(sel) => {
+  const el = document.querySelector(sel)
+  if (!el) return null
+  const r = el.getBoundingClientRect()
+  return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
+    ? [r.left + r.width / 2, r.top + r.height / 2] : null
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("lang", "size"), [("en", (1366, 768)), ("fr", (390, 844))])
+def test_a_whole_turn_is_played_without_scrolling(context: Any, base_url: str, lang: str,
+                                                  size: tuple[int, int]) -> None:
+    """The game is a screen: once it is in view, a whole turn (roll, a maritime trade, a road,
+    end of turn: six taps) is played with every control in the window when it is needed, the
+    page never moving (the panels' column may bring what comes next into view by itself).
+    Each tap is a pointer at the control's place, so nothing scrolls for the test either."""
+    width, height = size
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    seen = watch(page, base_url)
+    open_play(page, base_url, lang, before_the_roll_link({"brick": 1, "lumber": 1, "ore": 4}))
+    page.wait_for_selector("[data-action=roll]", timeout=ENGINE)
+    top = page.evaluate("scrollY")
+    view_js = "document.querySelector('.catan-game').catanGame.view"
+    # the whole island shows, below the bar (which never covers its top)
+    board, bar = (page.locator(sel).bounding_box() for sel in
+                  (".catan-game__svg svg.catan-board", ".catan-game__bar"))
+    assert board and bar and bar["y"] + bar["height"] <= board["y"] + 1
+    assert board["y"] + board["height"] <= height + 1, (board, height)
+
+    def tap(selector: str) -> None:
+        page.wait_for_selector(selector, timeout=GAME)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        at = page.evaluate(IN_VIEW, selector)
+        assert at, f"{selector} is out of the {width}×{height} window"
+        page.mouse.click(*at)
+
+    tap("[data-action=roll]")
+    page.wait_for_function(f"{view_js}.phase === 'main'", timeout=GAME)
+    assert sum(page.evaluate(f"{view_js}.dice")) != 7
+    tap("[data-action=bank-give-ore]")
+    tap("[data-action=bank-get-wool]")
+    page.wait_for_function(f"{view_js}.me.hand.wool === 1", timeout=GAME)
+    # the hand as five cards, each with its count, the card just gained marked
+    hand = page.evaluate(f"{view_js}.me.hand")
+    cards = page.locator(".catan-game__hand .catan-hand > li")
+    page.wait_for_selector(".catan-hand [data-resource=wool].is-gained")
+    assert cards.count() == 5
+    assert {c.get_attribute("data-resource"): int(c.locator(".catan-card__n").inner_text())
+            for c in cards.all()} == {r: hand.get(r, 0) for r in
+                                     ("brick", "lumber", "wool", "grain", "ore")}
+    tap("[data-action=build-road]")
+    tap(".catan-game__svg line.mark-ok-edge")
+    page.wait_for_function(f"!{view_js}.me.hand.brick", timeout=GAME)  # the road was built
+    turn = page.evaluate(f"{view_js}.turn")
+    tap("[data-action=end-turn]")  # (the computers may play theirs and give it back at once)
+    page.wait_for_function(f"{view_js}.turn > {turn}", timeout=GAME)
+    assert page.evaluate("scrollY") == top
+    seen.assert_clean()
+    page.close()
+
+
+COUNT_CHIMES = """
+window.__tones = 0
+const real = window.AudioContext && window.AudioContext.prototype.createOscillator
+if (real) {
+  window.AudioContext.prototype.createOscillator = function () {
+    window.__tones++
+    return real.call(this)
+  }
+}
+"""
+
+
+@pytest.mark.browser
+def test_a_sound_on_my_turn_only_when_asked(context: Any, base_url: str) -> None:
+    """The sound is off unless the player turns it on (a pressed switch under the game, kept
+    in this browser); then the start of their turn plays a short chime (two tones), once."""
+    page = context.new_page()
+    page.add_init_script(COUNT_CHIMES)
+    link = before_the_roll_link({"brick": 1})
+    open_play(page, base_url, "en", link)
+    page.wait_for_selector("[data-action=roll]", timeout=ENGINE)
+    switch = page.locator("[data-action=sound]")
+    assert switch.get_attribute("aria-pressed") == "false"
+    assert page.evaluate("window.__tones") == 0      # Ann's turn began: silence
+    switch.click()
+    assert switch.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("window.__tones") == 2      # turned on: heard once
+    page.reload()
+    page.wait_for_selector("[data-action=roll]", timeout=ENGINE)
+    assert page.locator("[data-action=sound]").get_attribute("aria-pressed") == "true"
+    page.wait_for_function("window.__tones === 2")   # her turn, on: one chime
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__tones") == 2
+    page.locator("[data-action=sound]").click()
+    page.close()

@@ -293,11 +293,11 @@ def counted(context: Any, name: str, want: dict[int, int], seconds: int = 20) ->
     """Histogram ``name`` once it counts ``want`` (a renderer's counts reach the browser a
     little later, more so on a busy machine), or as it stands when a bucket passed its count
     or ``seconds`` went by."""
-    for _ in range(seconds):
+    for _ in range(2 * seconds):
         got = histogram(context, name)
         if got == want or any(got.get(b, 0) > n for b, n in want.items()):
             return got
-        context.pages[0].wait_for_timeout(1000)
+        context.pages[0].wait_for_timeout(500)
     return histogram(context, name)
 
 
@@ -311,11 +311,11 @@ def keep_compiled(context: Any, page: Any, before: int, seconds: int = 45) -> bo
     (it does so after some tiering up) and the browser had a moment to write it to its code
     cache; False if it has not within ``seconds``."""
     done = False
-    for _ in range(seconds):
+    for _ in range(2 * seconds):
         if serialised(context) > before:
             done = True
             break
-        page.wait_for_timeout(1000)
+        page.wait_for_timeout(500)
     page.goto("about:blank")
     page.wait_for_timeout(1000)
     return done
@@ -334,10 +334,10 @@ WASM_KEPT = """async ([path, hash]) => {
 
 def wait_kept(page: Any, path: str, digest: str) -> None:
     """Wait until the worker keeps its copy of ``path`` (it does so in the background)."""
-    for _ in range(ENGINE_MS // 1000):
+    for _ in range(ENGINE_MS // 250):
         if page.evaluate(WASM_KEPT, [path, digest]):
             return
-        page.wait_for_timeout(1000)
+        page.wait_for_timeout(250)
     raise AssertionError(f"the worker kept no copy of {path}")
 
 

@@ -9,13 +9,19 @@ Also here: no English left in the other languages' catalogs.
 
 from __future__ import annotations
 
+import copy
 import re
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
+import vocabulary as vocabulary_module
 from vocabulary import (
     CATALOGS,
     LANGUAGES,
+    NOT_CATALOGS,
+    ROOT,
     Vocabulary,
     catalog,
     catalog_strings,
@@ -100,6 +106,67 @@ def test_every_forbidden_variant_is_caught_when_inserted(lang: str, monkeypatch:
     monkeypatch.undo()
 
 
+def _spoil(data: Any, lang: str, words: str) -> tuple[Any, str]:
+    """A copy of a catalog with ``words`` added to its first ``lang`` string, and that string's
+    key path (as ``catalog_strings`` names it)."""
+    spoiled = copy.deepcopy(data)
+
+    def walk(node: Any) -> bool:
+        if isinstance(node, dict):
+            if isinstance(node.get(lang), str):
+                node[lang] += f" {words}"
+                return True
+            return any(walk(v) for k, v in node.items() if k not in LANGUAGES)
+        if isinstance(node, list):
+            return any(walk(v) for v in node)
+        return False
+
+    assert walk(spoiled)
+    changed = [key for (key, text), (_, before) in zip(catalog_strings(spoiled, lang),
+                                                       catalog_strings(data, lang), strict=True)
+               if text != before]
+    assert len(changed) == 1, changed
+    return spoiled, changed[0]
+
+
+def test_every_catalog_is_checked() -> None:
+    """Every YAML file of ``i18n/`` and ``tutorial/`` is a checked catalog with strings in each
+    language, or one of the files that hold no shown strings."""
+    files = {path.relative_to(ROOT).as_posix()
+             for folder in ("i18n", "tutorial") for path in (ROOT / folder).glob("*.yml")}
+    assert not files - set(CATALOGS) - set(NOT_CATALOGS), sorted(files - set(CATALOGS))
+    for name in CATALOGS:
+        for lang in LANGUAGES:
+            assert next(catalog_strings(catalog(name), lang), None), (name, lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_forbidden_variant_is_caught_in_a_catalog(lang: str, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Insert each variant into a catalog's ``lang`` string (the catalogs in turn, so that each
+    is spoiled at least once): the check reports it, naming the catalog and the key; the same
+    words in another language's string are not reported for ``lang``."""
+    vocabulary = Vocabulary(lang)
+    monkeypatch.setattr(vocabulary_module, "DOCS", tmp_path)  # catalogs only: no pages
+    clean = catalog  # the cached catalogs (_spoil changes a copy)
+    assert violations(lang) == [], "the catalogs alone should be clean"
+    variants = vocabulary.variants * (len(CATALOGS) // len(vocabulary.variants) + 1)
+    other = next(code for code in LANGUAGES if code != lang)
+    for i, variant in enumerate(variants):
+        name = CATALOGS[i % len(CATALOGS)]
+        checks = ((lang, True), (other, False)) if i < len(CATALOGS) else ((lang, True),)
+        for target, reported in checks:
+            spoiled, key = _spoil(clean(name), target, variant.example)
+
+            def spoiled_catalog(wanted: str, name: str = name, spoiled: Any = spoiled) -> Any:
+                return spoiled if wanted == name else clean(wanted)
+
+            monkeypatch.setattr(vocabulary_module, "catalog", spoiled_catalog)
+            found = [line for line in violations(lang)
+                     if line.startswith(f"{name} {key}:") and variant.official in line]
+            assert bool(found) == reported, (lang, target, name, key, variant.example)
+
+
 def test_a_wrong_term_in_a_page_fails_the_check() -> None:
     """The same words the glossary forbids, in a page source with links and a board caption."""
     source = ("## Que faire ? { #tuile-x }\n\n"
@@ -118,7 +185,7 @@ COGNATES = {
     "fr": {"normal", "expert", "orange", "mode", "points", "point", "total", "catan", "terra",
            "incognita"},
     "es": {"normal", "total", "no", "catan", "terra", "incognita"},
-    "nl": {"computer", "expert", "opportunist", "catan", "terra", "incognita"},
+    "nl": {"computer", "expert", "opportunist", "catan", "terra", "incognita", "west"},
 }
 WORD = re.compile(r"[^\W\d_]{2,}")
 PLACEHOLDER = re.compile(r"\{\w+\}")

@@ -26,8 +26,13 @@ LANGUAGES = ("en", "fr", "es", "nl")
 GLOSSARY = ROOT / "i18n" / "glossary.yml"
 LANGUAGES_FILE = ROOT / "i18n" / "languages.yml"
 #: Catalogs whose ``{en, fr, es, nl}`` leaves are shown to readers.
-CATALOGS = ("i18n/errors.yml", "i18n/game.yml", "i18n/offline.yml", "i18n/widgets.yml",
-            "tutorial/ui.yml", "tutorial/lessons.yml", "tutorial/worked_game.yml")
+CATALOGS = ("i18n/board.yml", "i18n/errors.yml", "i18n/game.yml", "i18n/offline.yml",
+            "i18n/widgets.yml", "tutorial/ui.yml", "tutorial/lessons.yml",
+            "tutorial/worked_game.yml")
+#: Files of ``i18n/`` that are not catalogs of shown strings: the glossary (its terms reach
+#: readers through the glossary pages), the search rules, the languages' names (read by
+#: ``mkdocs_strings``).
+NOT_CATALOGS = ("i18n/glossary.yml", "i18n/search.yml", "i18n/languages.yml")
 #: Keys of a board fence whose text is shown (and translated).
 FENCE_TEXT_KEYS = ("caption", "alt", "labels", "prompt")
 

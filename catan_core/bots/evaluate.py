@@ -189,7 +189,7 @@ class Evaluator:
         0.7416
         """
         miss = spare = 0.0
-        for need, held, rate in zip(cost, hand, rates):  # the five resources, in order
+        for need, held, rate in zip(cost, hand, rates, strict=True):  # the five resources, in order
             d = need - held
             if d > 0:
                 miss += d
@@ -213,7 +213,8 @@ class Evaluator:
         for total, gain in self.roll_gains(game, p).items():
             chance = PIPS[total] / 36
             covered += chance
-            score += chance * hand_score([b + g for b, g in zip(base, gain)], goals, rates)
+            after = [b + g for b, g in zip(base, gain, strict=True)]
+            score += chance * hand_score(after, goals, rates)
         return score + (1.0 - covered) * self.hand_score(base, goals, rates)
 
     # -- the whole value ----------------------------------------------------------------

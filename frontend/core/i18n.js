@@ -107,7 +107,12 @@ export class Catalog {
     const entry = this.data.errors?.[error.code]
     if (!entry) return { code: error.code, text: error.message || error.code, href: null, title: null }
     const href = entry.href == null ? null : new URL(entry.href, document.baseURI).href
-    return { code: error.code, text: this.fill(entry.text, error.details || {}), href, title: entry.title }
+    const details = error.details || {}
+    let text = this.fill(entry.text, details)
+    // the cards still missing for a build (catan_web.game_view), named after the rule
+    const missing = details.missing && typeof details.missing === "object" ? details.missing : {}
+    if (Object.keys(missing).length) text += ` ${this.t("board_missing", { cards: this.cards(missing) })}`
+    return { code: error.code, text, href, title: entry.title }
   }
 
   /** The engine's refusal as a paragraph: the rule, then a link to its FAQ answer (named by

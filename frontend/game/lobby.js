@@ -1,16 +1,18 @@
 // An online room's lobby, above the game: the invitation link to share, the seats (take one
 // under a name; the host chooses, until the start, which are free and which a computer plays),
-// ready and start, quick chat (set phrases only), and a line of who is connected.
-// Names are shown as text only. The requests go through the room's transport (transport-room.js).
+// the room's settings (the host changes them until the start; the others read them), ready and
+// start, chat (quick phrases, or a short message of one's own), and a line of who is connected.
+// Names and messages are shown as text only. The requests go through the room's transport (transport-room.js).
 
 import { roomError } from "./room.js"
 import { message } from "./shell.js"
-import { LEVELS, PERSONALITIES } from "./store.js"
-import { h, swatch } from "./ui.js"
+import { LEVELS, PERSONALITIES, TIMERS } from "./store.js"
+import { h, select, swatch } from "./ui.js"
 
 const PHRASES = ["hello", "good_luck", "have_fun", "well_played", "thanks", "nice_move", "oops",
   "wait_please", "hurry_please", "trade_anyone", "no_thanks", "be_right_back", "im_back", "good_game", "bye"]
 const CHAT_LINES = 6          // the last phrases said, shown
+const KEPT = ["online-name", "chat-text"]  // fields whose typed text survives a redraw
 
 /** Draw the lobby again when the room, the connection or the chat changed. */
 export function renderLobby(s) {
@@ -49,6 +51,7 @@ export function renderLobby(s) {
   ]
   // during the game the players panel shows the seats: here only those a watcher may take
   if (lobby && (!playing || (!mine && lobby.seats.some((seat) => seat.open)))) parts.push(seatList(s, lobby, mine, playing))
+  if (lobby && !playing) parts.push(settingsBox(s, lobby.settings))
   if (lobby && !playing && mine) {
     const me = lobby.seats.find((seat) => seat.seat === mine)
     parts.push(h("div", { class: "catan-game__buttons" },
@@ -67,18 +70,57 @@ export function renderLobby(s) {
   }
   // a name being typed and the field in use survive the redraw (another person joining, or
   // the host's own choice of a seat, redraws the lobby)
-  const typed = lobbyEl.querySelector("[data-field=online-name]")
+  const typed = Object.fromEntries(KEPT.map((key) => [key, lobbyEl.querySelector(`[data-field=${key}]`)]))
   const active = lobbyEl.contains(document.activeElement) ? document.activeElement : null
   const focused = active && (active.dataset.field || active.dataset.action)
   lobbyEl.replaceChildren(...parts)
-  const field = typed && lobbyEl.querySelector("[data-field=online-name]")
-  if (field) field.value = typed.value
+  for (const key of KEPT) {
+    const field = typed[key] && lobbyEl.querySelector(`[data-field=${key}]`)
+    if (field) field.value = typed[key].value
+  }
   const again = focused && [...lobbyEl.querySelectorAll("[data-field], [data-action]")]
     .find((el) => (el.dataset.field || el.dataset.action) === focused)
   if (again) {
     again.focus()
-    if (again === field) field.setSelectionRange(typed.selectionStart, typed.selectionEnd)
+    const before = typed[again.dataset.field]
+    if (before) again.setSelectionRange(before.selectionStart, before.selectionEnd)
   }
+}
+
+/** The room's settings: the host changes them until the start (each change is the server's
+ *  to accept; everyone ready must say so again), the others read them in one line. */
+function settingsBox(s, now) {
+  const t = s.t
+  const timer = now.timer || 0
+  const ruleOn = Boolean(now.rules && now.rules.trade_before_build)
+  const title = h("h3", {}, t("online_settings"))
+  if (!s.transport.host) {
+    const items = [["players_count", now.players], ["mode", t("mode_" + now.mode)], ["board", t("board_" + now.board)],
+      ["visibility", t("visibility_" + now.visibility)], ["timer", timer ? t("timer_seconds", { n: timer }) : t("timer_off")],
+      ["dice", t("dice_" + now.dice)]]
+    return h("div", { class: "catan-online__settings" }, title,
+      h("ul", { class: "catan-online__summary", "data-key": "room-settings" },
+        items.map(([label, value]) => h("li", {}, t("setting_is", { setting: t(label), value }))),
+        ruleOn ? h("li", {}, t("rule_trade_before_build")) : null))
+  }
+  const ask = (change) => lobbyAsk(s, { t: "options", ...change })
+  const choice = (field, label, options, value, onchange) => select(t(label), options, value, onchange, { "data-field": `room-${field}` })
+  return h("div", { class: "catan-online__settings" }, title,
+    h("p", { class: "catan-muted" }, t("online_settings_help")),
+    h("div", { class: "catan-online__options" },
+      choice("players", "players_count", [[3, "3"], [4, "4"]], now.players, (v) => ask({ players: Number(v) })),
+      choice("mode", "mode", ["classic", "quick", "epic"].map((m) => [m, t("mode_" + m)]), now.mode, (mode) => ask({ mode })),
+      choice("board", "board", ["beginner", "variable"].map((b) => [b, t("board_" + b)]), now.board, (board) => ask({ board })),
+      choice("visibility", "visibility", ["revealed", "fog", "terra"].map((v) => [v, t("visibility_" + v)]), now.visibility,
+        (visibility) => ask({ visibility })),
+      choice("timer", "timer", TIMERS.map((n) => [n, n ? t("timer_seconds", { n }) : t("timer_off")]), timer,
+        (v) => ask({ timer: Number(v) || "off" })),
+      choice("dice", "dice", ["auto", "manual"].map((d) => [d, t("dice_" + d)]), now.dice, (dice) => ask({ dice })),
+      h("label", { class: "catan-field catan-check" },
+        h("input", {
+          type: "checkbox", checked: ruleOn, "data-field": "room-trade_before_build",
+          onchange: (event) => ask({ rules: { trade_before_build: event.target.checked } }),
+        }), " ", t("rule_trade_before_build"))))
 }
 
 function seatList(s, lobby, mine, playing) {
@@ -153,11 +195,28 @@ function chatBox(s) {
   }
   const choose = h("select", { "data-field": "phrase", "aria-label": t("online_chat") },
     PHRASES.map((p) => h("option", { value: p }, t("chat_" + p))))
+  // a message of one's own: text nodes only (never markup), one line, as long as the room says
+  const own = h("input", {
+    type: "text", maxlength: s.transport.update.lobby.chat_max, "data-field": "chat-text", "aria-label": t("online_message"),
+    placeholder: t("online_message"), autocomplete: "off", enterkeyhint: "send",
+  })
+  const sendOwn = async (event) => {
+    event.preventDefault()
+    const text = own.value.trim()
+    if (!text) return
+    if (await lobbyAsk(s, { t: "chat", text })) {
+      const field = s.el.lobby.querySelector("[data-field=chat-text]")  // the lobby may have been drawn again
+      if (field) field.value = ""
+    }
+  }
   return h("div", { class: "catan-online__chat" },
     h("ul", { class: "catan-online__said", "aria-live": "polite" },
-      s.chatLines.map((e) => h("li", { "data-phrase": e.phrase }, swatch(e.seat), " ", h("strong", {}, name(e.seat)), ": ", t("chat_" + e.phrase)))),
-    choose, " ",
-    h("button", { type: "button", class: "md-button", "data-action": "say", onclick: () => lobbyAsk(s, { t: "chat", phrase: choose.value }) }, t("online_say")))
+      s.chatLines.map((e) => h("li", e.text === undefined ? { "data-phrase": e.phrase } : { "data-text": "" },
+        swatch(e.seat), " ", h("strong", {}, name(e.seat)), ": ", e.text === undefined ? t("chat_" + e.phrase) : e.text))),
+    h("div", { class: "catan-online__say" }, choose, " ",
+      h("button", { type: "button", class: "md-button", "data-action": "say", onclick: () => lobbyAsk(s, { t: "chat", phrase: choose.value }) }, t("online_say"))),
+    h("form", { class: "catan-online__say", onsubmit: sendOwn }, own, " ",
+      h("button", { type: "submit", class: "md-button", "data-action": "say-text" }, t("online_say"))))
 }
 
 async function sitDown(s, seat, name) {
@@ -167,8 +226,13 @@ async function sitDown(s, seat, name) {
   renderLobby(s)
 }
 
+/** Send a lobby request; true when the room accepted it, else the reason is shown. */
 async function lobbyAsk(s, request) {
   const answer = await s.transport.send(request)
-  if (answer.error) return message(s, { text: roomError(s, answer.error), href: null })
+  if (answer.error) {
+    message(s, { text: roomError(s, answer.error), href: null })
+    return false
+  }
   message(s, null)
+  return true
 }

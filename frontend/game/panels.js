@@ -3,6 +3,7 @@
 // (catan_web.game.view): costs, what the hand affords, playable cards, who acts, awards.
 // render.js calls each one when what it shows changed; the trade panels are trade.js's.
 
+import { RESOURCES } from "../core/i18n.js"
 import { playCard, setMode } from "./choices.js"
 import { askDice, discardDialog } from "./dialogs.js"
 import { showEnd } from "./end.js"
@@ -10,8 +11,8 @@ import { showSetup } from "./games.js"
 import { perform, toggleSeat } from "./loop.js"
 import { refuse } from "./shell.js"
 import { can, control, myDecision, name } from "./state.js"
-import { answersPanel, offerPanel, reveal, tradePanel } from "./trade.js"
-import { h, capitalise, cardChips, disclosure, swatch } from "./ui.js"
+import { answersPanel, bankRow, offerPanel, reveal, tradePanel } from "./trade.js"
+import { h, capitalise, cardChips, disclosure, handCards, swatch } from "./ui.js"
 
 /** A button of the panels: `key` names it for the tests and keeps its focus across redraws. */
 export function button(label, onclick, { key, primary = false, available = true, pressed = null, name: ariaLabel = null } = {}) {
@@ -39,7 +40,8 @@ export function renderActions(s) {
     return
   }
   const me = view.me.colour
-  el.append(h("h2", {}, t("your_move", { name: name(s, me) })))
+  const heading = h("h2", {}, t("your_move", { name: name(s, me) }))
+  el.append(heading)
   if (can(s, "roll")) {
     el.append(button(t("roll"), () => (s.game.settings.dice === "manual" ? askDice(s, me, true) : perform(s, { type: "roll", player: me })), { key: "roll", primary: true }))
   } else if (can(s, "discard")) {
@@ -50,16 +52,45 @@ export function renderActions(s) {
     el.append(reveal(s, offerPanel(s), null))
   } else if (can(s, "end_turn")) {
     const costs = Object.fromEntries(view.costs.map((c) => [c.item, c]))
-    const build = (item, label) => button(label, () => setMode(s, item),
-      { key: `build-${item}`, available: costs[item].available, pressed: false })
+    const build = (item, label) => withCost(s, button(label, () => setMode(s, item),
+      { key: `build-${item}`, available: costs[item].available, pressed: false }), label, costs[item])
     el.append(h("div", { class: "catan-game__buttons" },
       build("road", capitalise(s.text.term("road"))),
       build("settlement", capitalise(s.text.term("settlement"))),
       build("city", capitalise(s.text.term("city"))),
-      button(t("buy_card"), () => perform(s, { type: "buy_dev_card", player: me }), { key: "buy-card", available: costs.dev_card.available })),
-    tradePanel(s),
-    h("div", { class: "catan-game__buttons" }, button(t("end_turn"), () => perform(s, { type: "end_turn", player: me }), { key: "end-turn", primary: true })))
+      withCost(s, button(t("buy_card"), () => perform(s, { type: "buy_dev_card", player: me }), { key: "buy-card", available: costs.dev_card.available }),
+        t("buy_card"), costs.dev_card)),
+    bankRow(s) || "",
+    tradePanel(s))
+    // "End turn" beside the heading: in view with the builds, however long the trade panel
+    const head = h("div", { class: "catan-actions__head" })
+    heading.replaceWith(head)
+    head.append(heading, button(t("end_turn"), () => perform(s, { type: "end_turn", player: me }), { key: "end-turn", primary: true }))
+    if (s.bankShow) {   // a card to give was just chosen: the cards to take come into view (on a phone, below the fold)
+      s.bankShow = false
+      el.querySelector(".catan-bank > :last-child")?.scrollIntoView({ block: "nearest" })
+    }
   }
+}
+
+/** A build button showing what it costs, one dot per card in its resource's colour, hollow
+ *  for each card the hand lacks; a screen reader hears the label, the cost and what is
+ *  missing. `item`: the view's costs entry (the engine's costs and missing cards). */
+function withCost(s, el, label, item) {
+  const dots = []
+  for (const r of RESOURCES) {
+    const n = item.cost[r] || 0
+    const lacking = (item.missing && item.missing[r]) || 0
+    for (let i = 0; i < n; i++) {
+      dots.push(h("span", { class: `catan-dot catan-chip--${r}${i >= n - lacking ? " is-missing" : ""}` },
+        h("span", { class: "catan-chip__swatch" })))
+    }
+  }
+  const said = [label, s.text.cards(item.cost)]
+  if (item.missing && Object.keys(item.missing).length) said.push(s.t("board_missing", { cards: s.text.cards(item.missing) }))
+  el.setAttribute("aria-label", said.join(". "))
+  el.append(h("span", { class: "catan-dots", "aria-hidden": "true" }, dots))
+  return el
 }
 
 /** The building costs card, with what the viewer's hand affords now. */
@@ -84,7 +115,10 @@ export function renderHand(s) {
     return
   }
   const me = view.me.colour
-  el.append(h("h2", {}, t("hand_of", { name: name(s, me) })), cardChips(s.text, view.me.hand))
+  // the cards just gained pop (only when the same seat's hand grew, not on a change of seat)
+  const before = s.handShown && s.handShown.colour === me ? s.handShown.hand : null
+  s.handShown = { colour: me, hand: { ...view.me.hand } }
+  el.append(h("h2", {}, t("hand_of", { name: name(s, me) })), handCards(s.text, view.me.hand, before))
   const list = h("ul", { class: "catan-devcards" })
   for (const { card, fresh, count, playable, reason } of view.cards) {
     const item = h("li", { class: fresh ? "is-new" : "" }, h("strong", {}, s.text.term(card)), count > 1 ? ` ×${count}` : "")
@@ -99,6 +133,27 @@ export function renderHand(s) {
     list.append(item)
   }
   el.append(h("h3", {}, capitalise(s.text.term("development_card"))), view.cards.length ? list : h("p", { class: "catan-muted" }, t("no_dev_cards")))
+}
+
+/** Every player at a glance, in the bar that stays in view: colour, name, points, resource
+ *  cards, awards, whose turn; a screen reader hears each as one sentence. */
+export function renderScores(s) {
+  const view = s.view
+  const t = s.t
+  const over = Boolean(view.winner)
+  s.el.scores.replaceChildren(...view.players.map((p) => {
+    const current = !over && p.colour === view.current
+    const awards = ["longest_road", "largest_army"].filter((award) => view.awards[award].holder === p.colour)
+      .map((award) => s.text.term(award))
+    const said = [name(s, p.colour), t("points_public", { n: p.points, total: view.vp_to_win }),
+      t("score_cards", { n: p.cards }), ...awards, current ? t("current_turn") : null].filter(Boolean)
+    return h("li", { class: `catan-score${current ? " is-current" : ""}`, "data-colour": p.colour, "aria-label": said.join(", ") },
+      swatch(p.colour), " ", h("span", { class: "catan-score__name" }, name(s, p.colour)),
+      h("strong", { class: "catan-score__points", "aria-hidden": "true", title: t("points_public", { n: p.points, total: view.vp_to_win }) },
+        t("score_points_short", { n: p.points })),
+      h("span", { class: "catan-score__cards", "aria-hidden": "true", title: t("score_cards", { n: p.cards }) }, t("score_cards_short", { n: p.cards })),
+      ...awards.map((award) => h("span", { class: "catan-score__award", "aria-hidden": "true", title: award }, "★")))
+  }))
 }
 
 export function renderPlayers(s) {

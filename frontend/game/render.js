@@ -6,9 +6,10 @@
 import { focusBoard, pickTargets, setMode } from "./choices.js"
 import { describe, visibleEvent } from "./log.js"
 import { comeBack } from "./loop.js"
-import { renderActions, renderCosts, renderHand, renderPlayers } from "./panels.js"
+import { renderActions, renderCosts, renderHand, renderPlayers, renderScores } from "./panels.js"
 import { setStatus } from "./shell.js"
-import { control, myDecision, name } from "./state.js"
+import { chime, soundOn } from "./sound.js"
+import { can, control, myDecision, name } from "./state.js"
 import { capitalise, cardsText, h } from "./ui.js"
 
 const LOG_LINES = 400          // lines of the log kept on screen (the saved log keeps them all)
@@ -49,6 +50,12 @@ export function renderNow(s) {
     s.picking = picking
     if (!onBoard) focusBoard(s, false)   // the board's one tab stop starts on a legal spot
   }
+  // the viewer's turn begins: the chime, if they asked for it (once per turn)
+  const turnKey = view.me && view.current === view.me.colour && can(s, "roll") ? `${view.turn}:${view.current}` : null
+  if (turnKey && turnKey !== s.chimed) {
+    s.chimed = turnKey
+    if (soundOn()) chime()
+  }
   setStatus(s, statusLine(s))
   patch(el.dice, [s.game.stats.rolls], () => renderDice(s))
   renderPrompt(s)
@@ -57,13 +64,14 @@ export function renderNow(s) {
   const names = s.game.settings.seats.map((seat) => seat.name)
   patch(el.away, [view.seats, names, view.winner], () => renderAway(s))
   patch(el.actions, [view.phase, view.next, view.trade, view.discard, view.can, view.me, view.winner,
-    names, s.declined], () => renderActions(s))
+    names, s.declined, s.bankGive], () => renderActions(s))
   // a build mode pressed or let go changes one button, not the panel (its trade grid is large)
   const pressed = s.mode && `build-${s.mode.kind}`
   for (const b of el.actions.querySelectorAll("[data-action^=build-][aria-pressed]")) {
     b.setAttribute("aria-pressed", String(b.dataset.action === pressed))
   }
   patch(el.hand, [view.me, view.cards, view.next.decides], () => renderHand(s))
+  patch(el.scores, [view.players, view.current, view.winner, view.awards, view.vp_to_win, names], () => renderScores(s))
   patch(el.players, [view.players, view.current, view.winner, view.me && view.me.colour, view.seats, names, view.bank, view.deck], () => renderPlayers(s))
   patch(el.costs, [view.costs], () => renderCosts(s))
   renderLog(s)
@@ -107,7 +115,10 @@ function renderDice(s) {
   el.replaceChildren()
   if (!last) return
   const earlier = rolls.slice(0, -1).reverse().map(([a, b]) => a + b)
-  el.append(h("span", { class: "catan-dice__pair", role: "img", "aria-label": s.t("dice_last", { a: last[0], b: last[1], total: last[0] + last[1] }) },
+  // a new roll tumbles in (game.css: a short turn of each die, none under reduced motion)
+  const fresh = s.diceShown !== undefined && rolls.length > s.diceShown
+  s.diceShown = rolls.length
+  el.append(h("span", { class: `catan-dice__pair${fresh ? " is-rolled" : ""}`, role: "img", "aria-label": s.t("dice_last", { a: last[0], b: last[1], total: last[0] + last[1] }) },
     last.map((n) => h("span", { class: "catan-die", "data-n": n }, DIE_FACES[n - 1]))))
   if (earlier.length) {
     el.append(h("span", { class: "catan-dice__history", title: s.t("dice_history") },

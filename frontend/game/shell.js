@@ -3,6 +3,7 @@
 
 import { exportGame, importDialog, shareDialog } from "./dialogs.js"
 import { showSetup } from "./games.js"
+import { setSound, soundOn } from "./sound.js"
 import { h } from "./ui.js"
 
 /** Build the page's elements in `s.root`: the loading line, the message, the new-game form's
@@ -22,6 +23,7 @@ export function shell(s) {
     actions: h("section", { class: "catan-game__actions", "aria-label": t("actions") }),
     hand: h("section", { class: "catan-game__hand" }),
     players: h("section", { class: "catan-game__players" }),
+    scores: h("ul", { class: "catan-game__scores", "aria-label": t("players") }),   // everyone at a glance
     costs: h("section", { class: "catan-game__costs" }),
     logList: h("ol", { class: "catan-game__log-list" }),
     setupHost: h("div", { class: "catan-game__setup", hidden: true }),
@@ -35,16 +37,26 @@ export function shell(s) {
     h("button", { type: "button", class: "md-button", "data-action": "new", onclick: () => showSetup(s, true) }, t("new_game")),
     h("button", { type: "button", class: "md-button", "data-action": "export", onclick: () => exportGame(s) }, t("export")),
     h("button", { type: "button", class: "md-button", "data-action": "import", onclick: () => importDialog(s) }, t("import")),
-    h("button", { type: "button", class: "md-button", "data-action": "share", onclick: () => shareDialog(s) }, t("share")))
-  // whose decision, what to do, the clock: kept in view while the page scrolls
-  el.bar = h("div", { class: "catan-game__bar" }, el.status, el.dice, el.clock, el.notice, el.prompt)
+    h("button", { type: "button", class: "md-button", "data-action": "share", onclick: () => shareDialog(s) }, t("share")),
+    h("button", {
+      type: "button", class: "md-button", "data-action": "sound", "aria-pressed": String(soundOn()),
+      onclick: (event) => {
+        const on = event.currentTarget.getAttribute("aria-pressed") !== "true"
+        event.currentTarget.setAttribute("aria-pressed", String(on))
+        setSound(on)
+      },
+    }, t("sound_turn")))
+  // whose decision, what to do, the clock, every player's points and cards: kept in view
+  // while the page scrolls
+  el.bar = h("div", { class: "catan-game__bar" }, el.status, el.dice, el.clock, el.scores, el.notice, el.prompt)
+  // a running game fills the screen (game.css): the bar, then the board beside (desktop) or
+  // above (phone) one column that scrolls by itself, what to do first and the log last
   el.playArea = h("div", { class: "catan-game__play", hidden: true },
     el.bar,
     el.away,
     h("div", { class: "catan-game__main" },
       el.boardHost,
-      h("div", { class: "catan-game__side" }, el.actions, el.hand, el.players, el.costs)),
-    el.log)
+      h("div", { class: "catan-game__side" }, el.actions, el.hand, el.players, el.costs, el.log)))
   s.root.replaceChildren(el.loading, el.message, el.setupHost, el.playArea, el.tools)
   showTools(s, false)
 }

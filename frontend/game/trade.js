@@ -8,7 +8,8 @@ import { perform } from "./loop.js"
 import { button } from "./panels.js"
 import { render } from "./render.js"
 import { can, name, offerId } from "./state.js"
-import { h, cardChips, chip, disclosure, swatch, tradeGrid } from "./ui.js"
+import { RESOURCES } from "../core/i18n.js"
+import { capitalise, h, cardChips, chip, disclosure, swatch, tradeGrid } from "./ui.js"
 
 /** Bring an offer panel into view below the sticky bar the first time it shows (`answers`:
  *  again when they change), for it may replace the taller trade panel the person scrolled
@@ -26,6 +27,31 @@ export function reveal(s, panel, answers) {
     if (by) window.scrollBy(0, by)
   })
   return panel
+}
+
+/** A trade with the bank in two taps, always in view while the viewer may trade: the cards
+ *  their hand can give at their rate (4:1, or a harbour's), then the card they take. Null when
+ *  no card can be given. The rates and whether a trade is allowed are the engine's (the view);
+ *  a refusal (an empty bank) names the rule. */
+export function bankRow(s) {
+  const view = s.view
+  const t = s.t
+  if (!can(s, "bank_trade")) return null
+  const { hand, rates, colour: me } = view.me
+  const givable = RESOURCES.filter((r) => hand[r] >= rates[r])
+  if (!givable.length) return null
+  const chosen = givable.includes(s.bankGive) ? s.bankGive : null
+  const choose = (r) => () => { s.bankGive = chosen === r ? null : r; s.bankShow = Boolean(s.bankGive); render(s) }
+  const take = (r) => async () => {
+    const ok = await perform(s, { type: "bank_trade", give: { [chosen]: rates[chosen] }, get: { [r]: 1 }, player: me })
+    if (ok) s.bankGive = null
+  }
+  return h("div", { class: "catan-bank", role: "group", "aria-label": capitalise(s.text.term("maritime_trade")) },
+    h("p", { class: "catan-muted catan-bank__hint" }, t(chosen ? "bank_pick_get" : "bank_pick_give")),
+    h("div", { class: "catan-game__buttons" }, givable.map((r) => button(
+      t("bank_give", { n: rates[r], what: s.text.term(r) }), choose(r), { key: `bank-give-${r}`, pressed: chosen === r }))),
+    chosen ? h("div", { class: "catan-game__buttons" }, RESOURCES.filter((r) => r !== chosen).map((r) => button(
+      t("bank_get", { what: s.text.term(r) }), take(r), { key: `bank-get-${r}` }))) : null)
 }
 
 /** The viewer's own offer: what they give and get, to whom, or to the bank at their rates. */

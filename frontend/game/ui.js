@@ -32,6 +32,19 @@ export function cardsText(text, cards) {
   return parts.length ? parts.join(", ") : text.t("nothing")
 }
 
+/** A hand as cards: the five resources in their order, each a card with its count (an empty
+ *  one drawn hollow); a screen reader reads the list, "2 brick", "0 lumber"... `before`: the hand shown last, so a card just gained is marked (`is-gained`,
+ *  a short pop in game.css, none under reduced motion). */
+export function handCards(text, hand, before = null) {
+  return h("ul", { class: "catan-hand" },
+    RESOURCES.map((r) => {
+      const n = (hand && hand[r]) || 0
+      const gained = before && n > ((before[r]) || 0)
+      return h("li", { class: `catan-card catan-card--${r}${n ? "" : " is-empty"}${gained ? " is-gained" : ""}`, "data-resource": r },
+        h("span", { class: "catan-card__n" }, String(n)), " ", h("span", { class: "catan-card__name" }, text.term(r)))
+    }))
+}
+
 /** Chips for a {resource: n} hand (nothing: the word for nothing). */
 export function cardChips(text, cards) {
   const list = RESOURCES.filter((r) => cards && cards[r] > 0).map((r) => chip(text, r, cards[r]))

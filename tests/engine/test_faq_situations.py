@@ -1,9 +1,6 @@
-"""Rulings of situations players ask about (issue 31): each test checks one ruling.
+"""Rulings of the FAQ's situation questions (issue 31): each test checks what its answer says.
 
-They were written with twelve FAQ answers (``page#anchor`` in each test) that are held back
-for now: published, they took first place from older answers in the search's labelled sets
-(commits 99717d4..621c054 hold them). Once search ranks them below the general answers, the
-answers come back and tests/test_faq_engine.py points at these tests again.
+Each test names the answer it backs (``page#anchor``); tests/test_faq_engine.py points at them.
 """
 
 from __future__ import annotations

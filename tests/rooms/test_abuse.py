@@ -21,7 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 from catan_rooms.app import create_app
 from catan_rooms.hub import Limits
 from catan_rooms.room import MAX_AHEAD
-from catan_rooms.schemas import MAX_MARKS, clean_name
+from catan_rooms.schemas import MAX_MARKS, clean_text
 
 SETTINGS = {"players": 3, "timer": None, "board": "beginner",
             "computers": {"white": {"level": "easy", "personality": "builder"}}}
@@ -86,7 +86,7 @@ def test_a_number_far_ahead_is_refused_and_never_locks_the_seat(tmp_path: Path) 
                                   "\u034f", " \u3164 \u2800 "])
 def test_a_name_that_would_not_show_is_refused_in_words(tmp_path: Path, name: str) -> None:
     with pytest.raises(ValueError):
-        clean_name(name)
+        clean_text(name)
     with app(tmp_path) as http:
         room = http.post("/api/rooms", json=SETTINGS).json()["room"]
         with http.websocket_connect(f"/api/rooms/{room}/ws") as ws:
@@ -98,7 +98,7 @@ def test_a_name_that_would_not_show_is_refused_in_words(tmp_path: Path, name: st
 
 @pytest.mark.parametrize("name", ["Zoë", "Nguyễn Thị", "Ørjan", "李雷", "😀 Bob", "e\u0301"])
 def test_names_people_use_are_kept(name: str) -> None:
-    assert clean_name(name)
+    assert clean_text(name)
     assert MAX_MARKS >= 2    # Vietnamese stacks two accents on a letter
 
 
@@ -204,6 +204,29 @@ def test_floods_are_refused_before_any_work(tmp_path: Path) -> None:
                 ws.receive_json()
 
 
+#: Two computers beside the host's seat.
+COMPUTERS = {"white": {"level": "easy", "personality": "builder"},
+             "blue": {"level": "easy", "personality": "builder"}}
+
+
+def watched_room(http: TestClient, stack: contextlib.ExitStack, watchers: int,
+                 **settings: Any) -> tuple[Any, list[Any]]:
+    """A room of the host and two computers, started, with ``watchers`` spectators that said
+    hello before the start: the host's socket and theirs."""
+    made = http.post("/api/rooms", json={**SETTINGS, "computers": COMPUTERS, **settings}).json()
+    room = made["room"]
+    host = stack.enter_context(http.websocket_connect(f"/api/rooms/{room}/ws"))
+    seated(host, host=made["host_token"])
+    sockets = [stack.enter_context(http.websocket_connect(f"/api/rooms/{room}/ws"))
+               for _ in range(watchers)]
+    for watcher in sockets:
+        watcher.send_json({"t": "hello"})
+        frames_until(watcher, "welcome")
+    host.send_json({"t": "start"})
+    frames_until(host, "ok")
+    return host, sockets
+
+
 def test_one_page_view_per_version_whoever_asks(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """``look`` repeated, and many spectators: the page view of a room version is built once
@@ -218,33 +241,20 @@ def test_one_page_view_per_version_whoever_asks(tmp_path: Path,
         return real(*args, **kwargs)
 
     monkeypatch.setattr(hub_module, "view_of", counted)
-    settings = {**SETTINGS, "computers": {"white": {"level": "easy", "personality": "builder"},
-                                          "blue": {"level": "easy", "personality": "builder"}}}
-    with app(tmp_path) as http:
-        made = http.post("/api/rooms", json=settings).json()
-        room = made["room"]
-        with contextlib.ExitStack() as stack:
-            host = stack.enter_context(http.websocket_connect(f"/api/rooms/{room}/ws"))
-            seated(host, host=made["host_token"])
-            host.send_json({"t": "start"})
-            frames_until(host, "ok")
-            watchers = [stack.enter_context(http.websocket_connect(f"/api/rooms/{room}/ws"))
-                        for _ in range(4)]
-            for watcher in watchers:
-                watcher.send_json({"t": "hello"})
-                frames_until(watcher, "welcome")
-            built.clear()
-            pages = []
-            for watcher in watchers:
-                for _ in range(5):
-                    watcher.send_json({"t": "look", "options": {}})
+    with app(tmp_path) as http, contextlib.ExitStack() as stack:
+        _, watchers = watched_room(http, stack, 4)
+        built.clear()
+        pages = []
+        for watcher in watchers:
+            for _ in range(5):
+                watcher.send_json({"t": "look", "options": {}})
+            update = frames_until(watcher, "update")
+            while update["game"] is None or "page" not in update["game"]:
                 update = frames_until(watcher, "update")
-                while update["game"] is None or "page" not in update["game"]:
-                    update = frames_until(watcher, "update")
-                pages.append((update["version"], update["game"]["page"]))
-            versions = {version for version, _ in pages}
-            assert len(built) <= len(versions) + 1, (len(built), versions)
-            assert all(p == pages[0][1] for v, p in pages if v == pages[0][0])
+            pages.append((update["version"], update["game"]["page"]))
+        versions = {version for version, _ in pages}
+        assert len(built) <= len(versions) + 1, (len(built), versions)
+        assert all(p == pages[0][1] for v, p in pages if v == pages[0][0])
 
 
 def test_one_game_frame_per_version_and_seat(tmp_path: Path,
@@ -262,28 +272,14 @@ def test_one_game_frame_per_version_and_seat(tmp_path: Path,
         return real(doc, game, colour, ref)
 
     monkeypatch.setattr(room_module, "seat_frame", counted)
-    settings = {**SETTINGS, "timer": 60,
-                "computers": {"white": {"level": "easy", "personality": "builder"},
-                              "blue": {"level": "easy", "personality": "builder"}}}
-    with app(tmp_path) as http:
-        made = http.post("/api/rooms", json=settings).json()
-        room = made["room"]
-        with contextlib.ExitStack() as stack:
-            host = stack.enter_context(http.websocket_connect(f"/api/rooms/{room}/ws"))
-            seated(host, host=made["host_token"])
-            watchers = [stack.enter_context(http.websocket_connect(f"/api/rooms/{room}/ws"))
-                        for _ in range(5)]
-            for watcher in watchers:
-                watcher.send_json({"t": "hello"})
-                frames_until(watcher, "welcome")
-            host.send_json({"t": "start"})
-            frames_until(host, "ok")
-            seen: dict[int, list[dict[str, Any]]] = {}
-            for watcher in watchers:
+    with app(tmp_path) as http, contextlib.ExitStack() as stack:
+        _, watchers = watched_room(http, stack, 5, timer=60)
+        seen: dict[int, list[dict[str, Any]]] = {}
+        for watcher in watchers:
+            update = frames_until(watcher, "update")
+            while update["game"] is None:
                 update = frames_until(watcher, "update")
-                while update["game"] is None:
-                    update = frames_until(watcher, "update")
-                seen.setdefault(update["version"], []).append(update["game"])
+            seen.setdefault(update["version"], []).append(update["game"])
     spectators = [version for version, colour in built if colour is None]
     assert spectators and len(spectators) == len(set(spectators)), spectators
     for games in seen.values():  # the same frame for every spectator of a version

@@ -235,6 +235,6 @@ def test_bad_clients(servers: list[Server], sqlite_store: str) -> None:
 
 @pytest.mark.parametrize("name", ["Zoë", "李雷", "O'Brien & <Co>"])
 def test_names_are_text(name: str) -> None:
-    from catan_rooms.schemas import clean_name
+    from catan_rooms.schemas import clean_text
 
-    assert clean_name(f"  {name} ") == name  # kept as text; the client shows it as text
+    assert clean_text(f"  {name} ") == name  # kept as text; the client shows it as text

@@ -414,6 +414,56 @@ def test_the_host_frees_and_gives_seats_in_the_lobby(browser: Any, site_dir: Pat
 
 
 @pytest.mark.browser
+def test_the_host_changes_the_settings_and_people_write_their_own_words(
+        browser: Any, site_dir: Path, sqlite_store: str, servers: list[Server]) -> None:
+    """In the lobby the host changes the room's settings (a friend reads them, and must say
+    ready again); chat takes a message of one's own besides the quick phrases, shown to the
+    others as the text typed, markup included, never as markup."""
+    server = Server(sqlite_store, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
+    servers.append(server)
+    ann, bob = Person(browser, "red", "Ann"), Person(browser, "blue", "Bob")
+    invite = create_room(ann, server.base)
+    ann.page.wait_for_selector(".catan-online li[data-colour=red]", timeout=WAIT)
+    ann.sit()
+    bob.page.goto(invite, wait_until="commit")
+    bob.page.wait_for_selector("[data-field=online-name]", timeout=WAIT)
+    bob.sit()
+    bob.page.click("[data-action=ready]")
+    summary = "[data-key=room-settings]"
+    bob.page.wait_for_selector(f"{summary} >> text=Classic (10 points)", timeout=WAIT)
+    assert bob.page.locator("[data-field^=room-]").count() == 0  # only the host's
+    ann.page.select_option("[data-field=room-timer]", "60")
+    ann.page.select_option("[data-field=room-mode]", "quick")
+    ann.page.select_option("[data-field=room-players]", "3")
+    ann.page.check("[data-field=room-trade_before_build]")
+    bob.page.wait_for_selector(f"{summary} >> text=Trade before build", timeout=WAIT)
+    text = bob.page.inner_text(summary)
+    assert "Number of players: 3\nMode: Quick (7 points" in text, text
+    assert "Turn timer: 60 s per step" in text, text
+    assert bob.page.locator(".catan-online li[data-colour=orange]").count() == 0
+    assert bob.page.get_attribute("[data-action=ready]", "aria-pressed") == "false"
+    # a message of one's own, then a quick phrase
+    bob.page.fill("[data-field=chat-text]", "<b>good luck</b> & have fun")
+    bob.page.press("[data-field=chat-text]", "Enter")
+    said = ".catan-online__said li[data-text]"
+    ann.page.wait_for_selector(said, timeout=WAIT)
+    assert ann.page.inner_text(said) == "Blue Bob: <b>good luck</b> & have fun" \
+        or ann.page.inner_text(said).endswith("Bob: <b>good luck</b> & have fun")
+    assert ann.page.locator(".catan-online__said b").count() == 0
+    bob.page.wait_for_function(  # sent: the field is empty again
+        "() => document.querySelector('[data-field=chat-text]').value === ''", timeout=WAIT)
+    ann.page.click("[data-action=start-room]")
+    for person in (ann, bob):
+        person.page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=WAIT)
+    started = [f for f in ann.frames if f.get("t") == "update"][-1]["lobby"]["settings"]
+    assert (started["players"], started["mode"], started["timer"], started["rules"]) == \
+        (3, "quick", 60, {"trade_before_build": True})
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+    for person in (ann, bob):
+        person.context.close()
+
+
+@pytest.mark.browser
 def test_a_new_room_brings_its_lobby_into_view(browser: Any, site_dir: Path,
                                                sqlite_store: str,
                                                servers: list[Server]) -> None:

@@ -195,15 +195,15 @@ def test_doctests() -> None:
 
 def test_chat_is_codes_and_slow() -> None:
     doc = make_room(["red"], timer=None)
-    events = room.chat(doc, "red", 1, "good_luck", 10.0)
+    events = room.chat(doc, "red", 1, 10.0, phrase="good_luck")
     assert events[0]["e"] == {"type": "chat", "seat": "red", "phrase": "good_luck"}
     with pytest.raises(RoomError) as fast:
-        room.chat(doc, "red", 2, "thanks", 11.0)
+        room.chat(doc, "red", 2, 11.0, phrase="thanks")
     assert fast.value.code == "chat_too_fast"
     with pytest.raises(RoomError) as replay:
-        room.chat(doc, "red", 1, "thanks", 13.0)
+        room.chat(doc, "red", 1, 13.0, phrase="thanks")
     assert replay.value.code == "replayed"
-    assert room.chat(doc, "red", 2, "thanks", 13.0)
+    assert room.chat(doc, "red", 2, 13.0, phrase="thanks")
 
 
 def test_a_socket_that_reads_nothing_is_let_go(tmp_path: Any) -> None:
@@ -297,3 +297,62 @@ def test_the_host_chooses_the_seats_in_the_lobby() -> None:
     with pytest.raises(RoomError) as started:
         room.set_seat(doc, True, "blue", "open")
     assert started.value.code == "wrong_status"
+
+
+def test_the_host_changes_the_settings_in_the_lobby() -> None:
+    """Until the start the host changes the room's settings: the timer, the mode, the board,
+    what is hidden, the dice, the rules and the number of players (the seat a smaller table
+    takes away must be empty; a larger one adds a free seat). Everyone ready must say so again;
+    anyone else, a bad value and a started game are refused, and nothing changes."""
+    settings = RoomSettings.model_validate({"players": 4, "computers": {"white": {}}})
+    doc = room.new_room("R" * 22, settings, room.token_hash("host"), seed=4, now=0.0)
+    room.sit(doc, "red", "Ann", room.token_hash("tok-red"), None)
+    room.sit(doc, "blue", "Bob", room.token_hash("tok-blue"), None)
+    room.set_ready(doc, "blue", True)
+    events = room.set_options(doc, True, {"timer": None, "mode": "quick", "board": "beginner",
+                                          "rules": {"trade_before_build": True},
+                                          "players": 3})
+    assert [e["e"]["type"] for e in events] == ["options", "ready"]
+    assert events[1]["e"] == {"type": "ready", "seat": "blue", "ready": False}
+    lobby = room.lobby(doc, {})
+    assert lobby["settings"]["timer"] is None and lobby["settings"]["mode"] == "quick"
+    assert [s["seat"] for s in lobby["seats"]] == ["red", "blue", "white"]
+    assert lobby["settings"]["computers"] == {"white": {"level": "normal",
+                                                        "personality": "builder"}}
+    room.set_options(doc, True, {"players": 4})  # orange again, free, its computer on standby
+    orange = room.lobby(doc, {})["seats"][3]
+    assert (orange["seat"], orange["kind"], orange["open"]) == ("orange", "open", True)
+    room.sit(doc, "orange", "Cy", room.token_hash("tok-orange"), None)
+    for refused, args in (("not_host", (False, {"timer": 60})),
+                          ("seat_taken", (True, {"players": 3})),  # Cy sits at orange
+                          ("malformed", (True, {"timer": 45}))):
+        before = copy.deepcopy(doc)
+        with pytest.raises(RoomError) as error:
+            room.set_options(doc, *args)
+        assert error.value.code == refused, args
+        assert doc == before
+    room.start(doc, host=True, now=0.0)
+    game = room.game_of(doc)
+    assert game is not None and game.vp_to_win == 7 and len(game.seats) == 4
+    with pytest.raises(RoomError) as started:
+        room.set_options(doc, True, {"timer": 60})
+    assert started.value.code == "wrong_status"
+
+
+def test_chat_says_a_phrase_or_a_short_text_of_ones_own() -> None:
+    """A message of one's own is kept as typed (markup is text to the client), within
+    ``MAX_CHAT`` characters, one line, never blank; a phrase stays a code."""
+    from catan_rooms.schemas import CLIENT_MESSAGE, MAX_CHAT
+    doc = room.new_room("R" * 22, RoomSettings(), room.token_hash("host"), seed=4, now=0.0)
+    room.sit(doc, "red", "Ann", room.token_hash("tok-red"), None)
+    said = CLIENT_MESSAGE.validate_python({"t": "chat", "n": 1, "text": " <b>gg</b> wp "})
+    events = room.chat(doc, "red", said.n, 0.0, phrase=said.phrase, text=said.text)
+    assert events[0]["e"] == {"type": "chat", "seat": "red", "text": "<b>gg</b> wp"}
+    events = room.chat(doc, "red", 2, 5.0, phrase="hello")
+    assert events[0]["e"] == {"type": "chat", "seat": "red", "phrase": "hello"}
+    for bad in ({"t": "chat", "n": 3, "text": "x" * (MAX_CHAT + 1)},
+                {"t": "chat", "n": 3, "text": "two\nlines"}, {"t": "chat", "n": 3, "text": "  "},
+                {"t": "chat", "n": 3, "text": "\u3164"}, {"t": "chat", "n": 3},
+                {"t": "chat", "n": 3, "text": "hi", "phrase": "hello"}):
+        with pytest.raises(ValueError):
+            CLIENT_MESSAGE.validate_python(bad)
