@@ -1036,3 +1036,78 @@ def test_a_sound_on_my_turn_only_when_asked(context: Any, base_url: str) -> None
     assert page.evaluate("window.__tones") == 2
     page.locator("[data-action=sound]").click()
     page.close()
+
+
+@pytest.mark.browser
+def test_an_offer_made_by_tapping_cards(play: Any, base_url: str) -> None:
+    """While Ann may trade, a tap on a card of her hand gives one more of it (never more than
+    she holds) and a tap on a card of the row to ask for asks one more: the trade panel opens
+    with the offer in it, − takes one back, and the offer made is the one tapped."""
+    page = play
+    seen = watch(page, base_url)
+    open_play(page, base_url, hash_=trading_link("red"))   # Ann: 2 ore, 1 wool
+    page.wait_for_selector("[data-action=give-card-ore]", timeout=ENGINE)
+    assert not page.locator("[data-action=give-card-brick]").count()   # none to give
+    for _ in range(3):                                                # the third is refused
+        page.get_by_role("button", name="Give one ore card").click()
+    page.get_by_role("button", name="Ask for one brick card").click()
+    page.get_by_role("button", name="Ask for one grain card").click()
+    page.get_by_role("button", name="One grain less").nth(1).click()   # the grid's "get" side
+    grid = page.locator(".catan-trade .catan-tradegrid tbody")
+    row = "tr:has(.catan-chip--{}) output"
+    counts = {r: [int(x) for x in grid.locator(row.format(r)).all_inner_texts()]
+              for r in ("ore", "brick", "grain")}
+    assert counts == {"ore": [2, 0], "brick": [0, 1], "grain": [0, 0]}
+    page.uncheck("[data-key=to-white]")
+    page.click("[data-action=offer]")
+    page.wait_for_function("document.querySelector('.catan-game').catanGame.view.trade",
+                           timeout=GAME)
+    trade = page.evaluate("document.querySelector('.catan-game').catanGame.view.trade")
+    assert (trade["give"], trade["get"]) == ({"ore": 2}, {"brick": 1})
+    seen.assert_clean()
+
+
+def tab_to(page: Any, selector: str, back: bool = False) -> None:
+    """Press Tab (Shift+Tab with ``back``) until the focus is on ``selector``."""
+    for _ in range(80):
+        if page.evaluate("(sel) => document.activeElement?.matches(sel)", selector):
+            return
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+@pytest.mark.browser
+def test_a_whole_turn_by_keyboard(context: Any, base_url: str) -> None:
+    """The same turn with the keyboard alone, on the game screen: Tab to a control, Enter; the
+    board is one tab stop that starts on a legal side."""
+    page = context.new_page()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_play(page, base_url, "en", before_the_roll_link({"brick": 1, "lumber": 1, "ore": 4}))
+    page.wait_for_selector("[data-action=roll]", timeout=ENGINE)
+    view_js = "document.querySelector('.catan-game').catanGame.view"
+    page.focus("[data-action=new]")                     # the tools under the game
+    tab_to(page, "[data-action=roll]", back=True)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"{view_js}.phase === 'main'", timeout=GAME)
+    page.wait_for_selector("[data-action=bank-give-ore]", timeout=GAME)
+    page.focus("[data-action=new]")
+    tab_to(page, "[data-action=bank-give-ore]", back=True)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-action=bank-get-wool]", timeout=GAME)
+    tab_to(page, "[data-action=bank-get-wool]")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"{view_js}.me.hand.wool === 1", timeout=GAME)
+    page.focus("[data-action=new]")
+    tab_to(page, "[data-action=build-road]", back=True)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".catan-game__svg line.mark-ok-edge", state="attached", timeout=GAME)
+    tab_to(page, ".catan-game__svg [tabindex='0']", back=True)
+    assert page.evaluate(FOCUSED_LEGAL)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"!{view_js}.me.hand.brick", timeout=GAME)
+    turn = page.evaluate(f"{view_js}.turn")
+    page.focus("[data-action=new]")
+    tab_to(page, "[data-action=end-turn]", back=True)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"{view_js}.turn > {turn}", timeout=GAME)
+    page.close()

@@ -11,7 +11,7 @@ import { showSetup } from "./games.js"
 import { perform, toggleSeat } from "./loop.js"
 import { refuse } from "./shell.js"
 import { can, control, myDecision, name } from "./state.js"
-import { answersPanel, bankRow, offerPanel, reveal, tradePanel } from "./trade.js"
+import { addToOffer, answersPanel, bankRow, offerPanel, reveal, tradePanel } from "./trade.js"
 import { h, capitalise, cardChips, disclosure, handCards, swatch } from "./ui.js"
 
 /** A button of the panels: `key` names it for the tests and keeps its focus across redraws. */
@@ -118,7 +118,11 @@ export function renderHand(s) {
   // the cards just gained pop (only when the same seat's hand grew, not on a change of seat)
   const before = s.handShown && s.handShown.colour === me ? s.handShown.hand : null
   s.handShown = { colour: me, hand: { ...view.me.hand } }
-  el.append(h("h2", {}, t("hand_of", { name: name(s, me) })), handCards(s.text, view.me.hand, before))
+  // while the player may trade, a tap on a card puts one more of it in the offer (trade.js)
+  const trading = myDecision(s) && (can(s, "offer_trade") || can(s, "bank_trade"))
+  el.append(h("h2", {}, t("hand_of", { name: name(s, me) })), handCards(s.text, view.me.hand, before, trading ? {
+    key: "give-card", ontap: (r) => addToOffer(s, "give", r), tapLabel: (r) => t("tap_give", { what: s.text.term(r) }),
+  } : {}))
   const list = h("ul", { class: "catan-devcards" })
   for (const { card, fresh, count, playable, reason } of view.cards) {
     const item = h("li", { class: fresh ? "is-new" : "" }, h("strong", {}, s.text.term(card)), count > 1 ? ` ×${count}` : "")

@@ -64,13 +64,13 @@ export function renderNow(s) {
   const names = s.game.settings.seats.map((seat) => seat.name)
   patch(el.away, [view.seats, names, view.winner], () => renderAway(s))
   patch(el.actions, [view.phase, view.next, view.trade, view.discard, view.can, view.me, view.winner,
-    names, s.declined, s.bankGive], () => renderActions(s))
+    names, s.declined, s.bankGive, s.draftVersion], () => renderActions(s))
   // a build mode pressed or let go changes one button, not the panel (its trade grid is large)
   const pressed = s.mode && `build-${s.mode.kind}`
   for (const b of el.actions.querySelectorAll("[data-action^=build-][aria-pressed]")) {
     b.setAttribute("aria-pressed", String(b.dataset.action === pressed))
   }
-  patch(el.hand, [view.me, view.cards, view.next.decides], () => renderHand(s))
+  patch(el.hand, [view.me, view.cards, view.next.decides, view.can], () => renderHand(s))
   patch(el.scores, [view.players, view.current, view.winner, view.awards, view.vp_to_win, names], () => renderScores(s))
   patch(el.players, [view.players, view.current, view.winner, view.me && view.me.colour, view.seats, names, view.bank, view.deck], () => renderPlayers(s))
   patch(el.costs, [view.costs], () => renderCosts(s))

@@ -9,7 +9,7 @@ import { button } from "./panels.js"
 import { render } from "./render.js"
 import { can, name, offerId } from "./state.js"
 import { RESOURCES } from "../core/i18n.js"
-import { capitalise, h, cardChips, chip, disclosure, swatch, tradeGrid } from "./ui.js"
+import { capitalise, h, cardChips, chip, disclosure, handCards, swatch, tradeGrid } from "./ui.js"
 
 /** Bring an offer panel into view below the sticky bar the first time it shows (`answers`:
  *  again when they change), for it may replace the taller trade panel the person scrolled
@@ -54,6 +54,19 @@ export function bankRow(s) {
       t("bank_get", { what: s.text.term(r) }), take(r), { key: `bank-get-${r}` }))) : null)
 }
 
+/** One more card of `resource` on a side ("give" or "get") of the viewer's offer: a tap on a
+ *  card of the hand or of the row of cards to ask for. The trade panel opens and shows it;
+ *  the hand bounds what may be given. */
+export function addToOffer(s, side, resource) {
+  const draft = s.draft
+  const now = draft[side][resource] || 0
+  if (side === "give" && now >= (s.view.me.hand[resource] || 0)) return
+  draft[side] = { ...draft[side], [resource]: now + 1 }
+  s.tradeOpen = true
+  s.draftVersion = (s.draftVersion || 0) + 1
+  render(s)
+}
+
 /** The viewer's own offer: what they give and get, to whom, or to the bank at their rates. */
 export function tradePanel(s) {
   const view = s.view
@@ -68,7 +81,14 @@ export function tradePanel(s) {
   if (!draft.to) draft.to = [...others]
   const clean = (cards) => Object.fromEntries(Object.entries(cards).filter(([, n]) => n > 0))
   const rates = Object.entries(view.me.rates).map(([r, n]) => h("li", { class: n < 4 ? "is-harbour" : "" }, chip(s.text, r), ` ${n}:1`))
+  // the cards to ask for, one tap each (the hand's cards are the ones to give: panels.js)
+  const ask = handCards(s.text, null, null, {
+    key: "ask-card", ontap: (r) => addToOffer(s, "get", r), tapLabel: (r) => t("tap_get", { what: s.text.term(r) }),
+  })
+  ask.classList.add("catan-hand--ask")
   return h("div", { class: "catan-trade" }, disclosure(t("trade"), Boolean(s.tradeOpen), (open) => { s.tradeOpen = open }, [
+    h("p", { class: "catan-muted catan-trade__help" }, t("trade_tap_help")),
+    ask,
     grid.el,
     h("fieldset", { class: "catan-trade__to" }, h("legend", {}, t("offer_to")),
       others.map((c) => h("label", {}, h("input", {

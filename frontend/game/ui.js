@@ -34,14 +34,23 @@ export function cardsText(text, cards) {
 
 /** A hand as cards: the five resources in their order, each a card with its count (an empty
  *  one drawn hollow); a screen reader reads the list, "2 brick", "0 lumber"... `before`: the hand shown last, so a card just gained is marked (`is-gained`,
- *  a short pop in game.css, none under reduced motion). */
-export function handCards(text, hand, before = null) {
+ *  a short pop in game.css, none under reduced motion). `hand` null: the five cards without
+ *  counts (the cards one may ask for). `ontap(resource)`: the cards are buttons, named by
+ *  `tapLabel(resource, n)`, with `data-action` `<key>-<resource>`. */
+export function handCards(text, hand, before = null, { ontap = null, tapLabel = null, key = "card" } = {}) {
   return h("ul", { class: "catan-hand" },
     RESOURCES.map((r) => {
       const n = (hand && hand[r]) || 0
       const gained = before && n > ((before[r]) || 0)
-      return h("li", { class: `catan-card catan-card--${r}${n ? "" : " is-empty"}${gained ? " is-gained" : ""}`, "data-resource": r },
-        h("span", { class: "catan-card__n" }, String(n)), " ", h("span", { class: "catan-card__name" }, text.term(r)))
+      const label = h("span", { class: "catan-card__name" }, text.term(r))
+      const face = hand === null ? [label] : [h("span", { class: "catan-card__n" }, String(n)), " ", label]   // null: the cards, no counts
+      // tappable (a trade being made): the card is a button named for what the tap does
+      const body = ontap && (n > 0 || hand === null) ? [h("button", {
+        type: "button", class: "catan-card__tap", "data-key": `${key}-${r}`, "data-action": `${key}-${r}`,
+        "aria-label": tapLabel(r, n), onclick: () => ontap(r),
+      }, face)] : face
+      const empty = hand !== null && !n
+      return h("li", { class: `catan-card catan-card--${r}${empty ? " is-empty" : ""}${gained ? " is-gained" : ""}`, "data-resource": r }, body)
     }))
 }
 
