@@ -89,7 +89,8 @@ PHRASINGS = {
            ("échange 4 contre 1", "4to1"), ("donner 3 blés contre 1 bois", "3to1"),
            ("2 argiles pour 1 carte", "2to1"), ("4 cartes identiques contre 1", "banqu")],
     "es": [("precio poblado", "cost"), ("poblados pegados", "distanci"),
-           ("se acabaron los poblados", "agot"), ("cambiar 3 por 1", "3to1")],
+           ("se acabaron los poblados", "agot"), ("cambiar 3 por 1", "3to1"),
+           ("me arrepentí del cambio", "deshac"), ("quiero mis cartas de vuelta", "recuper")],
     "nl": [("prijs dorp", "kost"), ("dorpen naast elkaar", "afstandsregel"),
            ("ruil 2 voor 1", "2to1"), ("twee spelers", "2"), ("breid er één uit", "vervang")],
 }
