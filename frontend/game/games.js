@@ -189,7 +189,10 @@ export async function begin(s, game) {
   save(s)
   s.logReset = true
   render(s)
-  // the island in view under the status bar (unless the reader scrolled into the game already)
-  if (el.playArea.getBoundingClientRect().top > 60) el.playArea.scrollIntoView({ block: "start" })
+  // the game screen in view under the header (unless it is there already): a room's lobby
+  // above it shrinks as the game starts, and the browser's scroll anchoring may have carried
+  // the page past its top
+  const top = el.playArea.getBoundingClientRect().top
+  if (top > 60 || top < 0) el.playArea.scrollIntoView({ block: "start" })
   pump(s)
 }

@@ -453,9 +453,14 @@ def test_the_host_changes_the_settings_and_people_write_their_own_words(
     assert ann.page.locator(".catan-online__said b").count() == 0
     bob.page.wait_for_function(  # sent: the field is empty again
         "() => document.querySelector('[data-field=chat-text]').value === ''", timeout=WAIT)
+    ann.page.set_viewport_size({"width": 390, "height": 844})   # the host on a phone
     ann.page.click("[data-action=start-room]")
     for person in (ann, bob):
         person.page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=WAIT)
+        # the game screen comes under the header, though the lobby above it shrank
+        person.page.wait_for_function("(() => { const top = document.querySelector("
+                                      "'.catan-game__play').getBoundingClientRect().top;"
+                                      " return top >= 0 && top < 60 })()", timeout=WAIT)
     started = [f for f in ann.frames if f.get("t") == "update"][-1]["lobby"]["settings"]
     assert (started["players"], started["mode"], started["timer"], started["rules"]) == \
         (3, "quick", 60, {"trade_before_build": True})
