@@ -90,7 +90,7 @@ def catalog_strings(data: Any, lang: str, path: str = "") -> Iterator[tuple[str,
 def mkdocs_strings(lang: str) -> Iterator[tuple[str, str]]:
     """Names the site gives the language (``i18n/languages.yml``): site name, description and
     navigation titles."""
-    entry = (yaml.safe_load(LANGUAGES_FILE.read_text(encoding="utf-8")) or {}).get(lang) or {}
+    entry = (_yaml(LANGUAGES_FILE) or {}).get(lang) or {}
     for key in ("site_name", "site_description"):
         if entry.get(key):
             yield f"i18n/languages.yml {key}", str(entry[key])
@@ -99,13 +99,19 @@ def mkdocs_strings(lang: str) -> Iterator[tuple[str, str]]:
 
 
 @cache
-def catalog(name: str) -> Any:
-    """A parsed catalog (read once per test run)."""
+def _yaml(path: Path) -> Any:
+    """A YAML file, parsed once per test run (libyaml's parser where PyYAML has it). Callers
+    must not change what it returns."""
     try:
         loader: Any = yaml.CSafeLoader
     except AttributeError:
         loader = yaml.SafeLoader
-    return yaml.load((ROOT / name).read_text(encoding="utf-8"), Loader=loader)
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+
+
+def catalog(name: str) -> Any:
+    """A parsed catalog (read once per test run)."""
+    return _yaml(ROOT / name)
 
 
 def board_strings(lang: str) -> Iterator[tuple[str, str]]:
@@ -175,5 +181,6 @@ class Vocabulary:
 
 
 def load_glossary() -> dict[str, Any]:
-    data = yaml.safe_load(GLOSSARY.read_text(encoding="utf-8")) or {}
+    """``i18n/glossary.yml`` (parsed once per test run: callers must not change it)."""
+    data = _yaml(GLOSSARY) or {}
     return data if isinstance(data, dict) else {}
