@@ -16,9 +16,8 @@ nox.options.sessions = ["lint", "tests"]
 nox.options.reuse_existing_virtualenvs = True
 #: uv makes the environments in seconds where it is installed (``pip install uv``); virtualenv
 #: otherwise. uv's environments have no pip, which the site build (the engine's wheel) and the
-#: Pyodide tests (pure wheels for pytest) run: ``PIP`` puts it in.
+#: Pyodide tests (pure wheels for pytest) run: each session installs it.
 nox.options.default_venv_backend = "uv|virtualenv"
-PIP = "pip"
 
 #: Sessions install the project (with MkDocs and what the ``catan`` plugin needs) and, as they
 #: need them, its extras (pyproject.toml): ``test`` (pytest, xdist, Playwright), ``rooms``.
@@ -51,7 +50,7 @@ def _workers(args: list[str]) -> list[str]:
 @nox.session
 def tests(session: nox.Session) -> None:
     """The whole test suite: engine, site build, parity, browser tests (in parallel)."""
-    session.install(PIP, "-e", ".[test,rooms]")
+    session.install("pip", "-e", ".[test,rooms]")
     _npm_install(session)
     session.run("pytest", *_workers(session.posargs), *session.posargs, env=ENV)
 
@@ -67,7 +66,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def build(session: nox.Session) -> None:
     """``mkdocs build``: every language into site/ (address: mkdocs.yml's ``site_url``)."""
-    session.install(PIP, "-e", ".")
+    session.install("pip", "-e", ".")
     _npm_install(session)
     session.run("mkdocs", "build", *session.posargs, env=ENV)
 
@@ -78,7 +77,7 @@ def serve(session: nox.Session) -> None:
     same origin (port 8000, or the first argument; rooms kept in ./rooms.sqlite3): sitemaps and
     Material's instant navigation need the address the site is at. Once it answers, the server
     prints the address to open, then one line per request answered with an error."""
-    session.install(PIP, "-e", ".[rooms]")
+    session.install("pip", "-e", ".[rooms]")
     _npm_install(session)
     port = session.posargs[0] if session.posargs else "8000"
     session.run("mkdocs", "build", env={**ENV, "CATAN_SITE_URL": f"http://127.0.0.1:{port}/"})
@@ -89,14 +88,14 @@ def serve(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Engine speed against Catanatron 3.2.1 (installed here only); FAQ widget start-up; the
     Play page's responsiveness during a computer game; search results' time after a keystroke."""
-    session.install(PIP, "-e", ".", "catanatron==3.2.1")
+    session.install("pip", "-e", ".", "catanatron==3.2.1")
     session.run("python", "-m", "benchmarks.engine", *session.posargs)
-    session.install(PIP, "-e", ".", "playwright>=1.45")  # benchmarks.widgets builds site/
+    session.install("pip", "-e", ".", "playwright>=1.45")  # benchmarks.widgets builds site/
     session.run("python", "-m", "benchmarks.widgets")
     session.run("python", "-m", "benchmarks.game_page")  # builds site/ if it has no Play page
     session.run("python", "-m", "benchmarks.click")  # click to new board on the Play page
     session.run("python", "-m", "benchmarks.search")  # keystroke to search results (<= 100 ms)
-    session.install(PIP, "-e", ".[rooms]")
+    session.install("pip", "-e", ".[rooms]")
     session.run("python", "-m", "benchmarks.rooms")  # rooms server load over loopback
 
 
@@ -104,5 +103,5 @@ def bench(session: nox.Session) -> None:
 def ladder(session: nox.Session) -> None:
     """Bot strength: each level against three of the level below, and personalities in mixed
     games (``-- --games 200 --fast-games 600``: rows with and without the Expert)."""
-    session.install(PIP, "-e", ".")
+    session.install("pip", "-e", ".")
     session.run("python", "-m", "benchmarks.ladder", *session.posargs)

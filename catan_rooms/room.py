@@ -55,17 +55,21 @@ def same_hash(a: str | None, b: str | None) -> bool:
 
 # -- creating and finding -------------------------------------------------------------------
 
+def _new_seat(kind: str, bot: Doc) -> Doc:
+    """A seat nobody has taken: ``open`` (``bot`` takes it if it is still free at the start)
+    or a ``computer``'s."""
+    return {"kind": kind, "name": None, "token": None, "ready": False, "last_n": 0,
+            "acted": False, "vacated": False, "bot": dict(bot)}
+
+
 def new_room(room_id: str, settings: RoomSettings, host_hash: str, seed: int,
              now: float) -> Doc:
     seats = {}
     for colour in settings.colours():
         bot = settings.computers.get(colour)  # type: ignore[call-overload]
         standby = settings.standby.get(colour)  # type: ignore[call-overload]
-        seats[colour] = {
-            "kind": "computer" if bot else "open", "name": None, "token": None,
-            "ready": False, "last_n": 0, "acted": False, "vacated": False,
-            "bot": (bot or standby or settings.fill).model_dump(),
-        }
+        seats[colour] = _new_seat("computer" if bot else "open",
+                                  (bot or standby or settings.fill).model_dump())
     return {"id": room_id, "version": 0, "seq": 0, "created": now, "status": "lobby",
             "settings": settings.model_dump(mode="json"), "host": host_hash, "seed": seed,
             "seats": seats, "position": None, "referee": None,
@@ -235,9 +239,7 @@ def set_options(doc: Doc, host: bool, changes: Doc) -> list[Doc]:
         del doc["seats"][colour]
     for colour in colours:
         if colour not in doc["seats"]:
-            doc["seats"][colour] = {
-                "kind": "open", "name": None, "token": None, "ready": False, "last_n": 0,
-                "acted": False, "vacated": False, "bot": dict(settings["fill"])}
+            doc["seats"][colour] = _new_seat("open", settings["fill"])
     doc["settings"] = checked.model_dump(mode="json")
     events = [_event({"type": "options", "settings": doc["settings"]})]
     for colour, seat in doc["seats"].items():

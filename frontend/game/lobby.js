@@ -6,7 +6,7 @@
 
 import { roomError } from "./room.js"
 import { message } from "./shell.js"
-import { LEVELS, PERSONALITIES, TIMERS } from "./store.js"
+import { BOARDS, DICE, LEVELS, MODES, PERSONALITIES, TIMERS, VISIBILITIES } from "./store.js"
 import { h, select, swatch } from "./ui.js"
 
 const PHRASES = ["hello", "good_luck", "have_fun", "well_played", "thanks", "nice_move", "oops",
@@ -109,13 +109,13 @@ function settingsBox(s, now) {
     h("p", { class: "catan-muted" }, t("online_settings_help")),
     h("div", { class: "catan-online__options" },
       choice("players", "players_count", [[3, "3"], [4, "4"]], now.players, (v) => ask({ players: Number(v) })),
-      choice("mode", "mode", ["classic", "quick", "epic"].map((m) => [m, t("mode_" + m)]), now.mode, (mode) => ask({ mode })),
-      choice("board", "board", ["beginner", "variable"].map((b) => [b, t("board_" + b)]), now.board, (board) => ask({ board })),
-      choice("visibility", "visibility", ["revealed", "fog", "terra"].map((v) => [v, t("visibility_" + v)]), now.visibility,
+      choice("mode", "mode", MODES.map((m) => [m, t("mode_" + m)]), now.mode, (mode) => ask({ mode })),
+      choice("board", "board", BOARDS.map((b) => [b, t("board_" + b)]), now.board, (board) => ask({ board })),
+      choice("visibility", "visibility", VISIBILITIES.map((v) => [v, t("visibility_" + v)]), now.visibility,
         (visibility) => ask({ visibility })),
       choice("timer", "timer", TIMERS.map((n) => [n, n ? t("timer_seconds", { n }) : t("timer_off")]), timer,
         (v) => ask({ timer: Number(v) || "off" })),
-      choice("dice", "dice", ["auto", "manual"].map((d) => [d, t("dice_" + d)]), now.dice, (dice) => ask({ dice })),
+      choice("dice", "dice", DICE.map((d) => [d, t("dice_" + d)]), now.dice, (dice) => ask({ dice })),
       h("label", { class: "catan-field catan-check" },
         h("input", {
           type: "checkbox", checked: ruleOn, "data-field": "room-trade_before_build",

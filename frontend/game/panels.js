@@ -63,9 +63,8 @@ export function renderActions(s) {
     bankRow(s) || "",
     tradePanel(s))
     // "End turn" beside the heading: in view with the builds, however long the trade panel
-    const head = h("div", { class: "catan-actions__head" })
-    heading.replaceWith(head)
-    head.append(heading, button(t("end_turn"), () => perform(s, { type: "end_turn", player: me }), { key: "end-turn", primary: true }))
+    el.prepend(h("div", { class: "catan-actions__head" }, heading,
+      button(t("end_turn"), () => perform(s, { type: "end_turn", player: me }), { key: "end-turn", primary: true })))
     if (s.bankShow) {   // a card to give was just chosen: the cards to take come into view (on a phone, below the fold)
       s.bankShow = false
       el.querySelector(".catan-bank > :last-child")?.scrollIntoView({ block: "nearest" })

@@ -2,7 +2,7 @@
 // visibility, turn timer, dice, rule options, computer speed.
 
 import { h, radios, select, swatch, uid } from "./ui.js"
-import { COLOURS, LEVELS, PERSONALITIES, SPEEDS, TIMERS, defaultSettings, sanitise } from "./store.js"
+import { BOARDS, COLOURS, DICE, LEVELS, MODES, PERSONALITIES, SPEEDS, TIMERS, VISIBILITIES, defaultSettings, sanitise } from "./store.js"
 
 /**
  * The form as an element. `initial`: settings to start from (the last game's, but its seed); `onstart(settings, action)`
@@ -57,16 +57,13 @@ export function setupForm(text, { initial = null, onstart, oncancel = null }) {
     select(t("players_count"), [[3, "3"], [4, "4"]], count, (v) => { count = Number(v); drawSeats() }, { "data-field": "count" }),
     seatList,
     h("div", { class: "catan-setup__options" },
-    radios(t("mode"), uid("mode"), [["classic", t("mode_classic")], ["quick", t("mode_quick")], ["epic", t("mode_epic")]],
-      s.mode, (v) => { s.mode = v }),
-    radios(t("board"), uid("board"), [["beginner", t("board_beginner")],
-      ["variable", t("board_variable")]], s.board, (v) => { s.board = v }),
+    radios(t("mode"), uid("mode"), MODES.map((m) => [m, t("mode_" + m)]), s.mode, (v) => { s.mode = v }),
+    radios(t("board"), uid("board"), BOARDS.map((b) => [b, t("board_" + b)]), s.board, (v) => { s.board = v }),
     h("div", { class: "catan-field" }, h("label", { for: seedId }, t("seed")), seedInput),
-    radios(t("visibility"), uid("vis"), [["revealed", t("visibility_revealed")], ["fog", t("visibility_fog")],
-      ["terra", t("visibility_terra")]], s.visibility, (v) => { s.visibility = v }),
+    radios(t("visibility"), uid("vis"), VISIBILITIES.map((v) => [v, t("visibility_" + v)]), s.visibility, (v) => { s.visibility = v }),
     select(t("timer"), TIMERS.map((n) => [n, n ? t("timer_seconds", { n }) : t("timer_off")]), s.timer,
       (v) => { s.timer = Number(v) }, { "data-field": "timer" }),
-    radios(t("dice"), uid("dice"), [["auto", t("dice_auto")], ["manual", t("dice_manual")]], s.dice, (v) => { s.dice = v }),
+    radios(t("dice"), uid("dice"), DICE.map((d) => [d, t("dice_" + d)]), s.dice, (v) => { s.dice = v }),
     h("label", { class: "catan-field catan-check" },
       h("input", {
         type: "checkbox", checked: s.rules.trade_before_build, "data-field": "trade_before_build",

@@ -16,6 +16,8 @@ export const LEVELS = ["easy", "normal", "hard", "expert"]
 export const PERSONALITIES = ["merchant", "aggressive", "builder", "expansionist", "opportunist"]
 export const MODES = ["classic", "quick", "epic"]
 export const VISIBILITIES = ["revealed", "fog", "terra"]
+export const BOARDS = ["beginner", "variable"]
+export const DICE = ["auto", "manual"]
 export const SPEEDS = { slow: 1400, normal: 700, fast: 250, instant: 0 }
 /** Seconds for each decision of a person (0: unlimited), 40 by default, as the rules say. */
 export const TIMERS = [20, 30, 40, 60, 90, 120, 0]
@@ -58,11 +60,11 @@ export function sanitise(settings) {
   return {
     seats: seats.length ? seats : base.seats,
     mode: pick(s.mode, MODES, base.mode),
-    board: pick(s.board, ["beginner", "variable"], base.board),
+    board: pick(s.board, BOARDS, base.board),
     seed: Number.isSafeInteger(s.seed) && s.seed >= 0 ? s.seed : null,
     visibility: pick(s.visibility, VISIBILITIES, base.visibility),
     timer: Number.isFinite(timer) && timer > 0 ? Math.min(120, Math.max(20, Math.round(timer))) : 0,
-    dice: s.dice === "manual" ? "manual" : "auto",
+    dice: pick(s.dice, DICE, "auto"),
     speed: pick(s.speed, Object.keys(SPEEDS), base.speed),
     rules: { trade_before_build: Boolean(s.rules && s.rules.trade_before_build) },
   }
