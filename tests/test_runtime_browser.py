@@ -258,5 +258,8 @@ def test_save_data_asks_before_downloading_the_engine(context: Any, base_url: st
     first.locator("svg").first.dispatch_event("pointerdown")
     page.wait_for_function("el => el.dataset.state !== 'idle'", arg=first.element_handle())
     assert first.get_attribute("data-state") == "loading"
+    # the engine starts as the widget loads (its worker is made a moment after the state
+    # shows): once, with no question
+    page.wait_for_function("window.__engines > 0", timeout=READY_MS)
     assert page.evaluate("window.__engines") == 1
     seen.assert_clean()
