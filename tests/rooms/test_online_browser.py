@@ -31,6 +31,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from rooms_helpers import Server
 from test_online_game import check_frame
 
+from catan_core import RESOURCES
+
 Doc = dict[str, Any]
 WAIT = 15_000  # ms: a bound for one step; each takes far less on a quiet machine
 #: Updates to one socket at most every 0.1 s (changes between them coalesced): the computers
@@ -308,14 +310,22 @@ def test_trade_before_build_in_a_room_offers_no_trade_once_built(
     ann.sit()
     page.click("[data-action=start-room]")
     page.wait_for_selector(".catan-game__svg svg.catan-board", timeout=WAIT)
-    give_up = time.monotonic() + 240  # turns until her hand allows a build (one game in
-    # several needs many, and a busy machine plays them slowly)
+    give_up = time.monotonic() + 240  # turns until her hand allows a build (a busy machine
+    # plays them slowly)
     while True:   # the set-up and the roll by hand, until Ann may buy or build on her turn
         assert time.monotonic() < give_up, ann.view()
         view = ann.view()
         if view and view["settled"] and view["decides"] and view["can"].get("end_turn") and (
                 view["can"].get("buy_dev_card") or view["can"].get("build_road")):
             break    # (else the robber or a discard took what she needs: step ends her turn)
+        if view and view["settled"] and view["decides"] and view["can"].get("bank_trade") \
+                and (swap := bank_swap(view["me"]["hand"], view["me"]["rates"])):
+            # her island may never give her what a road or a card needs: the bank does
+            page.click(f"[data-action=bank-give-{swap[0]}]")
+            page.click(f"[data-action=bank-get-{swap[1]}]")
+            page.wait_for_function(f"() => ({VIEW})()?.version > {view['version']}",
+                                   timeout=WAIT)
+            continue
         if not step(ann, {"from": None}):
             with contextlib.suppress(PlaywrightTimeout):
                 page.wait_for_function(f"(v) => ({VIEW})()?.version !== v",
@@ -341,6 +351,24 @@ def test_trade_before_build_in_a_room_offers_no_trade_once_built(
     assert frames and frames[-1]["can_offer"] is False
     assert not ann.errors, ann.errors
     ann.context.close()
+
+
+def bank_swap(hand: dict[str, int], rates: dict[str, int]) -> tuple[str, str] | None:
+    """A bank trade that brings ``hand`` closer to a road or a development card: (the kind to
+    give, the kind to take), or None. Cards a build needs are given only beyond its need.
+
+    >>> bank_swap({"brick": 5, "ore": 2}, dict.fromkeys(RESOURCES, 3))
+    ('brick', 'lumber')
+    >>> bank_swap({"ore": 1, "wool": 1, "grain": 4}, dict.fromkeys(RESOURCES, 4)) is None
+    True
+    """
+    for cost in ({"brick": 1, "lumber": 1}, {"wool": 1, "grain": 1, "ore": 1}):
+        missing = [kind for kind in cost if hand.get(kind, 0) < cost[kind]]
+        spare = [kind for kind in RESOURCES
+                 if hand.get(kind, 0) - cost.get(kind, 0) >= rates[kind]]
+        if len(missing) == 1 and spare:
+            return spare[0], missing[0]
+    return None
 
 
 def create_room(person: Person, base: str, kinds: tuple[str, ...] | None = None,
