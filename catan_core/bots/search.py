@@ -151,7 +151,15 @@ def _best_other(ev: Evaluator, game: Game, me: int) -> float:
 
 
 def covers(hand: Sequence[int], cost: Sequence[int]) -> bool:
-    return all(h >= c for h, c in zip(hand, cost, strict=True))
+    """Whether ``hand`` holds ``cost`` (five counts each).
+
+    >>> covers((1, 1, 0, 0, 0), (1, 1, 0, 0, 0)), covers((1, 0, 3, 3, 3), (1, 1, 0, 0, 0))
+    (True, False)
+    """
+    for held, need in zip(hand, cost):  # noqa: B905, SIM110 (five each; a loop: no generator)
+        if held < need:
+            return False
+    return True
 
 
 class Policy:
