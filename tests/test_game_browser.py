@@ -307,6 +307,11 @@ def test_the_computer_takes_over_when_time_runs_out(page: Any, base_url: str) ->
                            timeout=GAME)           # the computer placed red's pieces
     page.click("[data-action=back-red]")
     page.wait_for_selector("[data-action=back-red]", state="detached")
+    # the seat is the person's again in the saved game (the save follows the paint, and a
+    # computer's move answered meanwhile may be saved first)
+    page.wait_for_function(f"""() => {{
+      const seat = JSON.parse(localStorage.getItem({KEY!r})).referee.seats.red
+      return !seat.away && seat.idle === 0 }}""", timeout=GAME)
     seat = saved(page)["referee"]["seats"]["red"]
     assert (seat["idle"], seat["away"], seat["auto"], seat["kind"]) == (0, False, None, "human")
     seen.assert_clean()
