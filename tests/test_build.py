@@ -300,3 +300,15 @@ def test_rules_pages_end_with_previous_and_next(site_dir: Path, lang: str) -> No
     play = [attrs for tag, attrs in tags(site_dir / lang / "play/index.html")
             if tag == "nav" and "md-footer__inner" in (attrs.get("class") or "")]
     assert all("hidden" in attrs for attrs in play)
+
+
+#: The footer's credit line before Material's name (i18n/offline.yml ``made_with``).
+MADE_WITH = {"en": "Made with", "fr": "Réalisé avec", "es": "Hecho con", "nl": "Gemaakt met"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_footer_credit_is_in_the_pages_language(site_dir: Path, lang: str) -> None:
+    html = (site_dir / lang / "faq/robber/index.html").read_text(encoding="utf-8")
+    credit = html[html.index('class="md-copyright"'):html.index("Material for MkDocs")]
+    words = re.sub(r"<[^>]+>|\s+", " ", credit.split(">", 1)[1]).split()
+    assert " ".join(words) == MADE_WITH[lang]
