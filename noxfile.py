@@ -97,6 +97,13 @@ def bench(session: nox.Session) -> None:
     session.run("python", "-m", "benchmarks.search")  # keystroke to search results (<= 100 ms)
     session.install("pip", "-e", ".[rooms]")
     session.run("python", "-m", "benchmarks.rooms")  # rooms server load over loopback
+    # rooms against p95 with Play-page clients at a person's pace: SQLite, then two processes
+    curve = ["--cpu-moves", "0", "--curve", "100,250,500,1000", "--look", "--pace", "2,4"]
+    session.run("python", "-m", "benchmarks.rooms", *curve)
+    if shutil.which("redis-server"):
+        session.run("python", "-m", "benchmarks.rooms", *curve, "--redis", "--procs", "2")
+    else:
+        session.log("redis-server is not installed: the curve of two processes is left out")
 
 
 @nox.session

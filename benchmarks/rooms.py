@@ -3,6 +3,14 @@
     python -m benchmarks.rooms                      # 200 rooms x 4 players, 20 s, SQLite
     python -m benchmarks.rooms --rooms 20 --seconds 10
     python -m benchmarks.rooms --redis --procs 2    # two server processes sharing a Redis
+    python -m benchmarks.rooms --curve 100,250,500,1000 --look --pace 2,4   # rooms vs p95
+
+``--look``: each simulated person asks for the Play page's own view of the game (``look``), as
+the Play page does online, so every update carries it. ``--pace 2,4``: each room makes a move
+every 2 to 4 s (a person's pace) instead of as fast as the server answers. ``--curve``: one
+run per number of rooms, each on fresh server process(es), printed as a table (p50, p95 and
+p99 of the time from a move to every seat's update, and the server processes' CPU use over
+the measured seconds, 100% being one core).
 
 The server runs as separate process(es) (``python -m catan_rooms``, computers without delay,
 limits raised for one address); the simulated people run here, in one asyncio loop, each
@@ -22,7 +30,6 @@ import os
 import random
 import shutil
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -55,7 +62,8 @@ def start_server(store: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT), **LIMITS}
     proc = subprocess.Popen([sys.executable, "-m", "catan_rooms", "--port", str(port),
-                             "--store", store, "--bot-delay", "0"], cwd=ROOT, env=env)
+                             "--store", store, "--bot-delay", "0"], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     for _ in range(400):
         try:
@@ -80,8 +88,9 @@ def create_room(base: str) -> tuple[str, str]:
 class Room:
     """Four simulated people and the latency measurements of their moves."""
 
-    def __init__(self, clients: list[RoomClient], rng: random.Random) -> None:
-        self.clients, self.rng = clients, rng
+    def __init__(self, clients: list[RoomClient], rng: random.Random,
+                 pace: tuple[float, float] | None = None) -> None:
+        self.clients, self.rng, self.pace = clients, rng, pace
         self.changed = asyncio.Event()
         self.seen: dict[str, list[tuple[int, float]]] = {c.seat or "": [] for c in clients}
         self.sent: dict[tuple[str, int], float] = {}  # (seat, n) -> time sent
@@ -141,8 +150,11 @@ class Room:
         return {k: v for k, v in action.items() if k != "player"}
 
     async def play(self, until: float) -> None:
+        if self.pace:  # the rooms do not all move at once
+            await asyncio.sleep(self.rng.uniform(0, self.pace[1]))
         while time.monotonic() < until:
             self.changed.clear()
+            moved = False
             for client in self.clients:
                 if client.may_act():
                     action = self.choose(client)
@@ -150,50 +162,79 @@ class Room:
                         n = client.n + 1
                         self.sent[(client.seat or "", n)] = time.perf_counter()
                         await client.act(action)
+                        moved = True
+                        if self.pace:
+                            break  # one move, then the pause a person takes
+            if moved and self.pace:
+                await asyncio.sleep(self.rng.uniform(*self.pace))
+                continue
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), 1.0)
 
 
-async def set_up(bases: list[str], count: int, seed: int) -> list[Room]:
+async def set_up(bases: list[str], count: int, seed: int, look: bool = False,
+                 pace: tuple[float, float] | None = None) -> list[Room]:
+    """``count`` rooms of four seated people, started; made 25 at a time."""
     loop = asyncio.get_running_loop()
-    rooms = []
-    for i in range(count):
-        room_id, host = await loop.run_in_executor(None, create_room, bases[i % len(bases)])
-        clients = []
-        for k, colour in enumerate(COLOURS):
-            base = bases[(i + k) % len(bases)]  # with several processes, seats spread out
-            client = RoomClient(base, room_id, host=host if k == 0 else None)
-            await client.connect(timeout=60)
-            seated = await client.sit(colour, f"P{k}", timeout=60)
-            assert seated["t"] == "seated", seated
-            clients.append(client)
-        await clients[0].send({"t": "start"})
-        await clients[0].wait_for(lambda f: f["t"] == "update" and f["game"] is not None, 60)
-        rooms.append(Room(clients, random.Random(seed + i)))
-    return rooms
+    gate = asyncio.Semaphore(25)
+
+    async def one(i: int) -> Room:
+        async with gate:
+            room_id, host = await loop.run_in_executor(None, create_room, bases[i % len(bases)])
+            clients = []
+            for k, colour in enumerate(COLOURS):
+                base = bases[(i + k) % len(bases)]  # with several processes, seats spread out
+                client = RoomClient(base, room_id, host=host if k == 0 else None)
+                await client.connect(timeout=60)
+                seated = await client.sit(colour, f"P{k}", timeout=60)
+                assert seated["t"] == "seated", seated
+                if look:  # the Play page's own view in every update, as the page asks for it
+                    await client.send({"t": "look", "options": {"mode": None}})
+                clients.append(client)
+            await clients[0].send({"t": "start"})
+            await clients[0].wait_for(lambda f: f["t"] == "update" and f["game"] is not None,
+                                      60)
+            return Room(clients, random.Random(seed + i), pace)
+
+    return list(await asyncio.gather(*(one(i) for i in range(count))))
 
 
-async def bench(bases: list[str], count: int, seconds: float, seed: int) -> Doc:
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time of processes (Linux /proc; 0 elsewhere)."""
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+async def bench(bases: list[str], count: int, seconds: float, seed: int, look: bool = False,
+                pace: tuple[float, float] | None = None, pids: list[int] | None = None) -> Doc:
     start = time.perf_counter()
-    rooms = await set_up(bases, count, seed)
+    rooms = await set_up(bases, count, seed, look, pace)
     ready = time.perf_counter() - start
     t0 = time.perf_counter()
+    cpu0 = cpu_seconds(pids or [])
     await asyncio.gather(*(room.play(time.monotonic() + seconds) for room in rooms))
     elapsed = time.perf_counter() - t0
+    server_cpu = (cpu_seconds(pids or []) - cpu0) / elapsed
     for room in rooms:
         room.resolve()
         for client in room.clients:
             await client.close()
     latencies = sorted(x for room in rooms for x in room.latencies)
     moves = sum(room.moves for room in rooms)
-    p95 = latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan")
+
+    def ms(q: float) -> float | None:
+        return round(latencies[int(q * (len(latencies) - 1))] * 1000, 1) if latencies else None
+
     return {"rooms": count, "sockets": 4 * count, "set_up_s": round(ready, 2),
             "seconds": round(elapsed, 2), "moves": moves,
-            "moves_per_s": round(moves / elapsed, 1),
-            "latency_ms": {"median": round(statistics.median(latencies) * 1000, 1)
-                           if latencies else None,
-                           "p95": round(p95 * 1000, 1), "max": round(latencies[-1] * 1000, 1)
-                           if latencies else None, "measured": len(latencies)}}
+            "moves_per_s": round(moves / elapsed, 1), "look": look, "pace": pace,
+            "server_cpu_percent": round(100 * server_cpu),
+            "latency_ms": {"median": ms(0.5), "p95": ms(0.95), "p99": ms(0.99),
+                           "max": ms(1.0), "measured": len(latencies)}}
 
 
 async def cpu_per_move(moves: int, seed: int) -> Doc:
@@ -260,6 +301,10 @@ async def cpu_per_move(moves: int, seed: int) -> Doc:
 
 
 def main(argv: list[str] | None = None) -> None:
+    with contextlib.suppress(ValueError, OSError):  # 4 sockets a room, each end: lift the limit
+        import resource
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
@@ -269,17 +314,54 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--procs", type=int, default=1, help="server processes (Redis only)")
     parser.add_argument("--cpu-moves", type=int, default=1000,
                         help="moves of the in-process measure of the server's work (0: skip)")
+    parser.add_argument("--look", action="store_true",
+                        help="every person asks for the Play page's view (look), as the page does")
+    parser.add_argument("--pace", default="",
+                        help="MIN,MAX seconds between a room's moves (a person's pace, e.g. 2,4)")
+    parser.add_argument("--curve", default="",
+                        help="comma-separated numbers of rooms: one run each, printed as a table")
     args = parser.parse_args(argv)
+    curve = [int(x) for x in args.curve.split(",") if x]
     if args.cpu_moves:
         cpu = asyncio.run(cpu_per_move(min(args.cpu_moves, 20000), args.seed))
         print(json.dumps(cpu))
         print(f"rooms: server work {cpu['cpu_ms_per_move']} ms CPU per move (checks, engine, "
               f"commit, four seats' frames of {cpu['bytes_per_frame']} bytes), in process")
-    if args.seconds > 300 or args.rooms > 2000:
+    if args.seconds > 300 or max([args.rooms, *curve]) > 2000:
         parser.error("keep it bounded: at most 2000 rooms and 300 s")
+    pace = tuple(float(x) for x in args.pace.split(",")) if args.pace else None
+    if pace is not None and (len(pace) != 2 or not 0 < pace[0] <= pace[1]):
+        parser.error("--pace takes two numbers of seconds, the first not above the second")
+    if not curve:
+        result = run(args, args.rooms, pace)
+        print(json.dumps(result, indent=1))
+        lat = result["latency_ms"]
+        print(f"rooms: {result['moves_per_s']} moves/s over {result['rooms']} rooms "
+              f"({result['sockets']} sockets), move-to-all-seats p95 {lat['p95']} ms "
+              f"(median {lat['median']} ms)")
+        return
+    store = f"redis, {args.procs} server processes" if args.redis else "SQLite, 1 server process"
+    clients = "Play-page clients (look)" if args.look else "clients of the game frame"
+    print(f"rooms curve: {store}, {clients}, "
+          + (f"a move every {pace[0]:g}-{pace[1]:g} s per room" if pace
+             else "moves as fast as answered"))
+    print(f"{'rooms':>6}{'sockets':>8}{'moves/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"
+          f"{'server CPU':>11}{'set-up s':>10}", flush=True)
+    for count in curve:
+        result = run(args, count, pace)
+        lat = result["latency_ms"]
+        print(f"{count:>6}{result['sockets']:>8}{result['moves_per_s']:>9}"
+              f"{lat['median'] or '-':>9}{lat['p95'] or '-':>9}{lat['p99'] or '-':>9}"
+              f"{str(result['server_cpu_percent']) + '%':>11}{result['set_up_s']:>10}",
+              flush=True)
+
+
+def run(args: argparse.Namespace, count: int, pace: tuple[float, float] | None) -> Doc:
+    """One measure: fresh server process(es) (and Redis), ``count`` rooms, then stopped."""
     procs: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory(prefix="catan-rooms-bench-") as tmp:
         try:
+            procs_wanted = args.procs
             if args.redis:
                 binary = shutil.which("redis-server") or "/usr/bin/redis-server"
                 port = free_port()
@@ -290,23 +372,20 @@ def main(argv: list[str] | None = None) -> None:
                 store = f"redis://127.0.0.1:{port}/0"
             else:
                 store = f"sqlite:///{tmp}/rooms.sqlite3"
-                args.procs = 1
-            servers = [start_server(store) for _ in range(args.procs)]
+                procs_wanted = 1
+            servers = [start_server(store) for _ in range(procs_wanted)]
             procs += [p for p, _ in servers]
-            result = asyncio.run(bench([b for _, b in servers], args.rooms, args.seconds,
-                                       args.seed))
+            result = asyncio.run(bench([b for _, b in servers], count, args.seconds, args.seed,
+                                       look=args.look, pace=pace,
+                                       pids=[p.pid for p, _ in servers]))
         finally:
             for proc in procs:
                 proc.kill()
                 proc.wait(10)
     result["store"] = "redis" if args.redis else "sqlite"
-    result["server_processes"] = args.procs
+    result["server_processes"] = procs_wanted
     result["cpus"] = os.cpu_count()
-    print(json.dumps(result, indent=1))
-    lat = result["latency_ms"]
-    print(f"rooms: {result['moves_per_s']} moves/s over {result['rooms']} rooms "
-          f"({result['sockets']} sockets), move-to-all-seats p95 {lat['p95']} ms "
-          f"(median {lat['median']} ms)")
+    return result
 
 
 if __name__ == "__main__":
