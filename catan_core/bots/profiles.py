@@ -102,7 +102,7 @@ LEVELS: dict[str, Level] = {
 }
 
 STYLES: dict[str, Style] = {
-    "merchant": Style("merchant", trade=0.85, offers=2, counter=0.7, dev=0.8, city=0.9),
+    "merchant": Style("merchant", trade=0.85, offers=2, counter=0.4, dev=0.8, city=0.9),
     "aggressive": Style("aggressive", knight=1.6, leader=2.5, dev=1.1, steal=1.2,
                         counter=0.12),
     "builder": Style("builder", city=1.3, dev=1.4, road=0.7, settle=1.0),
