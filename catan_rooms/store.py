@@ -192,10 +192,19 @@ class RedisStore(Store):
     (list of events), ``<prefix>online:<id>`` (hash: socket -> seat), change notices on the
     ``<prefix>changes`` channel. Rooms expire ``ttl`` seconds after their last change."""
 
+    #: Connections to Redis per process. Past them a command waits for one to be free
+    #: (``REDIS_WAIT_S`` at most) instead of failing: the client's default pool refuses the
+    #: 101st command under way with "Too many connections", which a busy server reached.
+    REDIS_CONNECTIONS = 64
+    REDIS_WAIT_S = 20.0
+
     def __init__(self, url: str, prefix: str = "catan:", ttl: int = 7 * 24 * 3600) -> None:
         import redis.asyncio as aioredis
 
-        self.redis = aioredis.from_url(url, decode_responses=True)
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=self.REDIS_CONNECTIONS, timeout=self.REDIS_WAIT_S,
+            decode_responses=True)
+        self.redis = aioredis.Redis.from_pool(pool)  # closed with the client
         self.prefix, self.ttl = prefix, ttl
         self.channel = prefix + "changes"
         self.proc = f"{os.getpid()}-{secrets.token_hex(4)}"

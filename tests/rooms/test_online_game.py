@@ -353,3 +353,23 @@ def test_online_game_redis_two_processes(servers: list[Server], redis_store: str
             server.wait()
 
     run(play(pair, restart), 240)
+
+
+def test_redis_store_waits_for_a_connection_under_load(redis_store: str) -> None:
+    """Many commands at once (a busy server: presence of thousands of sockets, commits) wait
+    for one of the store's connections instead of failing: the client's default pool refused
+    the 101st command under way ("Too many connections")."""
+    from catan_rooms.store import RedisStore
+
+    many = 250  # more commands under way than connections (64 here, 100 in the default pool)
+
+    async def burst() -> int:
+        store = RedisStore(redis_store, prefix="catan-test-burst:")
+        try:
+            await asyncio.gather(*(store.presence_set("room1", f"c{i}", "red" if i % 2 else None)
+                                   for i in range(many)))
+            return int(await store.redis.hlen("catan-test-burst:online:room1"))
+        finally:
+            await store.close()
+
+    assert asyncio.run(burst()) == many
