@@ -90,12 +90,16 @@ ENGINE_TESTS: dict[str, str] = {
 }
 
 
+ASKED = re.compile(r"\n\n<!-- asked:.*?-->", re.DOTALL)
+
+
 def question_block(lang: str, page: str, anchor: str) -> str:
-    """The Markdown of one FAQ question, from its heading to the next one."""
+    """The Markdown of one FAQ question, from its heading to the next one, as readers see it
+    (without the other ways of asking, ``<!-- asked: ... -->``, which only search reads)."""
     text = (DOCS / lang / "faq" / f"{page}.md").read_text(encoding="utf-8")
     start = text.index(f"{{ #{anchor} }}")
     end = text.find("\n## ", start)
-    return text[start:end if end >= 0 else len(text)]
+    return ASKED.sub("", text[start:end if end >= 0 else len(text)])
 
 
 def fence_specs(block: str) -> list[dict[str, Any]]:
