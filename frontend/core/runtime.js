@@ -43,10 +43,13 @@ function report(progress) {
 
 // Python's start-up keeps the worker's thread busy, so it cannot report: estimate progress from
 // a typical start-up time (never past 88%, never backwards), so that a widget's "Loading the
-// rules engine… 40%" keeps moving. Real progress messages win when they are ahead.
+// rules engine… 40%" keeps moving. Real progress messages win when they are ahead. Nothing is
+// estimated before the worker's first message: a page that joins a running engine (a
+// SharedWorker busy with another page's call) is told "ready" when it answers, not "downloading".
 function estimate(started) {
   const timer = setInterval(() => {
-    const now = lastProgress || { stage: "downloading", percent: 0 }
+    const now = lastProgress
+    if (!now) return
     if (now.stage === "ready" || now.stage === "failed") return clearInterval(timer)
     const share = 1 - Math.exp(-(performance.now() - started) / TYPICAL_START_MS)
     const percent = Math.round(88 * share)
