@@ -112,3 +112,12 @@ def ladder(session: nox.Session) -> None:
     games (``-- --games 200 --fast-games 600``: rows with and without the Expert)."""
     session.install("pip", "-e", ".")
     session.run("python", "-m", "benchmarks.ladder", *session.posargs)
+
+
+@nox.session
+def calibration(session: nox.Session) -> None:
+    """The game review's win chances against what happened: 240 games of computers, a
+    reliability table and Brier scores against the naive share of the public points
+    (``-- --games 240 --level hard --samples 32``; about 10 minutes on 2 cores)."""
+    session.install("pip", "-e", ".")
+    session.run("python", "-m", "benchmarks.calibration", *session.posargs)

@@ -60,6 +60,7 @@ class GameResult:
     seats: list[SeatStats]
     game: Game
     chosen: Counter[str] = field(default_factory=Counter)  # action types the bots chose
+    record: dict[str, Any] = field(default_factory=dict)  # the table's record (a replay's)
 
 
 class Stopwatch:
@@ -134,7 +135,8 @@ def play_bot_game(seats_config: Sequence[SeatConfig], seed: int, *, board: str =
         actions += 1
     for p, s in enumerate(stats):
         s.points = game._victory_points_of(p)
-    return GameResult(seed, game.winner, game.turn_number, actions, stats, game, chosen)
+    return GameResult(seed, game.winner, game.turn_number, actions, stats, game, chosen,
+                      table.record())
 
 
 def record(game: Game, action: dict[str, Any], stats: list[SeatStats], seat: int) -> None:

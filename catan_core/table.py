@@ -15,7 +15,9 @@ the Play page's bridge, the rooms server and the bot driver. It is the one home 
   refuses it, and nothing changes), the referee observes the events, and the log entries come
   back with their private parts marked;
 - the computer players of the table (:meth:`Table.computer_move`), kept while the table lives
-  (a computer remembers the offers it made this turn).
+  (a computer remembers the offers it made this turn);
+- the game's record (:meth:`Table.record`): the position the table started from and every
+  action applied since, which plays the game again (:class:`catan_core.review.Replay`).
 
 >>> table = Table.new(["red", "blue", "white"], seed=3, mode="quick", board="beginner",
 ...                   people=["red", "blue", "white"])
@@ -41,6 +43,7 @@ from .bots import Bot, make_bot
 from .errors import IllegalAction, InvalidArgument
 from .game import Game
 from .referee import PERSON_MAX_OFFERS, Referee, waiting_for
+from .review import Replay
 from .views import VISIBILITIES, LogEntry, log_entry, masked, seat_view
 
 Doc = dict[str, Any]
@@ -105,7 +108,8 @@ class Table:
     (``visibility``), and the computer players, kept between steps."""
 
     def __init__(self, game: Game, referee: Referee, visibility: str | None = None,
-                 bots: dict[str, Bot] | None = None) -> None:
+                 bots: dict[str, Bot] | None = None, record: Mapping[str, Any] | None = None
+                 ) -> None:
         if visibility is not None and visibility not in VISIBILITIES:
             raise InvalidArgument("invalid_visibility",
                                   f"visibility must be one of {list(VISIBILITIES)}",
@@ -114,6 +118,12 @@ class Table:
         self.referee = referee
         self.visibility = visibility
         self._bots: dict[str, Bot] = {} if bots is None else bots
+        if record is None:
+            self._start: Doc = game.to_dict()
+            self._actions: list[Action] = []
+        else:
+            self._start, self._actions = _checked_record(record, game)
+        self._reported = len(self._actions)
 
     @classmethod
     def new(cls, colours: Iterable[str], seed: int, mode: str = "classic",
@@ -128,16 +138,34 @@ class Table:
 
     @classmethod
     def load(cls, position: Any, referee: Any = None, visibility: str | None = None,
-             bots: dict[str, Bot] | None = None) -> Table:
+             bots: dict[str, Bot] | None = None, record: Any = None) -> Table:
         """A table from the JSON forms of the position and the referee (``InvalidPosition``
-        for a position the engine cannot read; the referee takes defaults where it must)."""
+        for a position the engine cannot read; the referee takes defaults where it must) and,
+        when given, the game's record (:meth:`record`; ``InvalidArgument`` ``invalid_record``
+        when it does not lead to the position). Without one, the record starts here."""
         game = Game.from_dict(position)
-        return cls(game, Referee.from_dict(referee or {}, game.seats), visibility, bots)
+        return cls(game, Referee.from_dict(referee or {}, game.seats), visibility, bots, record)
 
     def copy(self) -> Table:
         """An independent copy of the game and the referee (the computers are shared)."""
-        return Table(self.game.copy(), Referee.from_dict(self.referee.to_dict(), self.game.seats),
-                     self.visibility, self._bots)
+        table = Table(self.game.copy(), Referee.from_dict(self.referee.to_dict(),
+                                                          self.game.seats),
+                      self.visibility, self._bots)
+        table._start, table._actions = self._start, list(self._actions)
+        table._reported = self._reported
+        return table
+
+    def record(self) -> Doc:
+        """``{start, actions}``: the position the record starts from and every action applied
+        since, in order (:class:`catan_core.review.Replay` plays them again)."""
+        return {"start": self._start, "actions": [dict(a) for a in self._actions]}
+
+    def new_actions(self) -> list[Action]:
+        """The actions applied since this was last asked (a page keeping the record adds
+        them to its copy)."""
+        new = [dict(a) for a in self._actions[self._reported:]]
+        self._reported = len(self._actions)
+        return new
 
     @property
     def hidden(self) -> str | None:
@@ -229,6 +257,7 @@ class Table:
         except IllegalAction:
             vars(ref).update(vars(saved))
             raise
+        self._actions.append(dict(action))
         ref.observe(events)
         if game.open_trade() is None:
             ref.offered_to = None
@@ -283,6 +312,17 @@ class Table:
     def to_dict(self) -> Doc:
         """``{position, referee}``: what a page saves or a room stores."""
         return {"position": self.game.to_dict(), "referee": self.referee.to_dict()}
+
+
+def _checked_record(record: Mapping[str, Any], game: Game) -> tuple[Doc, list[Action]]:
+    """A record's start and actions, once they are known to lead to ``game``."""
+    if not isinstance(record, Mapping):
+        raise InvalidArgument("invalid_record", "a record is an object {start, actions}")
+    replay = Replay(record.get("start") or {}, record.get("actions") or [])
+    if replay.end.to_dict() != game.to_dict():
+        raise InvalidArgument("invalid_record", "the record does not lead to this position",
+                              actions=len(replay))
+    return replay.position(0).to_dict(), [dict(a) for a in replay.actions]
 
 
 __all__ = ["BOARDS", "DEFAULT_TIMER", "MODES", "TIMERS", "Mode", "Table", "may_act", "new_game"]

@@ -34,6 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from catan_core import RESOURCES, CatanError, Game, IllegalAction
+from catan_core.bots.chances import win_chances
 from catan_core.dealing import deal_view
 from catan_core.query import BUILD_POINTS
 from catan_core.referee import Referee
@@ -56,7 +57,8 @@ def _keep(table: Table) -> Doc:
     _TABLES[session] = table
     while len(_TABLES) > MAX_SESSIONS:
         _TABLES.popitem(last=False)
-    return {"session": session, **table.to_dict()}
+    table.new_actions()  # the page gets the whole record here, then what each answer adds
+    return {"session": session, **table.to_dict(), "record": table.record()}
 
 
 def _table(session: Any, options: Doc | None = None) -> Table:
@@ -96,26 +98,42 @@ def do_new_game(settings: Doc) -> Doc:
     return _keep(Table(game, _referee_for(game, settings.get("players"), {}, seed)))
 
 
-def do_open(position: Doc, referee: Doc | None = None) -> Doc:
-    """``{session}``: a game the page holds (as :func:`do_load` wrote it) opened here again."""
-    table = Table.load(position, referee)
+def do_open(position: Doc, referee: Doc | None = None, record: Doc | None = None) -> Doc:
+    """``{session}``: a game the page holds (as :func:`do_load` wrote it, with its record)
+    opened here again."""
+    table = Table.load(position, referee, record=_record_or_none(record, position))
     return {"session": _keep(table)["session"]}
 
 
+def _record_or_none(record: Any, position: Any) -> Doc | None:
+    """``record`` if it leads to ``position``, else None (the record starts again there: a
+    game is never refused for its record, which only its review reads)."""
+    if record is None:
+        return None
+    try:
+        Table.load(position, None, record=record)
+    except CatanError:
+        return None
+    return dict(record)
+
+
 def do_load(position: Doc, referee: Doc | None = None, legacy: Doc | None = None,
-            seed: int | None = None) -> Doc:
-    """``{session, position, referee}`` read and written again: the position by the engine (an
-    unreadable or impossible one raises ``InvalidPosition``), the referee with defaults for
-    what is missing. ``legacy`` reads a save of the page's first format: ``players`` (the
-    settings' seats), ``seats`` (idle/away/auto per colour), ``seed`` and ``to``.
+            seed: int | None = None, record: Doc | None = None) -> Doc:
+    """``{session, position, referee, record}`` read and written again: the position by the
+    engine (an unreadable or impossible one raises ``InvalidPosition``), the referee with
+    defaults for what is missing, the game's record (:meth:`Table.record`) when it leads to
+    the position (else the record starts at the position). ``legacy`` reads a save of the
+    page's first format: ``players`` (the settings' seats), ``seats`` (idle/away/auto per
+    colour), ``seed`` and ``to``.
 
     A shared position (:func:`do_share`: one seat's view) is dealt with ``seed``
     (:func:`catan_core.dealing.deal_view`): the unknown cards again, a fresh generator, new
-    computer seeds.
+    computer seeds; its record starts there.
     """
     if _is_view(position):
         position = deal_view(position, _int(seed, "seed"))
         referee = {**(referee or {}), "seed": seed} if isinstance(referee, dict) else referee
+        record = None
     game = Game.from_dict(position)
     if isinstance(referee, dict) and referee.get("seats"):
         ref = Referee.from_dict(referee, game.seats)
@@ -127,7 +145,7 @@ def do_load(position: Doc, referee: Doc | None = None, legacy: Doc | None = None
             ref.offered_to = [c for c in old["to"] if c in game.seats] or None
     if game.open_trade() is None:
         ref.offered_to = None
-    return _keep(Table(game, ref))
+    return _keep(Table(game, ref, record=_record_or_none(record, position)))
 
 
 def do_share(session: str, viewer: str | None) -> Doc:
@@ -189,6 +207,20 @@ def do_view(session: str, viewer: str | None, options: Doc | None = None) -> Doc
     return view_of(_table(session, options), viewer, options)
 
 
+def do_chances(session: str, viewer: str | None, samples: int = 32, seed: int = 0) -> Doc:
+    """Each seat's chance to win from here (:func:`catan_core.bots.chances.win_chances`), as
+    ``viewer`` sees the game (None: someone who sees every hand): ``{seats: {colour: chance},
+    samples, viewer}``."""
+    table = _table(session)
+    if viewer is not None and viewer not in table.game.seats:
+        raise bad_request(f"viewer {viewer!r} is not a seat of this game")
+    samples = _int(samples, "samples")
+    if not 1 <= samples <= 256:
+        raise bad_request("samples must be from 1 to 256")
+    chances = win_chances(table.game, viewer=viewer, samples=samples, seed=_int(seed, "seed"))
+    return {"seats": chances, "samples": samples, "viewer": viewer}
+
+
 # -- moves -----------------------------------------------------------------------------------------
 
 def do_act(session: str, action: Doc, viewer: str | None = None,
@@ -224,7 +256,7 @@ def _after(table: Table, log: list[Any], viewer: str | None, options: Doc) -> Do
         options = {**options, "last": last}
     else:
         last = options.get("last") or {"nodes": [], "edges": []}
-    return {**table.to_dict(), "log": log, "last": last,
+    return {**table.to_dict(), "log": log, "last": last, "acted": table.new_actions(),
             "view": view_of(table, viewer, options)}
 
 
@@ -399,5 +431,6 @@ BRIDGE: dict[str, Callable[..., Any]] = {
     "timeout": do_timeout,
     "seat": do_seat,
     "summary": do_summary,
+    "chances": do_chances,
     "warm_up": warm_up,
 }

@@ -402,3 +402,40 @@ def test_road_building_is_played_before_the_roll() -> None:
     assert done["position"]["turn"]["phase"] == "roll"
     assert len(done["position"]["players"][me]["roads"]) == len(doc["players"][me]["roads"]) + 2
     assert done["view"]["choice"]["mode"] is None
+
+
+def test_win_chances_through_the_bridge_for_a_seat_and_refused_when_bad() -> None:
+    session = new()["session"]
+    ok, text = catan_web.call("game.chances", json.dumps([session, "red", 8, 1]))
+    assert ok, text
+    answer = json.loads(text)
+    assert sorted(answer["seats"]) == ["blue", "red", "white"] and answer["viewer"] == "red"
+    assert abs(sum(answer["seats"].values()) - 1) < 1e-9
+    for bad in ([session, "green", 8, 1], [session, "red", 0, 1], [session, "red", "8", 1]):
+        ok, text = catan_web.call("game.chances", json.dumps(bad))
+        assert not ok and json.loads(text)["code"] == "bad_request"
+
+
+def test_the_record_grows_with_every_answer_and_plays_the_game_again() -> None:
+    """The page keeps the record from the answers (the whole record when a game is opened,
+    then each answer's ``acted``); opened again with it, the same table; with a record that
+    does not lead to the position, the game opens and its record starts there."""
+    from catan_core.review import Replay
+
+    created = new(("bot", "bot", "bot"))
+    session, record = created["session"], created["record"]
+    assert record["actions"] == [] and record["start"] == created["position"]
+    position = created["position"]
+    for _ in range(60):
+        answer = bridge.do_advance(session)
+        record["actions"] += answer.get("acted", [])
+        position = answer.get("position", position)
+    assert len(record["actions"]) >= 50
+    assert Replay(record["start"], record["actions"]).end.to_dict() == position
+    again = bridge.do_load(position, answer["referee"], record=record)
+    assert again["record"] == record
+    broken = {"start": record["start"], "actions": record["actions"][:-1]}
+    fresh = bridge.do_load(position, answer["referee"], record=broken)
+    assert fresh["record"] == {"start": position, "actions": []}
+    junk = {"start": {"seats": 3}, "actions": "no"}
+    assert bridge.do_load(position, answer["referee"], record=junk)["record"]["actions"] == []

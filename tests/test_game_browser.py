@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 import yaml
 from pagewatch import forget_site, watch
+
+from catan_core.review import Replay
 from test_game_bridge import trading_position
 
 from benchmarks import click as click_benchmark
@@ -201,6 +203,10 @@ def test_a_whole_game_against_three_computers(play: Any, base_url: str) -> None:
     counts = [int(x) for x in end.locator(".catan-end__count").all_inner_texts()]
     assert sum(counts) == len(rolls) > 0
     assert page.locator(".catan-game__log-list li").count() > 50
+    # the save holds the game's record: played again, it ends on the saved position
+    record = game["record"]
+    assert len(record["actions"]) > 100
+    assert Replay(record["start"], record["actions"]).end.to_dict() == game["position"]
     seen.assert_clean()
 
 
@@ -227,6 +233,7 @@ def test_reload_resumes_the_same_position_on_a_phone(page: Any, base_url: str) -
     after = saved(page)
     assert after["position"] == before["position"]
     assert after["log"] == before["log"]
+    assert after["record"] == before["record"] and len(after["record"]["actions"]) == 4
     assert page.locator(".catan-game__status").inner_text() == status
     assert page.locator(".catan-game__svg .settlement").count() == 2
     assert page.locator(".catan-game__svg .road").count() == 2

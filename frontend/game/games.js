@@ -21,9 +21,10 @@ async function check(s, source) {
   const game = store.readGame(typeof source === "string" ? JSON.parse(source) : source)
   // a fresh seed deals a shared view's unknown cards and its dice (the engine uses it only then)
   const seed = crypto.getRandomValues(new Uint32Array(1))[0]
-  const checked = await s.transport.load(game.position, game.referee, game.legacy, seed)
+  const checked = await s.transport.load(game.position, game.referee, game.legacy, seed, game.record)
   game.position = checked.position
   game.referee = checked.referee
+  game.record = checked.record
   delete game.legacy
   const colours = checked.position.seats
   game.settings.seats = colours.map((c) => game.settings.seats.find((seat) => seat.colour === c)
@@ -162,9 +163,9 @@ export async function newGame(s, settings) {
   }
   if (s.game) store.backUp()
   stopBot(s)
-  const { position, referee } = created
+  const { position, referee, record } = created
   settings.seats = position.seats.map((c) => settings.seats.find((seat) => seat.colour === c))
-  const game = { settings, position, referee, log: [], stats: { dice: Array(13).fill(0) }, viewer: null, last: null, clocks: {} }
+  const game = { settings, position, referee, record, log: [], stats: { dice: Array(13).fill(0) }, viewer: null, last: null, clocks: {} }
   game.log.push({ e: { type: "game_started", player: position.seats[0] }, turn: 0 })
   message(s, null)
   await begin(s, game)

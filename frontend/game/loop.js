@@ -134,6 +134,7 @@ function commit(s, result, { soon = false } = {}) {
   const game = s.game
   if (result.position) game.position = result.position
   if (result.referee) game.referee = result.referee
+  if (result.acted && game.record) game.record.actions.push(...result.acted)
   if (result.last) game.last = result.last
   const turn = result.view.turn
   const stats = game.stats

@@ -1,7 +1,8 @@
 // Never lose a game: the saved game in localStorage, export / import files, share links.
 //
-// A saved game is {format, settings, position, referee, log, stats, viewer, last}: the position
-// and the referee's state (who plays each seat, time-outs, the turn's caps) are the engine's
+// A saved game is {format, settings, position, referee, record, log, stats, viewer, last}: the
+// position, the referee's state (who plays each seat, time-outs, the turn's caps) and the
+// record (the start and every action since, for the game's review) are the engine's
 // documents, the rest is the page's. Everything read back (storage, file, link) is untrusted:
 // `sanitise` keeps only known settings with values of the right type, and the engine checks the
 // position and the referee (game.load) before anything is shown. A save of the first format
@@ -104,6 +105,7 @@ export function readGame(data) {
       stats: readStats(data.stats) || empty.stats,
       viewer: typeof data.viewer === "string" ? data.viewer : null,
       clocks: readClocks(data.clocks),
+      record: readRecord(data.record),
     }
   }
   if (typeof data.format === "string" && data.format.startsWith("catan-position/") || data.board || data.seats) {
@@ -121,6 +123,13 @@ function readStats(stats) {
   return { dice: stats.dice.slice(0, 13).map((n) => (Number.isInteger(n) ? n : 0)), rolls }
 }
 
+/** A saved record {start, actions} (checked by the engine against the position), or null. */
+function readRecord(record) {
+  if (!record || typeof record !== "object" || !record.start || typeof record.start !== "object"
+      || !Array.isArray(record.actions)) return null
+  return { start: record.start, actions: record.actions }
+}
+
 /** Saved turn clocks: {decision key: {left (ms), acted}}. */
 function readClocks(clocks) {
   const out = {}
@@ -135,7 +144,7 @@ export function serialise(game) {
   return {
     format: FORMAT, settings: game.settings, position: game.position, referee: game.referee,
     log: game.log, stats: game.stats, viewer: game.viewer, last: game.last || null,
-    clocks: game.clocks || {},
+    clocks: game.clocks || {}, record: game.record || null,
   }
 }
 

@@ -5,7 +5,8 @@
 // (game/transport-room.js) is the second one, with the same methods, for an online room: the same
 // requests over a WebSocket to a server (catan_rooms) that keeps the game; the page does not change.
 //
-// A game is {position, referee}: two JSON documents the page saves. The worker keeps the game
+// A game is {position, referee}: two JSON documents the page saves (with the game's record: the
+// position it started from and every action since, which its review plays again). The worker keeps the game
 // itself between calls (catan_web.game: a session per game), so a click sends only what it asks.
 // The session is found by the position document the page holds (every answer that moves the game
 // brings a new one); a position the worker never answered with (an import, a copy) is opened
@@ -24,7 +25,7 @@ async function onGame(g, fn, ...args) {
   for (let attempt = 0; ; attempt++) {
     let session = sessions.get(g.position)
     if (!session) {
-      session = (await game("open", g.position, g.referee)).session
+      session = (await game("open", g.position, g.referee, g.record || null)).session
       sessions.set(g.position, session)
     }
     try {
@@ -53,9 +54,10 @@ export class LocalTransport {
   /** A new game from the form's settings: {position, referee}. */
   newGame(settings) { return game("new_game", settings).then(opened) }
 
-  /** A saved or imported game checked by the engine: {position, referee}; a shared view is
-   *  dealt with `seed` (its unknown cards again, fresh dice). */
-  load(position, referee, legacy = null, seed = null) { return game("load", position, referee, legacy, seed).then(opened) }
+  /** A saved or imported game checked by the engine: {position, referee, record}; a shared
+   *  view is dealt with `seed` (its unknown cards again, fresh dice). `record` (the start and
+   *  the actions since, for a review) is kept when it leads to the position. */
+  load(position, referee, legacy = null, seed = null, record = null) { return game("load", position, referee, legacy, seed, record).then(opened) }
 
   /** The game as `viewer` may show them in a link: {position, referee} (their cards only). */
   share(g, viewer) { return onGame(g, "share", viewer) }

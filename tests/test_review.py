@@ -1,0 +1,136 @@
+"""A game played again from its record (catan_core.review): every step is the engine's position
+after that many actions, a bad record is refused with the index of the action, and what a
+reviewer reads (log, card flows) holds no card they could not see."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+from catan_core import Game
+from catan_core.errors import InvalidArgument
+from catan_core.review import CAUSES, Replay
+from catan_core.selfplay import play_bot_game
+
+SEATS = ["red", "blue", "white", "orange"]
+
+
+def random_game(seed: int, actions: int = 2000) -> tuple[dict[str, Any], list[dict[str, Any]],
+                                                           list[dict[str, Any]]]:
+    """(start, actions, the position after each action) of a random game."""
+    game = Game.new(seats=SEATS, seed=seed)
+    start, chooser = game.to_dict(), random.Random(seed)
+    done, positions = [], []
+    for _ in range(actions):
+        legal = game.legal_actions()
+        if not legal or game.winner is not None:
+            break
+        action = chooser.choice(legal)
+        game.apply(action)
+        done.append(action)
+        positions.append(game.to_dict())
+    return start, done, positions
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_step_is_the_engines_position_after_that_many_actions(seed: int) -> None:
+    start, actions, positions = random_game(seed)
+    replay = Replay(start, actions)
+    assert len(replay) == len(actions)
+    assert replay.position(0).to_dict() == start
+    for k in sorted({1, 2, 24, 25, 26, 49, 50, 51, len(actions) // 2, len(actions)}):
+        assert replay.position(k).to_dict() == positions[k - 1], k
+    assert replay.end.to_dict() == positions[-1]
+    turns = replay.turns()
+    assert [t for t, _ in turns] == sorted({t for t, _ in turns})
+    assert all(a < b for (_, a), (_, b) in itertools.pairwise(turns))
+
+
+def test_a_bad_record_is_refused_with_the_action_that_breaks_it() -> None:
+    start, actions, _ = random_game(9, 300)
+    with pytest.raises(InvalidArgument) as refused:
+        Replay(start, [*actions[:120], {"type": "roll", "player": "green"}, *actions[121:]])
+    assert refused.value.code == "invalid_record" and refused.value.details["index"] == 120
+    for bad in ({"seats": 3}, "not a position"):
+        with pytest.raises(InvalidArgument):
+            Replay(bad, actions)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument):
+        Replay(start, "not a list")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument):
+        Replay(start, actions).position(len(actions) + 1)
+
+
+def hand_size(doc: dict[str, Any], colour: str) -> int:
+    return sum(doc["players"][colour]["hand"].values())
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_each_players_own_flows_add_up_to_their_hand(seed: int) -> None:
+    """What a player saw come and go, by cause, is exactly how their hand changed (production,
+    set-up, trades, steals, discards, Monopoly, Year of Plenty, building)."""
+    result = play_bot_game([("hard", "merchant"), ("hard", "aggressive"),
+                            ("normal", "builder"), ("easy", "opportunist")], 500 + seed,
+                           max_turns=200)
+    game = result.game
+    assert result.winner is not None
+    record = result.record["start"], result.record["actions"]
+    replay = Replay(*record)
+    assert replay.end.to_dict() == game.to_dict()
+    for k in (len(replay) // 3, len(replay)):
+        position = replay.position(k).to_dict()
+        for colour in game.seats:
+            flows = replay.flows(k, colour)[colour]
+            assert set(flows) == set(CAUSES)
+            gained = sum(n for cause in flows.values() for n in cause["in"].values())
+            lost = sum(n for cause in flows.values() for n in cause["out"].values())
+            assert "unknown" not in str(flows)  # a player knows every card of their own
+            assert gained - lost == hand_size(position, colour) - hand_size(record[0], colour)
+
+
+def test_a_reviewer_never_reads_a_card_they_could_not_see() -> None:
+    start, actions, _ = random_game(21, 3000)
+    replay = Replay(start, actions)
+    hidden_seen = {"stole": 0, "bought_dev_card": 0}
+    for colour in SEATS:
+        for entry in replay.log(len(replay), colour):
+            e = entry["e"]
+            if e["type"] == "stole" and colour not in (e["player"], e["victim"]):
+                assert "card" not in e
+                hidden_seen["stole"] += 1
+            if e["type"] == "bought_dev_card" and colour != e["player"]:
+                assert "card" not in e
+                hidden_seen["bought_dev_card"] += 1
+        others = [c for c in SEATS if c != colour]
+        for other in others:
+            steal = replay.flows(None, colour)[other]["steal"]
+            for way in ("in", "out"):
+                # a steal between two others is a card of unknown kind to this reviewer
+                assert set(steal[way]) <= {"unknown", *_known_kinds(replay, colour, other)}
+        view = replay.view(len(replay), colour)
+        for other in others:
+            assert set(view["players"][other]["hand"]) == {"hidden"}
+    assert all(hidden_seen.values()), hidden_seen
+
+
+def _known_kinds(replay: Replay, viewer: str, colour: str) -> set[str]:
+    """Resources of steals ``viewer`` took part in with ``colour``."""
+    kinds = set()
+    for entry in replay.log(len(replay), viewer):
+        e = entry["e"]
+        if e["type"] == "stole" and "card" in e and colour in (e["player"], e["victim"]):
+            kinds.add(e["card"])
+    return kinds
+
+
+def test_dice_counted_against_their_expected_frequency() -> None:
+    start, actions, _ = random_game(5, 3000)
+    replay = Replay(start, actions)
+    dice = replay.dice()
+    rolls = sum(1 for a in replay.entries for entry in a if entry["e"]["type"] == "rolled")
+    assert sum(d["rolled"] for d in dice.values()) == rolls > 50
+    assert sum(d["expected"] for d in dice.values()) == pytest.approx(rolls)
+    assert dice[7]["expected"] == pytest.approx(rolls / 6)
+    assert replay.dice(0)[7]["rolled"] == 0
