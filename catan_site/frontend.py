@@ -9,6 +9,8 @@ feature     found by                                   loads (from ``assets/fron
 ``tutorial`` ``class="catan-task"``, ``catan-lessons``, ``tutorial.js``, ``tutorial.css``
             ``catan-worked`` (tutorial.py)
 ``game``    ``data-catan-frontend="game"``             ``game.js``, ``game.css``
+``review``  ``data-catan-frontend="review"``           ``review.js``, ``game.css``,
+                                                       ``review.css``
 =========== ========================================== =====================================
 
 Such a page gets, once, whatever features it holds:
@@ -52,6 +54,7 @@ FEATURES = {
     "tutorial": Feature(('class="catan-task"', 'class="catan-lessons"', 'class="catan-worked"'),
                         "tutorial.js", ("tutorial.css",)),
     "game": Feature(('data-catan-frontend="game"',), "game.js", ("game.css",)),
+    "review": Feature(('data-catan-frontend="review"',), "review.js", ("game.css", "review.css")),
 }
 
 
@@ -63,6 +66,9 @@ def ui_strings(feature: str, lang: str, page: Any, files: Any) -> dict[str, Any]
         return flat_strings(I18N / "widgets.yml", lang)
     if feature == "game":
         return flat_strings(I18N / "game.yml", lang)
+    if feature == "review":  # the log's and the players' words are the game page's
+        return {**flat_strings(I18N / "game.yml", lang),
+                **flat_strings(I18N / "review.yml", lang)}
     lessons = [{"id": lesson["id"], "title": lesson["title"][lang],
                 "href": page_href(f"tutorial/{lesson['page']}.md", page, files),
                 "tasks": [f"{lesson['id']}/{t['id']}" for t in lesson["tasks"]]}

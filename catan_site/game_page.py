@@ -1,12 +1,14 @@
-"""MkDocs hook: replace a line ``{{ catan_game }}`` with the game of the Play page.
+"""MkDocs hook: replace a line ``{{ catan_game }}`` with the game of the Play page, and a line
+``{{ catan_review }}`` with the review of a game.
 
-The page gets the game's root element with a no-JavaScript notice; the root is marked
-``data-catan-frontend="game"``, so the one front-end injector (:mod:`catan_site.frontend`)
-gives the page its catalog (the game's words of ``i18n/game.yml``, the glossary, the engine's
-messages with their FAQ links), the style sheets and ``frontend/game.js``, which mounts the game.
+The page gets the root element with a no-JavaScript notice; the root is marked
+``data-catan-frontend="game"`` (or ``"review"``), so the one front-end injector
+(:mod:`catan_site.frontend`) gives the page its catalog (the words of ``i18n/game.yml`` and
+``i18n/review.yml``, the glossary, the engine's messages with their FAQ links), the style
+sheets and ``frontend/game.js`` (or ``frontend/review.js``), which mounts it.
 
->>> "data-catan-frontend" in game_block("fr")
-True
+>>> "data-catan-frontend" in game_block("fr"), 'data-catan-frontend="review"' in review_block("nl")
+(True, True)
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import re
 from typing import Any
 
 PLACEHOLDER = re.compile(r"^\{\{\s*catan_game\s*\}\}[ \t]*$", re.MULTILINE)
+REVIEW = re.compile(r"^\{\{\s*catan_review\s*\}\}[ \t]*$", re.MULTILINE)
 NOSCRIPT = {
     "en": "The game runs in your browser and needs JavaScript.",
     "fr": "La partie se joue dans votre navigateur et a besoin de JavaScript.",
@@ -32,9 +35,20 @@ def game_block(lang: str) -> str:
             f'</div>')
 
 
+def review_block(lang: str) -> str:
+    """The HTML that replaces the review's placeholder."""
+    notice = NOSCRIPT.get(lang, NOSCRIPT["en"])
+    return (f'<div class="catan-review" data-catan-review data-catan-frontend="review" '
+            f'lang="{lang}"><p class="catan-review__status">{notice}</p></div>')
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    """Render the ``{{ catan_game }}`` placeholder, if the page has one."""
-    if not PLACEHOLDER.search(markdown):
-        return markdown
-    block = game_block(config.theme["language"])
-    return PLACEHOLDER.sub(lambda _: "\n" + block + "\n", markdown)
+    """Render the ``{{ catan_game }}`` and ``{{ catan_review }}`` placeholders of a page."""
+    lang = config.theme["language"]
+    if PLACEHOLDER.search(markdown):
+        block = game_block(lang)
+        markdown = PLACEHOLDER.sub(lambda _: "\n" + block + "\n", markdown)
+    if REVIEW.search(markdown):
+        block = review_block(lang)
+        markdown = REVIEW.sub(lambda _: "\n" + block + "\n", markdown)
+    return markdown

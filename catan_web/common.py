@@ -1,9 +1,9 @@
 """The entry point of the browser's bridges, and the one ``dumps`` of their answers.
 
-A bridge module of ``catan_web`` (``faq``, ``tutorial``, ``game``) lists its browser functions in
-``BRIDGE: dict[str, Callable]``; each takes the decoded JSON arguments positionally and returns a
-JSON-able value. :func:`call` routes ``"<module>.<function>"`` to it. How errors come back (a
-refusal is an answer, anything else a failure) is in :mod:`catan_web.errors`.
+A bridge module of ``catan_web`` (``faq``, ``tutorial``, ``game``, ``review``) lists its browser
+functions in ``BRIDGE: dict[str, Callable]``; each takes the decoded JSON arguments positionally
+and returns a JSON-able value. :func:`call` routes ``"<module>.<function>"`` to it. How errors
+come back (a refusal is an answer, anything else a failure) is in :mod:`catan_web.errors`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from .errors import bad_request, failure
 
 #: The bridge modules of this package, by the prefix the browser uses.
-MODULES = ("faq", "tutorial", "game")
+MODULES = ("faq", "tutorial", "game", "review")
 
 
 def dumps(value: Any) -> str:

@@ -220,6 +220,22 @@ def game_started(page: Any) -> None:
     page.wait_for_selector(spot, state="attached", timeout=ENGINE)
 
 
+def review_opened(page: Any) -> None:
+    """The review of a finished game (tests/reviewgame.py), moved to its 60th move, with the
+    first points of the win chances drawn."""
+    from reviewgame import KEY, finished_save
+
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)",
+                  [KEY, json.dumps(finished_save())])
+    page.reload()
+    page.wait_for_selector(".catan-review__slider", timeout=120_000)
+    page.locator(".catan-review__slider").focus()
+    for _ in range(60):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelector('.catan-review__line') !== null",
+                           timeout=120_000)
+
+
 #: page -> (path under /en/, the states checked in turn: (name, what brings the page there)).
 #: One test per page, so that under pytest-xdist each page (and its engine) loads only once.
 PAGES: dict[str, tuple[str, list[tuple[str, Callable[[Any], None] | None]]]] = {
@@ -229,6 +245,7 @@ PAGES: dict[str, tuple[str, list[tuple[str, Callable[[Any], None] | None]]]] = {
     "glossary": ("glossary/", [("", None)]),
     "tutorial lesson": ("tutorial/setup/", [("board live", tutorial_live)]),
     "Play": ("play/", [("new game", new_game_form), ("running game", game_started)]),
+    "Review": ("review/", [("no game", None), ("game open", review_opened)]),
 }
 
 

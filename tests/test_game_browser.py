@@ -19,12 +19,11 @@ from typing import Any
 import pytest
 import yaml
 from pagewatch import forget_site, watch
-
-from catan_core.review import Replay
 from test_game_bridge import trading_position
 
 from benchmarks import click as click_benchmark
 from catan_core import Game
+from catan_core.review import Replay
 from catan_core.topology import NODE_ALIASES, NODE_NAMES, NODE_NEIGHBOURS
 from catan_site import languages
 
@@ -207,6 +206,11 @@ def test_a_whole_game_against_three_computers(play: Any, base_url: str) -> None:
     record = game["record"]
     assert len(record["actions"]) > 100
     assert Replay(record["start"], record["actions"]).end.to_dict() == game["position"]
+    # "Review this game" opens the review of this game
+    page.click("[data-action=end-review]")
+    page.wait_for_url(f"{base_url}/en/review/")
+    page.wait_for_selector(".catan-review__slider", timeout=ENGINE)
+    assert page.locator(".catan-review__slider").get_attribute("max") == str(len(record["actions"]))
     seen.assert_clean()
 
 

@@ -3,7 +3,7 @@
 
 import { RESOURCES } from "../core/i18n.js"
 import { exportGame } from "./dialogs.js"
-import { showSetup } from "./games.js"
+import { save, showSetup } from "./games.js"
 import { refuse } from "./shell.js"
 import { name } from "./state.js"
 import { h, capitalise, cardsText, openDialog, swatch } from "./ui.js"
@@ -39,6 +39,7 @@ export async function showEnd(s) {
       h("h3", {}, t("dice_histogram")), histogram],
     buttons: [
       { label: t("new_game"), primary: true, action: "end-new", onclick: (e) => { close(e); showSetup(s, true) } },
+      s.game.record && !s.game.room ? { label: t("review_this_game"), action: "end-review", onclick: () => reviewGame(s) } : null,
       { label: t("export"), onclick: () => exportGame(s) },
       { label: t("close"), action: "end-close", onclick: close },
     ],
@@ -86,4 +87,10 @@ function statsTable(s, summary) {
   return h("div", {}, table,
     h("p", { class: "catan-end__awards" }, h("strong", {}, capitalise(s.text.term("longest_road"))), s.text.colon, held("longest_road")),
     h("p", { class: "catan-end__awards" }, h("strong", {}, capitalise(s.text.term("largest_army"))), s.text.colon, held("largest_army")))
+}
+
+/** Open the review page on this game: saved first, the review reads the save. */
+function reviewGame(s) {
+  save(s)
+  location.assign(new URL("../review/", location.href).href)
 }

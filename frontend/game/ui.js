@@ -137,7 +137,7 @@ export function openDialog(host, { title, body = [], buttons = [], dismissable =
   const titleId = uid("catan-dialog-title")
   const dialog = h("dialog", { class: `catan-dialog ${cls}`, "aria-labelledby": titleId })
   const actions = h("div", { class: "catan-dialog__actions" })
-  for (const button of buttons) {
+  for (const button of buttons.filter(Boolean)) {
     actions.append(h("button", {
       type: "button", class: button.primary ? "md-button md-button--primary" : "md-button",
       onclick: button.onclick, "data-action": button.action || null, disabled: button.disabled,

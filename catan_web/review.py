@@ -1,0 +1,130 @@
+"""The review page's bridge: a game's record played again, one step at a time, for one reviewer.
+
+The page opens a record (the Play page's save or an exported file: ``{start, actions}``, see
+:meth:`catan_core.table.Table.record`) for a ``viewer``: the colour whose cards the reviewer
+saw (None: a spectator, who sees no hand). Every answer shows only what that viewer could see
+at that moment: the board and the hands as :func:`catan_web.game_view.view_of` draws them for
+the Play page, the log with private parts hidden, the cards each player gained and lost as the
+viewer knows them, and win chances dealt from the viewer's knowledge
+(:func:`catan_core.bots.chances.win_chances`).
+
+>>> import json, random
+>>> from catan_core import Game
+>>> game = Game.new(seats=["red", "blue", "white"], seed=3)
+>>> start, actions, chooser = game.to_dict(), [], random.Random(3)
+>>> for _ in range(40):
+...     action = chooser.choice(game.legal_actions())
+...     _ = game.apply(action)
+...     actions.append(action)
+>>> opened = do_open({"start": start, "actions": actions}, "red")
+>>> opened["steps"], opened["seats"]
+(40, ['red', 'blue', 'white'])
+>>> shown = do_step(opened["session"], 40, "red")
+>>> shown["view"]["board"].startswith("<svg"), shown["step"]
+(True, 40)
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from catan_core import CatanError
+from catan_core.bots.chances import win_chances
+from catan_core.referee import Referee
+from catan_core.review import Replay
+from catan_core.table import Table
+
+from .errors import bad_request
+from .game_view import view_of
+
+Doc = dict[str, Any]
+
+#: Games under review kept between calls, by session (the oldest is dropped past the limit).
+_REPLAYS: OrderedDict[str, Replay] = OrderedDict()
+MAX_SESSIONS = 4
+
+
+def _replay(session: Any) -> Replay:
+    replay = _REPLAYS.get(session) if isinstance(session, str) else None
+    if replay is None:
+        raise CatanError("no_session", "this review is no longer open here: open it again",
+                         session=str(session)[:40])
+    _REPLAYS.move_to_end(session)
+    return replay
+
+
+def _viewer(replay: Replay, viewer: Any) -> str | None:
+    if viewer is not None and viewer not in replay.seats:
+        raise bad_request(f"viewer {viewer!r} is not a seat of this game")
+    return viewer  # type: ignore[no-any-return]
+
+
+def _step(replay: Replay, step: Any) -> int:
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(replay):
+        raise bad_request(f"step must be a whole number from 0 to {len(replay)}")
+    return step
+
+
+def do_open(record: Doc, viewer: str | None = None) -> Doc:
+    """Check ``record`` (``invalid_record`` with the index of the first action the engine
+    refuses) and keep it: ``{session, steps, seats, turns: [[turn, step], ...], winner,
+    log}``, the log being every event of the game as ``viewer`` may see it, each with its
+    ``step`` (from 1) and ``turn``."""
+    if not isinstance(record, dict):
+        raise bad_request("a record is an object {start, actions}")
+    replay = Replay(record.get("start") or {}, record.get("actions") or [])
+    viewer = _viewer(replay, viewer)
+    session = secrets.token_hex(8)
+    _REPLAYS[session] = replay
+    while len(_REPLAYS) > MAX_SESSIONS:
+        _REPLAYS.popitem(last=False)
+    return {"session": session, "steps": len(replay), "seats": list(replay.seats),
+            "turns": [list(t) for t in replay.turns()], "winner": replay.end.winner,
+            "log": replay.log(len(replay), viewer)}
+
+
+def do_step(session: str, step: int, viewer: str | None = None, options: Doc | None = None
+            ) -> Doc:
+    """The game after ``step`` actions as ``viewer`` saw it: ``{step, turn, action, view,
+    dice, flows}`` (``view`` as the Play page's; the last action's corners and sides marked;
+    ``action`` the step's action with its player, None at the start)."""
+    replay = _replay(session)
+    viewer = _viewer(replay, viewer)
+    k = _step(replay, step)
+    game = replay.position(k)
+    table = Table(game, Referee.new(game.seats, seed=0))
+    events = [e.get("full", e["e"]) for e in replay.entries[k - 1]] if k else []
+    last = {"nodes": [e["node"] for e in events if e.get("node")],
+            "edges": [e["edge"] for e in events if e.get("edge")]}
+    view = view_of(table, viewer, {**(options or {}), "last": last}, fixed=True)
+    action = replay.actions[k - 1] if k else None
+    return {"step": k, "turn": game.turn_number,
+            "action": {"type": action["type"], "player": action.get("player")} if action else None,
+            "view": view, "dice": replay.dice(k), "flows": replay.flows(k, viewer)}
+
+
+def do_chances(session: str, step: int, viewer: str | None = None, samples: int = 32,
+               seed: int = 0) -> Doc:
+    """Each seat's chance to win after ``step`` actions, from what ``viewer`` knew then:
+    ``{step, seats: {colour: chance}}``."""
+    replay = _replay(session)
+    viewer = _viewer(replay, viewer)
+    k = _step(replay, step)
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 256:
+        raise bad_request("samples must be from 1 to 256")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise bad_request("seed must be an integer")
+    chances = win_chances(replay.position(k), viewer=viewer, samples=samples, seed=seed + k)
+    return {"step": k, "seats": chances}
+
+
+BRIDGE: dict[str, Callable[..., Any]] = {
+    "open": do_open,
+    "step": do_step,
+    "chances": do_chances,
+}
+
+__all__ = ["BRIDGE", "MAX_SESSIONS"]
