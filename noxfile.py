@@ -95,6 +95,7 @@ def bench(session: nox.Session) -> None:
     session.run("python", "-m", "benchmarks.game_page")  # builds site/ if it has no Play page
     session.run("python", "-m", "benchmarks.click")  # click to new board on the Play page
     session.run("python", "-m", "benchmarks.search")  # keystroke to search results (<= 100 ms)
+    session.run("python", "-m", "benchmarks.review")  # a game's review: chances, steps
     session.install("pip", "-e", ".[rooms]")
     session.run("python", "-m", "benchmarks.rooms")  # rooms server load over loopback
     # rooms against p95 with Play-page clients at a person's pace: SQLite, then two processes

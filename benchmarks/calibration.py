@@ -29,6 +29,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from catan_core import Game
 from catan_core.bots import PERSONALITIES
 from catan_core.bots.chances import (
     CALIBRATION,
@@ -38,7 +39,6 @@ from catan_core.bots.chances import (
     progress_of,
     win_chances,
 )
-from catan_core.game import Game
 from catan_core.selfplay import play_bot_game
 
 VIEWER = "red"

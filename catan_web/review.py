@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from catan_core import CatanError
-from catan_core.bots.chances import win_chances
+from catan_core.bots.chances import calibrate, points_shares, progress_of, win_chances
 from catan_core.referee import Referee
 from catan_core.review import Replay
 from catan_core.table import Table
@@ -45,6 +45,10 @@ Doc = dict[str, Any]
 #: Games under review kept between calls, by session (the oldest is dropped past the limit).
 _REPLAYS: OrderedDict[str, Replay] = OrderedDict()
 MAX_SESSIONS = 4
+#: Play-outs so far of each moment asked (``(session, step, viewer, seed)``: how many, and
+#: the wins of each seat), the oldest dropped past :data:`MAX_MOMENTS`.
+_PLAYED: dict[tuple[str, int, str | None, int], tuple[int, list[float]]] = {}
+MAX_MOMENTS = 2048
 
 
 def _replay(session: Any) -> Replay:
@@ -106,10 +110,12 @@ def do_step(session: str, step: int, viewer: str | None = None, options: Doc | N
             "view": view, "dice": replay.dice(k), "flows": replay.flows(k, viewer)}
 
 
-def do_chances(session: str, step: int, viewer: str | None = None, samples: int = 32,
+def do_chances(session: str, step: int, viewer: str | None = None, samples: int = 8,
                seed: int = 0) -> Doc:
     """Each seat's chance to win after ``step`` actions, from what ``viewer`` knew then:
-    ``{step, seats: {colour: chance}}``."""
+    ``{step, samples, seats: {colour: chance}}``. Each call plays ``samples`` more play-outs
+    of that moment and answers from all of them so far (``samples`` in the answer), so the
+    page asks in small parts and a step it asks meanwhile waits for one part only."""
     replay = _replay(session)
     viewer = _viewer(replay, viewer)
     k = _step(replay, step)
@@ -117,8 +123,21 @@ def do_chances(session: str, step: int, viewer: str | None = None, samples: int 
         raise bad_request("samples must be from 1 to 256")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise bad_request("seed must be an integer")
-    chances = win_chances(replay.position(k), viewer=viewer, samples=samples, seed=seed + k)
-    return {"step": k, "seats": chances}
+    game = replay.position(k)
+    done, wins = _PLAYED.setdefault((session, k, viewer, seed), (0, [0.0] * len(game.seats)))
+    shares = win_chances(game, viewer=viewer, samples=samples, seed=seed * 100_003 + k * 1_009
+                         + done, calibration=None)
+    wins = [w + shares[c] * samples for w, c in zip(wins, game.seats, strict=True)]
+    done += samples
+    _PLAYED[(session, k, viewer, seed)] = (done, wins)
+    while len(_PLAYED) > MAX_MOMENTS:
+        del _PLAYED[next(iter(_PLAYED))]
+    if game.winner is not None:
+        chances = {c: float(c == game.winner) for c in game.seats}
+    else:
+        chances = dict(zip(game.seats, calibrate([w / done for w in wins], points_shares(game),
+                                                 progress_of(game)), strict=True))
+    return {"step": k, "samples": done, "seats": chances}
 
 
 BRIDGE: dict[str, Callable[..., Any]] = {

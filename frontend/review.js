@@ -22,6 +22,7 @@ import { capitalise, cardsText, swatch } from "./game/ui.js"
 
 const review = (fn, ...args) => call(`review.${fn}`, ...args)
 const SAMPLES = 24                 // play-outs per point of the graph
+const PART = 8                     // play-outs per request: a step asked meanwhile waits less
 const MOMENTS = 3                  // turns shown as key moments
 const MOMENT_MIN = 0.1             // the least change of a chance worth calling a key moment
 const STROKES = { red: "", blue: "6 3", white: "2 3", orange: "8 3 2 3" }  // not colour alone
@@ -112,10 +113,14 @@ async function open(s, game, viewer) {
   if (run !== s.run) return
   Object.assign(s, { game, opened, viewer, step: 0, wanted: null, points: [] })
   s.el.status.textContent = ""
-  layout(s)
+  await nextTask()     // no long task: the answer's parsing, the page's layout and the first
+  layout(s)            // board each get their own
+  await nextTask()
   await show(s, 0)
   chances(s, run)
 }
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 const name = (s, colour) => (s.game.settings.seats.find((seat) => seat.colour === colour)?.name)
   || s.text.colour(colour)
@@ -254,8 +259,12 @@ async function show(s, step) {
   players(s, view)
   dice(s, answer.dice)
   flows(s, answer.flows)
-  const upTo = s.opened.log.filter((entry) => entry.step <= answer.step)
-  const shown = upTo.map((entry) => [entry, line(s, entry.e)]).filter(([, text]) => text).slice(-40)
+  const shown = []        // the last 40 lines up to this step, found from the end
+  for (let i = s.opened.log.length - 1; i >= 0 && shown.length < 40; i--) {
+    const entry = s.opened.log[i]
+    const text = entry.step <= answer.step && line(s, entry.e)
+    if (text) shown.unshift([entry, text])
+  }
   el.log.replaceChildren(...shown.map(([entry, text]) => h("li", {},
     h("span", { class: "catan-review__log-turn" }, entry.turn ? `${entry.turn}` : "·"), " ", text)))
   marker(s)
@@ -336,7 +345,10 @@ async function chances(s, run) {
     s.el.chanceStatus.textContent = s.t("review_chances_progress", { done: i, total })
     let answer
     try {
-      answer = await review("chances", s.opened.session, mark.step, s.viewer, SAMPLES, 0)
+      do {
+        answer = await review("chances", s.opened.session, mark.step, s.viewer, PART, 0)
+        if (run !== s.run) return
+      } while (answer.samples < SAMPLES)
     } catch (error) {
       s.el.chanceStatus.textContent = String(error.message || error)
       return

@@ -2,7 +2,8 @@
 
 The public API is ``catan_core.PUBLIC_ATTRIBUTES`` on a ``Game``, and the public modules
 (``catan_core``, ``query``, ``reports``, ``geometry``, ``constants``, ``errors``, ``board``,
-``svg``, ``referee``, ``table``, ``views``, ``dealing``, ``actions``, ``tracking``, ``bots``).
+``svg``, ``referee``, ``table``, ``views``, ``dealing``, ``actions``, ``tracking``, ``bots``,
+``bots.chances``, ``review``).
 This test reads every Python file of every package that is not the engine (``catan_web/``,
 ``catan_rooms/``, ``catan_site/``, ``benchmarks/``) and lists each read of an internal
 ``Game`` attribute (internal by name: a leading underscore, such as ``game._hand`` or
@@ -29,7 +30,7 @@ PUBLIC_MODULES = {"catan_core", "catan_core.query", "catan_core.geometry",
                   "catan_core.reports", "catan_core.svg", "catan_core.referee",
                   "catan_core.table", "catan_core.views", "catan_core.dealing",
                   "catan_core.actions", "catan_core.tracking", "catan_core.bots",
-                  "catan_core.selfplay"}
+                  "catan_core.selfplay", "catan_core.bots.chances", "catan_core.review"}
 
 
 #: ``PUBLIC_ATTRIBUTES`` as it was listed before internal names took an underscore.
