@@ -31,7 +31,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .hub import Bucket, Hub, Limits, error_frame
-from .room import RoomError, lobby
+from .room import RoomError, lobby, record, seat_of_token
 from .schemas import RoomSettings
 from .store import open_store
 
@@ -166,6 +166,25 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
         return JSONResponse(lobby(doc, await hub.store.presence(room_id)),
                             headers={"cache-control": "no-store"})
 
+    async def room_record(request: Request) -> Response:
+        """The record of a finished game (its start and every action, for the review page),
+        for a person who held a seat: ``Authorization: Bearer <seat token>``. Only once the
+        game is over: the start holds the deck and the dice of the game."""
+        room_id = request.path_params["room"]
+        doc = await hub.store.load(room_id) if _plausible(room_id) else None
+        if doc is None:
+            return _error(404, "no_such_room", "there is no such room")
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        seat = seat_of_token(doc, token.strip()) if scheme.lower() == "bearer" else None
+        if seat is None:
+            return _error(403, "not_a_player", "only a player of this room may review its game")
+        if doc["status"] != "over":
+            return _error(409, "wrong_status", "a game is reviewed once it is over",
+                          room_status=doc["status"])
+        stored = await hub.store.events(room_id, 0, doc["seq"])
+        return JSONResponse({"record": record(doc, stored), "seat": seat,
+                             "lobby": lobby(doc, {})}, headers={"cache-control": "no-store"})
+
     async def socket(websocket: WebSocket) -> None:
         room_id = websocket.path_params["room"]
         await websocket.accept()
@@ -259,6 +278,7 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
         Route("/assets/frontend/game/rooms-server.js", rooms_flag),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room}", show_room),
+        Route("/api/rooms/{room}/record", room_record),
         WebSocketRoute("/api/rooms/{room}/ws", socket),
     ]
     if site_dir is not None:

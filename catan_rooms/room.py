@@ -277,6 +277,7 @@ def start(doc: Doc, host: bool, now: float) -> list[Doc]:
                       humans=[c for c, s in doc["seats"].items() if s["kind"] == "human"])
     doc["status"] = "playing"
     doc["position"] = game.to_dict()
+    doc["start"] = doc["position"]  # the record's start: its actions ride on the events
     doc["moves"] = 0
     doc["referee"] = ref.to_dict()
     _new_turn(doc, game, now)
@@ -418,6 +419,11 @@ def _step(doc: Doc, table: Table, colour: str, action: Doc, now: float, human: b
                                                          person=human)]
     except IllegalAction as exc:
         raise RoomError(exc.code, exc.message, **exc.details) from None
+    # the game's record: the action rides on the step's first event (stored, never sent: a
+    # seat is sent each event's "e" or "full" only), or on a bare one if it made none
+    if not events:
+        events.append({"e": {"type": "acted"}})
+    events[0]["act"] = dict(action)
     game = table.game
     doc["position"] = game.to_dict()
     doc["moves"] = doc.get("moves", 0) + 1
@@ -547,3 +553,11 @@ def seat_frame(doc: Doc, game: Game, colour: str | None, ref: Referee | None = N
     if game.winner is not None:  # the points of everyone, Victory Point cards included
         out["summary"] = do_summary(doc["position"])
     return out
+
+
+def record(doc: Doc, stored: Sequence[Doc]) -> Doc | None:
+    """The game's record (``{start, actions}``, :meth:`catan_core.table.Table.record`) from the
+    room and its stored events, in order; None before the game started."""
+    if doc.get("start") is None:
+        return None
+    return {"start": doc["start"], "actions": [dict(e["act"]) for e in stored if "act" in e]}

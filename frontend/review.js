@@ -43,8 +43,10 @@ function mount(root) {
   }
   root.append(s.el.source, s.el.status, s.el.main)
   sourceBar(s)
-  const saved = store.loadSaved()
-  if (saved) openText(s, saved, "save")
+  let handed = null  // a game this tab's Play page handed over (an online room's)
+  try { handed = location.hash === "#room" ? sessionStorage.getItem(store.REVIEW_KEY) : null } catch { /* storage off */ }
+  const saved = handed || store.loadSaved()
+  if (saved) openText(s, saved, handed ? "room" : "save")
   else s.el.status.textContent = s.t("review_none")
 }
 
@@ -89,6 +91,8 @@ async function openText(s, source, origin) {
   }
   const people = game.settings.seats.filter((seat) => seat.kind === "human").map((seat) => seat.colour)
   const viewer = people.includes(game.viewer) ? game.viewer : people[0] || null
+  // an online game is reviewed by its seat only: the other people's cards were theirs
+  game.reviewers = origin === "room" ? [viewer] : people
   await open(s, game, viewer)
 }
 
@@ -187,7 +191,7 @@ function layout(s) {
 }
 
 function viewerSelect(s) {
-  const people = s.game.settings.seats.filter((seat) => seat.kind === "human").map((seat) => seat.colour)
+  const people = s.game.reviewers
   if (people.length < 2) return null
   return h("label", { class: "catan-review__viewer" }, s.t("review_viewer"), " ",
     h("select", { onchange: (event) => open(s, s.game, event.target.value || null) },

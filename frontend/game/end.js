@@ -4,6 +4,7 @@
 import { RESOURCES } from "../core/i18n.js"
 import { exportGame } from "./dialogs.js"
 import { save, showSetup } from "./games.js"
+import * as store from "./store.js"
 import { refuse } from "./shell.js"
 import { name } from "./state.js"
 import { h, capitalise, cardsText, openDialog, swatch } from "./ui.js"
@@ -39,7 +40,8 @@ export async function showEnd(s) {
       h("h3", {}, t("dice_histogram")), histogram],
     buttons: [
       { label: t("new_game"), primary: true, action: "end-new", onclick: (e) => { close(e); showSetup(s, true) } },
-      s.game.record && !s.game.room ? { label: t("review_this_game"), action: "end-review", onclick: () => reviewGame(s) } : null,
+      (s.game.record && !s.game.room) || (s.game.room && s.game.viewer)
+        ? { label: t("review_this_game"), action: "end-review", onclick: () => reviewGame(s) } : null,
       { label: t("export"), onclick: () => exportGame(s) },
       { label: t("close"), action: "end-close", onclick: close },
     ],
@@ -89,8 +91,23 @@ function statsTable(s, summary) {
     h("p", { class: "catan-end__awards" }, h("strong", {}, capitalise(s.text.term("largest_army"))), s.text.colon, held("largest_army")))
 }
 
-/** Open the review page on this game: saved first, the review reads the save. */
-function reviewGame(s) {
-  save(s)
-  location.assign(new URL("../review/", location.href).href)
+/** Open the review page on this game: saved first, the review reads the save; a room's game
+ *  is asked of its server (for this seat) and handed to the review in this tab's storage. */
+async function reviewGame(s) {
+  const page = new URL("../review/", location.href)
+  if (!s.game.room) {
+    save(s)
+    location.assign(page.href)
+    return
+  }
+  try {
+    const { record, seat, lobby } = await s.transport.record()
+    const seats = lobby.seats.map((x) => ({ colour: x.seat, kind: x.kind === "human" ? "human" : "bot", name: x.name || "" }))
+    sessionStorage.setItem(store.REVIEW_KEY, JSON.stringify({ format: store.FORMAT, settings: { seats },
+      position: record.start, record, viewer: seat }))
+    page.hash = "room"
+    location.assign(page.href)
+  } catch (error) {
+    refuse(s, error)
+  }
 }

@@ -13,6 +13,8 @@ const FORMATS = ["catan-game-page/1", FORMAT]   // the first format kept the ref
 export const COLOURS = ["red", "blue", "white", "orange"]
 export const KEY = "catan-companion/game"
 export const BACKUP_KEY = "catan-companion/game-previous"
+/** sessionStorage: a game handed to the review page by this tab (an online room's game). */
+export const REVIEW_KEY = "catan-companion/review"
 export const LEVELS = ["easy", "normal", "hard", "expert"]
 export const PERSONALITIES = ["merchant", "aggressive", "builder", "expansionist", "opportunist"]
 export const MODES = ["classic", "quick", "epic"]

@@ -247,6 +247,18 @@ export class RoomTransport {
   newGame() { return Promise.reject(new Error("a room's game starts in its lobby")) }
   load() { return Promise.reject(new Error("a room keeps its own game")) }
 
+  /** The finished game's record for this seat's review (GET /api/rooms/<room>/record with
+   *  the seat token): {record, seat, lobby}; rejects with the server's error. */
+  async record() {
+    const token = keys()[this.room]?.token
+    const answer = await fetch(new URL(`/api/rooms/${this.room}/record`, location.href), {
+      cache: "no-store", headers: token ? { authorization: `Bearer ${token}` } : {},
+    })
+    const body = await answer.json().catch(() => null)
+    if (!answer.ok) throw Object.assign(new Error(body?.error?.message || `HTTP ${answer.status}`), { code: body?.error?.code })
+    return body
+  }
+
   /** This seat's view, drawn for the build mode the page chose (asked with `look`). */
   async view(g, viewer, options = {}) {
     const mode = options.mode || null

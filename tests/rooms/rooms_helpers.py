@@ -86,6 +86,14 @@ class Server:
             self.proc.wait(10)
         self.proc = None
 
+    def get(self, path: str, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        request = urllib.request.Request(self.base + path, headers=headers or {})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read() or b"null")
+
     def post(self, path: str, body: Any, headers: dict[str, str] | None = None
              ) -> tuple[int, Any]:
         data = body if isinstance(body, bytes) else json.dumps(body).encode()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -281,6 +282,22 @@ def test_three_people_online_to_a_winner(browser: Any, site_dir: Path, sqlite_st
                   if e["type"] == "traded"]
         assert [(e["player"], e["with"]) for e in traded if e["player"] == "red"][:1] \
             == [("red", "blue")], (person.colour, traded)
+    # Bob (in French) reviews the room's game: as Bob saw it, and as nobody else
+    page = bob.page
+    page.click("[data-action=end-review]")
+    page.wait_for_url("**/fr/review/#room")
+    page.wait_for_selector(".catan-review__slider", timeout=WAIT)
+    assert "Bob" in page.locator(".catan-review__as").inner_text()
+    assert page.locator(".catan-review__viewer").count() == 0
+    steps = int(page.locator(".catan-review__slider").get_attribute("max") or 0)
+    assert steps > 100
+    page.locator("[data-action=review-last]").click()
+    page.wait_for_function(
+        f"document.querySelector('.catan-review__where').textContent.includes('{steps} sur')")
+    rows = page.locator(".catan-review__players tbody tr")
+    for i in range(rows.count()):
+        if rows.nth(i).get_attribute("data-colour") != "blue":
+            assert re.fullmatch(r"\d+", rows.nth(i).locator("td").nth(1).inner_text())
     for person in people:
         person.context.close()
 

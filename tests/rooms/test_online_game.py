@@ -11,6 +11,7 @@ from typing import Any
 
 from rooms_helpers import Server, run
 
+from catan_core.review import Replay
 from catan_rooms.client import RoomClient, auto_move, seat_bot
 
 Doc = dict[str, Any]
@@ -52,7 +53,8 @@ def check_frame(frame: Doc, seat: str | None) -> None:
     """No other hand, no development cards of others, no deck order, no generator, no token
     but one's own, no stolen or bought card one may not know."""
     keys = _keys(frame)
-    assert not keys & {"rng", "seed", "host_hash", "digest", "bot"}, keys & {"rng", "seed"}
+    assert not keys & {"rng", "seed", "host_hash", "digest", "bot", "act"}, \
+        keys & {"rng", "seed", "act"}
     if frame["t"] != "seated":
         assert "token" not in keys
     if frame["t"] != "update":
@@ -248,6 +250,10 @@ async def play(servers: list[Server], restart: Any) -> None:
                                      and f.get("for") == "start")
     assert done["t"] == "ok", done
     lobby = clients[2].update["lobby"] if clients[2].update else None
+    # no review while the game runs (its start holds the deck and the dice)
+    status, early = servers[0].get(f"/api/rooms/{room}/record",
+                                   {"authorization": f"Bearer {clients[0].token}"})
+    assert status == 409 and early["error"]["code"] == "wrong_status", early
     people = [Person(c, colour, 11) for c, colour in zip(clients, HUMANS, strict=True)]
     table = Table(people)
     reconnected = restarted = False
@@ -321,6 +327,18 @@ async def play(servers: list[Server], restart: Any) -> None:
     everyone += [(None, f) for f in spectator.frames]
     for seat, frame in everyone:
         check_frame(frame, seat)
+    # the game's record, for a player's review: played again, it is the game every seat saw
+    status, denied = servers[-1].get(f"/api/rooms/{room}/record")
+    assert status == 403 and denied["error"]["code"] == "not_a_player"
+    for person in people:
+        status, got = servers[-1].get(f"/api/rooms/{room}/record",
+                                      {"authorization": f"Bearer {person.client.token}"})
+        assert status == 200 and got["seat"] == person.colour, got
+        end = Replay(got["record"]["start"], got["record"]["actions"]).end
+        assert end.winner == winner
+        seen = person.client.update["game"]["view"]
+        assert end.to_dict(view=person.colour) == seen, _differences(
+            end.to_dict(view=person.colour), seen)
     refused = [e for p in people for e in p.errors]
     assert len(refused) < 10, refused[:3]
     for client in [*(p.client for p in people), spectator]:
