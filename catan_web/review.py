@@ -26,12 +26,14 @@ viewer knows them, and win chances dealt from the viewer's knowledge
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from catan_core import CatanError
+from catan_core.bots import make_bot
 from catan_core.bots.chances import calibrate, points_shares, progress_of, win_chances
 from catan_core.referee import Referee
 from catan_core.review import Replay
@@ -87,14 +89,16 @@ def do_open(record: Doc, viewer: str | None = None) -> Doc:
         _REPLAYS.popitem(last=False)
     return {"session": session, "steps": len(replay), "seats": list(replay.seats),
             "turns": [list(t) for t in replay.turns()], "winner": replay.end.winner,
-            "log": replay.log(len(replay), viewer)}
+            "log": replay.log(len(replay), viewer), "decisions": decisions(replay, viewer)}
 
 
 def do_step(session: str, step: int, viewer: str | None = None, options: Doc | None = None
             ) -> Doc:
     """The game after ``step`` actions as ``viewer`` saw it: ``{step, turn, action, view,
     dice, flows}`` (``view`` as the Play page's; the last action's corners and sides marked;
-    ``action`` the step's action with its player, None at the start)."""
+    ``action`` the step's action with its player, None at the start). ``options["hint"]``:
+    ``{nodes, edges}`` marked as the corners and sides just played are (the Expert's choice
+    shown on the board before the reviewer's)."""
     replay = _replay(session)
     viewer = _viewer(replay, viewer)
     k = _step(replay, step)
@@ -103,7 +107,12 @@ def do_step(session: str, step: int, viewer: str | None = None, options: Doc | N
     events = [e.get("full", e["e"]) for e in replay.entries[k - 1]] if k else []
     last = {"nodes": [e["node"] for e in events if e.get("node")],
             "edges": [e["edge"] for e in events if e.get("edge")]}
-    view = view_of(table, viewer, {**(options or {}), "last": last}, fixed=True)
+    hint = (options or {}).get("hint")
+    if isinstance(hint, dict):
+        last = {"nodes": [str(n) for n in hint.get("nodes", [])][:4],
+                "edges": [str(e) for e in hint.get("edges", [])][:4]}
+    rest = {key: value for key, value in (options or {}).items() if key != "hint"}
+    view = view_of(table, viewer, {**rest, "last": last}, fixed=True)
     action = replay.actions[k - 1] if k else None
     return {"step": k, "turn": game.turn_number,
             "action": {"type": action["type"], "player": action.get("player")} if action else None,
@@ -140,10 +149,64 @@ def do_chances(session: str, step: int, viewer: str | None = None, samples: int 
     return {"step": k, "samples": done, "seats": chances}
 
 
+#: The reviewer's decisions the Expert is asked about: placing, building, buying, playing a
+#: card, the robber and bank trades (not rolls, turn ends, discards or answers to offers).
+ADVISED = frozenset({"place_settlement", "place_road", "build_road", "build_settlement",
+                     "build_city", "buy_dev_card", "play_knight", "play_road_building",
+                     "play_year_of_plenty", "play_monopoly", "move_robber", "bank_trade"})
+#: The least gain in win chance (0 to 1) worth showing the Expert's choice for.
+ADVICE_MARGIN = 0.05
+
+
+def decisions(replay: Replay, viewer: str | None) -> list[int]:
+    """The steps (from 1) whose action was ``viewer``'s own choice among several."""
+    if viewer is None:
+        return []
+    return [k + 1 for k, action in enumerate(replay.actions)
+            if action.get("player") == viewer and action["type"] in ADVISED]
+
+
+def _key(action: Doc) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def do_advice(session: str, step: int, viewer: str, samples: int = 16, seed: int = 0) -> Doc:
+    """What the Expert would have done instead of ``viewer``'s action at ``step`` (from 1),
+    deciding from ``viewer``'s view then, and each choice's win chance for ``viewer`` after it
+    (the same deals and dice for both): ``{step, actual, expert, before, after_actual,
+    after_expert, gain, worth}`` (``worth``: the Expert's choice gains at least
+    :data:`ADVICE_MARGIN`); ``expert`` None when it chose the same."""
+    replay = _replay(session)
+    viewer = _viewer(replay, viewer)
+    k = _step(replay, step)
+    if viewer is None or k == 0 or k not in decisions(replay, viewer):
+        raise bad_request(f"step {step} is not a decision of {viewer!r} the Expert reviews")
+    before = replay.position(k - 1)
+    actual = dict(replay.actions[k - 1])
+    legal = before.legal_actions_of(viewer)
+    bot = make_bot("expert", "builder", seed=seed * 7919 + k)
+    expert = dict(bot.choose(before.to_dict(view=viewer), legal, allow_offers=False))
+    out: Doc = {"step": k, "actual": actual, "expert": None, "worth": False}
+    if expert.get("type") == "offer_trade" or _key(expert) == _key(actual) \
+            or expert["type"] not in ADVISED:
+        return out
+    chances = []
+    for action in (actual, expert):
+        game = before.copy()
+        game.apply(dict(action))
+        chances.append(win_chances(game, viewer=viewer, samples=samples,
+                                   seed=seed * 100_003 + k)[viewer])
+    gain = chances[1] - chances[0]
+    out.update(expert=expert, after_actual=chances[0], after_expert=chances[1], gain=gain,
+               worth=gain >= ADVICE_MARGIN)
+    return out
+
+
 BRIDGE: dict[str, Callable[..., Any]] = {
     "open": do_open,
     "step": do_step,
     "chances": do_chances,
+    "advice": do_advice,
 }
 
-__all__ = ["BRIDGE", "MAX_SESSIONS"]
+__all__ = ["ADVICE_MARGIN", "ADVISED", "BRIDGE", "MAX_SESSIONS", "decisions"]

@@ -28,6 +28,7 @@ const MOMENT_MIN = 0.1             // the least change of a chance worth calling
 const STROKES = { red: "", blue: "6 3", white: "2 3", orange: "8 3 2 3" }  // not colour alone
 const CAUSES = ["production", "setup", "bank_trade", "trade", "steal", "discard", "monopoly",
   "year_of_plenty", "build"]
+const ADVICE_POINTS = 5           // catan_web.review.ADVICE_MARGIN, in points of a percentage
 const MOMENT_EVENTS = new Set(["stole", "discarded", "monopoly", "built_city", "built_settlement",
   "longest_road", "largest_army", "played_dev_card", "traded", "robber_moved", "game_won"])
 
@@ -154,6 +155,8 @@ function layout(s) {
   el.chances = h("div", { class: "catan-review__chances" })
   el.chanceStatus = h("p", { class: "catan-review__chance-status", role: "status" })
   el.moments = h("ol", { class: "catan-review__moments" })
+  el.adviceStatus = h("p", { class: "catan-review__chance-status", role: "status" })
+  el.advice = h("ol", { class: "catan-review__advice" })
   el.dice = h("div", { class: "catan-review__dice" })
   el.flows = region("catan-review__flows", t("review_flows"))
   el.log = h("ol", { class: "catan-review__log", tabindex: 0, "aria-label": t("review_log") })
@@ -182,6 +185,10 @@ function layout(s) {
       h("p", { class: "catan-review__help" }, t("review_chances_help", { samples: SAMPLES, name: s.viewer ? name(s, s.viewer) : t("review_spectator") })),
       el.chanceStatus, el.chances,
       h("h3", {}, t("review_moments")), el.moments),
+    s.viewer ? h("section", { class: "catan-review__section" },
+      h("h2", {}, t("review_advice")),
+      h("p", { class: "catan-review__help" }, t("review_advice_help", { name: name(s, s.viewer), margin: ADVICE_POINTS })),
+      el.adviceStatus, el.advice) : null,
     h("section", { class: "catan-review__section" }, h("h2", {}, t("review_dice")), el.dice),
     h("section", { class: "catan-review__section" }, h("h2", {}, t("review_flows")),
       h("p", { class: "catan-review__help" }, t("review_flows_help", { name: s.viewer ? name(s, s.viewer) : t("review_spectator") })), el.flows),
@@ -245,7 +252,9 @@ async function drain(s) {
 }
 
 async function show(s, step) {
-  const answer = await review("step", s.opened.session, step, s.viewer, { terms: null })
+  const hint = s.hint && s.hint.step === step ? s.hint.spots : null
+  s.hint = null
+  const answer = await review("step", s.opened.session, step, s.viewer, hint ? { hint } : {})
   s.step = answer.step
   const { el, t } = s
   const view = answer.view
@@ -259,7 +268,8 @@ async function show(s, step) {
     + (answer.turn ? t("turn_n", { n: answer.turn }) : capitalise(s.text.term("setup")))
   const lines = s.opened.log.filter((entry) => entry.step === answer.step).map((entry) => line(s, entry.e)).filter(Boolean)
   if (!lines.length && answer.action?.type === "end_turn") lines.push(t("review_end_turn", { name: name(s, answer.action.player) }))
-  el.now.replaceChildren(...(answer.step ? lines : [t("review_before_first")]).map((text) => h("li", {}, text)))
+  if (hint) lines.push(t("review_advice_shown"))
+  el.now.replaceChildren(...(answer.step || hint ? lines : [t("review_before_first")]).map((text) => h("li", {}, text)))
   players(s, view)
   dice(s, answer.dice)
   flows(s, answer.flows)
@@ -363,6 +373,63 @@ async function chances(s, run) {
     moments(s)
   }
   s.el.chanceStatus.textContent = ""
+  if (s.viewer) advice(s, run)
+}
+
+// -- the Expert's suggestions ---------------------------------------------------------------------
+
+/** Each decision of the reviewer, one request at a time: the Expert's choice where it gains. */
+async function advice(s, run) {
+  const steps = s.opened.decisions
+  const found = []
+  for (const [i, step] of steps.entries()) {
+    if (run !== s.run) return
+    s.el.adviceStatus.textContent = s.t("review_advice_progress", { done: i, total: steps.length })
+    let answer
+    try {
+      answer = await review("advice", s.opened.session, step, s.viewer, 16, 0)
+    } catch (error) {
+      s.el.adviceStatus.textContent = String(error.message || error)
+      return
+    }
+    if (run !== s.run) return
+    if (answer.worth) {
+      found.push(answer)
+      renderAdvice(s, found)
+    }
+  }
+  s.el.adviceStatus.textContent = ""
+  renderAdvice(s, found)
+}
+
+/** The action as the log would say it (an event of the same kind). */
+function actionEvent(action) {
+  const p = action.player
+  const card = { play_knight: "knight", play_road_building: "road_building",
+    play_year_of_plenty: "year_of_plenty", play_monopoly: "monopoly" }[action.type]
+  if (card) return { type: "played_dev_card", player: p, card }
+  const kinds = { place_settlement: "placed_settlement", place_road: "placed_road",
+    build_road: "built_road", build_settlement: "built_settlement", build_city: "built_city",
+    buy_dev_card: "bought_dev_card", move_robber: "robber_moved", bank_trade: "bank_traded" }
+  return { ...action, type: kinds[action.type] || action.type, player: p }
+}
+
+function renderAdvice(s, found) {
+  if (!found.length) {
+    s.el.advice.replaceChildren(h("li", {}, s.t("review_advice_none", { name: name(s, s.viewer), margin: ADVICE_POINTS })))
+    return
+  }
+  s.el.advice.replaceChildren(...found.map((answer) => {
+    const turnOf = [...s.opened.turns].reverse().find(([, start]) => start < answer.step)
+    const spots = { nodes: [answer.expert.node].filter(Boolean), edges: [answer.expert.edge].filter(Boolean) }
+    return h("li", {}, h("p", {}, s.t("review_advice_item", {
+      turn: turnOf ? turnOf[0] : 0,
+      actual: line(s, actionEvent(answer.actual)) || "", expert: line(s, actionEvent(answer.expert)) || "",
+      before: Math.round(100 * answer.after_actual), after: Math.round(100 * answer.after_expert) }),
+    " ", h("button", { type: "button", class: "catan-review__show", "data-action": "review-advice",
+      onclick: () => { s.hint = { step: answer.step - 1, spots }; request(s, answer.step - 1) } },
+    s.t("review_advice_show"))))
+  }))
 }
 
 const W = 600

@@ -134,3 +134,37 @@ def test_dice_counted_against_their_expected_frequency() -> None:
     assert sum(d["expected"] for d in dice.values()) == pytest.approx(rolls)
     assert dice[7]["expected"] == pytest.approx(rolls / 6)
     assert replay.dice(0)[7]["rolled"] == 0
+
+
+def test_the_experts_suggestions_are_legal_and_seen_from_the_reviewer() -> None:
+    """The review's bridge asks the Expert about each of the reviewer's decisions: its choice is
+    legal where the reviewer chose, the same hidden cards give the same advice (it decides from
+    the reviewer's view), and in a game of easy computers it finds choices worth showing."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from reviewgame import finished_save
+
+    from catan_web import review as bridge
+
+    save = finished_save(11)
+    opened = bridge.do_open(save["record"], "red")
+    steps = opened["decisions"]
+    replay = Replay(save["record"]["start"], save["record"]["actions"])
+    assert steps and all(replay.actions[k - 1]["player"] == "red" for k in steps)
+    worth = []
+    for k in steps[:30]:
+        answer = bridge.do_advice(opened["session"], k, "red")
+        if answer["expert"] is not None:
+            replay.position(k - 1).apply(answer["expert"])  # legal where Ann chose
+            assert answer["expert"] != answer["actual"]
+            assert answer["worth"] == (answer["gain"] >= bridge.ADVICE_MARGIN)
+        if answer["worth"]:
+            worth.append(answer)
+    assert worth, "no decision of an easy computer where the Expert gains 5 points"
+    again = bridge.do_advice(opened["session"], worth[0]["step"], "red")
+    assert again == worth[0]
+    with pytest.raises(Exception, match="not a decision"):
+        bridge.do_advice(opened["session"], min(set(range(1, len(replay) + 1)) - set(steps)),
+                         "red")
