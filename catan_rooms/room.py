@@ -21,7 +21,7 @@ from catan_core.actions import ACTION_FIELDS, CHANCE_FIELDS
 from catan_core.constants import COLOURS
 from catan_core.referee import TIMER_BONUS_S, Referee, turn_key, waiting_for
 from catan_core.table import Table, new_game
-from catan_web.game import do_summary
+from catan_web.game import do_summary, tally
 
 from .recent import Recent
 from .schemas import MAX_CHAT, RoomSettings
@@ -425,6 +425,9 @@ def _step(doc: Doc, table: Table, colour: str, action: Doc, now: float, human: b
         events.append({"e": {"type": "acted"}})
     events[0]["act"] = dict(action)
     game = table.game
+    # the end-of-game statistics, counted as the game goes (the Play page's, from its log)
+    doc["tally"] = tally(game.seats, [{**e, "turn": game.turn_number} for e in events],
+                         doc.get("tally"))
     doc["position"] = game.to_dict()
     doc["moves"] = doc.get("moves", 0) + 1
     PRODUCED[id(doc)] = game
@@ -551,7 +554,7 @@ def seat_frame(doc: Doc, game: Game, colour: str | None, ref: Referee | None = N
         "points": game.scores("public"),
     }
     if game.winner is not None:  # the points of everyone, Victory Point cards included
-        out["summary"] = do_summary(doc["position"])
+        out["summary"] = do_summary(doc["position"], counted=doc.get("tally"))
     return out
 
 

@@ -339,14 +339,15 @@ def do_seat(session: str, colour: str, change: str, viewer: str | None = None,
 
 # -- the end of the game ---------------------------------------------------------------------------
 
-def do_summary(position: Doc, log: list[Doc] | None = None) -> Doc:
+def do_summary(position: Doc, log: list[Doc] | None = None, counted: Doc | None = None) -> Doc:
     """Points breakdown per player: ``{winner, turns, city_points, players: [{colour,
     settlements, cities (their points), city_count, ...}]}``,
     and with the game's ``log`` (the page's entries ``{e, turn}``) each player's statistics:
     ``received`` (cards by resource, from production and set-up), ``lost`` (to the robber,
     discards and Monopoly), ``trades`` (with players and the bank), ``cards`` (development
     cards bought and played), and ``awards``: who held Longest Road and Largest Army from
-    which turn (``[[turn, colour or None], ...]``).
+    which turn (``[[turn, colour or None], ...]``). ``counted``: the same statistics already
+    counted along the game (:func:`tally`; an online room keeps them as it goes).
 
     >>> summary = do_summary(Game.new(seats=["red", "blue", "white"]).to_dict(),
     ...     [{"e": {"type": "produced", "gains": {"red": {"grain": 2}}}, "turn": 3},
@@ -361,17 +362,31 @@ def do_summary(position: Doc, log: list[Doc] | None = None) -> Doc:
     out: Doc = {"winner": game.winner, "turns": game.turn_number, "players": players,
                 "city_points": BUILD_POINTS["city"]}
     if log is not None:
-        stats, awards = _statistics(game.seats, log)
+        counted = tally(game.seats, log)
+    if counted is not None:
         for p in players:
-            p.update(stats[p["colour"]])
-        out["awards"] = awards
+            p.update(counted["players"].get(p["colour"], {}))
+        out["awards"] = counted["awards"]
     return out
 
 
-def _statistics(seats: tuple[str, ...] | list[str], log: list[Doc]) -> tuple[Doc, Doc]:
-    stats: Doc = {c: {"received": dict.fromkeys(RESOURCES, 0), "lost": 0, "trades": 0,
-                      "cards_bought": 0, "cards_played": 0} for c in seats}
-    awards: Doc = {"longest_road": [], "largest_army": []}
+def tally(seats: tuple[str, ...] | list[str], log: list[Doc], counted: Doc | None = None
+          ) -> Doc:
+    """The statistics of :func:`do_summary` over ``log`` (entries ``{e, turn}``), counted on
+    from ``counted`` (an earlier tally, not changed): ``{players: {colour: {...}}, awards}``.
+
+    >>> first = tally(["red", "blue"], [{"e": {"type": "bought_dev_card", "player": "red"}}])
+    >>> tally(["red", "blue"], [{"e": {"type": "played_dev_card", "player": "red"}}],
+    ...       first)["players"]["red"]["cards_played"], first["players"]["red"]["cards_played"]
+    (1, 0)
+    """
+    if counted is None:
+        stats: Doc = {c: {"received": dict.fromkeys(RESOURCES, 0), "lost": 0, "trades": 0,
+                          "cards_bought": 0, "cards_played": 0} for c in seats}
+        awards: Doc = {"longest_road": [], "largest_army": []}
+    else:
+        stats = {c: {**s, "received": dict(s["received"])} for c, s in counted["players"].items()}
+        awards = {k: [list(x) for x in v] for k, v in counted["awards"].items()}
 
     def add(colour: Any, cards: Any) -> None:
         if colour in stats and isinstance(cards, dict):
@@ -409,7 +424,7 @@ def _statistics(seats: tuple[str, ...] | list[str], log: list[Doc]) -> tuple[Doc
             holder = who if who in stats else None
             if not awards[kind] or awards[kind][-1][1] != holder:
                 awards[kind].append([turn, holder])
-    return stats, awards
+    return {"players": stats, "awards": awards}
 
 
 def warm_up() -> None:

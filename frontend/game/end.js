@@ -35,7 +35,7 @@ export async function showEnd(s) {
     title: t("winner_title", { name: name(s, summary.winner) }), cls: "catan-dialog--end",
     body: [h("p", {}, t("winner_text", { name: name(s, summary.winner), turns: summary.turns })),
       h("h3", {}, t("points_breakdown")), pointsTable(s, summary),
-      // a room's summary has the points only (its server keeps no page log to count from)
+      // a room's server counts the statistics as its game goes (the same as a local log's)
       summary.awards ? [h("h3", {}, t("stats_title")), statsTable(s, summary)] : null,
       h("h3", {}, t("dice_histogram")), histogram],
     buttons: [

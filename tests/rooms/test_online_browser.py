@@ -264,6 +264,8 @@ def test_three_people_online_to_a_winner(browser: Any, site_dir: Path, sqlite_st
         person.hand_over(trade)
     for person in people:
         person.page.wait_for_selector(".catan-dialog--end", timeout=60_000)
+    for person in people:  # the statistics of a local game's end, for a room's too
+        assert person.page.locator(".catan-dialog--end .catan-end__stats").count() == 1
     winner = ".catan-dialog--end .is-winner[data-colour]"
     winners = {p.page.locator(winner).first.get_attribute("data-colour") for p in people}
     assert len(winners) == 1

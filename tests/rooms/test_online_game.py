@@ -321,6 +321,10 @@ async def play(servers: list[Server], restart: Any) -> None:
     summary = final["game"]["summary"]
     assert summary["winner"] == winner
     assert max(p["total"] for p in summary["players"]) >= 7
+    # the end-of-game statistics a local game has: counted by the room as it went
+    assert set(summary["awards"]) == {"longest_road", "largest_army"}
+    assert all(sum(p["received"].values()) > 0 for p in summary["players"])
+    assert sum(p["trades"] for p in summary["players"]) >= 2
     assert lobby is not None and {s["name"] for s in lobby["seats"]} >= {"<b>Bo</b>"}
     # no hidden information in any frame any seat (or the spectator) ever received
     everyone = [(p.colour, f) for p in people for f in p.client.frames]
