@@ -245,7 +245,7 @@ PAGES: dict[str, tuple[str, list[tuple[str, Callable[[Any], None] | None]]]] = {
     "glossary": ("glossary/", [("", None)]),
     "tutorial lesson": ("tutorial/setup/", [("board live", tutorial_live)]),
     "Play": ("play/", [("new game", new_game_form), ("running game", game_started)]),
-    "Review": ("review/", [("no game", None), ("game open", review_opened)]),
+    "Review": ("review/", [("game open", review_opened)]),
 }
 
 
