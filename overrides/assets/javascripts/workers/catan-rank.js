@@ -74,16 +74,18 @@
     /* The other ways of asking (v), one document each: an answer asked in many ways is not
        diluted by the length of them all, each way is scored as a title is */
     const ways = new MiniSearch({ ...options, fields: ["v"] })
-    const owner = []
+    const owner = []  /* way -> its answer */
+    const wayExact = []  /* way -> its question words and negations */
     docs.forEach(doc => (doc.v ? doc.v.split(WAY_SEPARATOR) : []).forEach(v => {
       ways.add({ id: owner.length, v })
       owner.push(doc.id)
+      wayExact.push(exactWords(v, lex, N))
     }))
     docs.forEach(doc => { doc.exact = exactWords(doc.t, lex, N) })
     const weights = { ...DEFAULTS, ...tuning, parts, known }
     return {
       index, docs, lex,
-      search: (query, options) => search({ index, ways, owner }, docs, lex, N, query,
+      search: (query, options) => search({ index, ways, owner, wayExact }, docs, lex, N, query,
         { ...weights, ...options })
     }
   }
@@ -186,7 +188,7 @@
    * unless the query ends with a space. options.closest: when nothing matched, allow more
    * typos and complete every word, to offer the closest questions.
    */
-  function search({ index, ways, owner }, docs, lex, N, query, options = {}) {
+  function search({ index, ways, owner, wayExact }, docs, lex, N, query, options = {}) {
     const terms = queryTerms(query, lex, N, options.known)
     const last = terms.last
     if (options.parts)
@@ -277,7 +279,10 @@
     }
     const asked = exactWords(query, lex, N)
     const hits = [...found].map(([id, entry]) => {
-      const shared = asked.filter(w => docs[id].exact.includes(w)).length
+      /* question words and negations of the title or of the answer's way (above) */
+      const way = bestWay.get(id)
+      const exact = way ? [...docs[id].exact, ...wayExact[way[0]]] : docs[id].exact
+      const shared = asked.filter(w => exact.includes(w)).length
       /* MiniSearch multiplies by the number of tokens found: count the words typed instead,
          so one word found as its stem and as its phrasing's wording counts once */
       let count = 0
