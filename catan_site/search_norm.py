@@ -285,12 +285,25 @@ def _phrasings(lang: str, glossary: dict[str, Any], base: Lexicon) -> Synonyms:
     return tuple(sorted(table.items()))
 
 
+def player_names(spec: dict[str, Any]) -> list[str]:
+    """First names a reader gives the other players ("does Lisa have to show ..."), dropped
+    like stop words: each name, lower-case, and its possessive without an apostrophe
+    (``possessive``: "marks city", Dutch "brams stad") where the language writes one.
+
+    >>> player_names({"names": ["Lisa", "Mark"], "possessive": "s"})
+    ['lisa', 'mark', 'lisas', 'marks']
+    """
+    names = [str(n).lower() for n in spec.get("names", [])]
+    ending = str(spec.get("possessive", ""))
+    return names + ([n + ending for n in names if not n.endswith(ending)] if ending else [])
+
+
 def load_lexicon(lang: str, rules_file: Path = RULES_FILE,
                  glossary_file: Path = GLOSSARY_FILE) -> Lexicon:
     """Load one language's rules from ``i18n/search.yml`` and synonyms from the glossary."""
     data = read(rules_file)
     spec = data["languages"][lang]
-    listed = [str(w).lower() for w in spec.get("stopwords", [])]
+    listed = [str(w).lower() for w in spec.get("stopwords", [])] + player_names(spec)
     fixed = {**(spec.get("numbers") or {}), **(spec.get("exceptions") or {})}
     base = Lexicon(
         lang=lang,

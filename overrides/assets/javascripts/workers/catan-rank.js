@@ -13,8 +13,12 @@
   "use strict"
 
   const DEFAULTS = {
-    /** Field weights: the question and its answer line weigh most. */
-    boost: { t: 6, v: 2, a: 2.5, x: 0.7, p: 0.5 },
+    /** Field weights: the question and its answer line weigh most; v is each other way of
+        asking, scored on its own (see ways). */
+    boost: { t: 6, v: 2.5, a: 2.5, x: 0.7, p: 0.5 },
+    /* A token found in several ways of asking one answer: the best way counts, each other
+       this much (0: an answer's ways are as many titles, not one long text). */
+    waysRest: 0.3,
     /** Kind weights: a FAQ question before a rules section, a page's start last. */
     kind: { q: 1.6, r: 1.2, s: 0.8, p: 0.35 },
     /** Bonus per question word or negation (exact_words) that the query and the title share. */
@@ -25,18 +29,24 @@
     /* MiniSearch multiplies a score by the number of words found; a word found only in the
        body counts this much */
     bodyWord: 0.8,
+    /* The score is multiplied by the number of words found to this power (MiniSearch: 1) */
+    coverage: 1,
     /** Weights of a match with a typo and of a completed word (MiniSearch's: 0.45, 0.375). */
     weights: { fuzzy: 0.4, prefix: 0.5 },
     /** BM25 parameters (MiniSearch's defaults: k 1.2, b 0.7, d 0.5). */
     bm25: { k: 1.2, b: 0.7, d: 0.5 }
   }
   /** The heading fields (the question, merged questions, the answer line) and the body. */
-  const HEAD = ["t", "v", "a"]
+  const HEAD = ["t", "a"]
   const BODY = ["x", "p"]
   /** Edit distance allowed: one typo in a word of five letters or more. */
   const TYPO_MIN_LENGTH = 5
+  /** Two neighbouring letters swapped are looked for in words of this length or more. */
+  const SWAP_MIN_LENGTH = 4
   /** Compounds (Dutch): a word of this length or more also indexes a known word it ends with. */
   const COMPOUND_MIN = { word: 8, tail: 4 }
+  /** How search_index.py joins the other ways of asking an answer in its v field. */
+  const WAY_SEPARATOR = " · "
 
   /**
    * Build the index of one language.
@@ -50,8 +60,7 @@
     const docs = data.docs.map((doc, id) => ({ id, ...doc }))
     const { tokenize, parts } = compounds(docs, lex, N)
     const known = new Set()  /* every token of the index */
-    const index = new MiniSearch({
-      fields: ["t", "v", "a", "x", "p"],
+    const options = {
       storeFields: [],
       tokenize: text => {
         const tokens = tokenize(text)
@@ -59,13 +68,25 @@
         return tokens
       },
       processTerm: term => term
-    })
+    }
+    const index = new MiniSearch({ ...options, fields: ["t", "a", "x", "p"] })
     index.addAll(docs)
+    /* The other ways of asking (v), one document each: an answer asked in many ways is not
+       diluted by the length of them all, each way is scored as a title is */
+    const ways = new MiniSearch({ ...options, fields: ["v"] })
+    const owner = []  /* way -> its answer */
+    const wayExact = []  /* way -> its question words and negations */
+    docs.forEach(doc => (doc.v ? doc.v.split(WAY_SEPARATOR) : []).forEach(v => {
+      ways.add({ id: owner.length, v })
+      owner.push(doc.id)
+      wayExact.push(exactWords(v, lex, N))
+    }))
     docs.forEach(doc => { doc.exact = exactWords(doc.t, lex, N) })
     const weights = { ...DEFAULTS, ...tuning, parts, known }
     return {
       index, docs, lex,
-      search: (query, options) => search(index, docs, lex, N, query, { ...weights, ...options })
+      search: (query, options) => search({ index, ways, owner, wayExact }, docs, lex, N, query,
+        { ...weights, ...options })
     }
   }
 
@@ -113,11 +134,32 @@
   }
 
   /**
+   * A word typed with two letters swapped ("theif", "freinds"), the index does not know and
+   * one swap of neighbours turns into a word it knows (or a synonym): that word; else the word.
+   * (MiniSearch's one typo is one edit: a swap is two.)
+   */
+  function transposed(word, lex, N, known) {
+    const isKnown = w => {
+      const token = N.stem(N.fold(w), lex)
+      return known.has(token) || lex.synonymMap.has(token)
+    }
+    if (word.length < SWAP_MIN_LENGTH || N.isStopword(word, lex) || /[0-9]/.test(word)
+        || isKnown(word))
+      return word
+    for (let i = 0; i + 1 < word.length; i++) {
+      const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2)
+      if (swapped !== word && isKnown(swapped))
+        return swapped
+    }
+    return word
+  }
+
+  /**
    * The query's terms: [token, word typed] pairs, synonyms' official terms included.
    * Stop words go, unless nothing else is left (then they are searched for as they are).
    */
-  function queryTerms(query, lex, N) {
-    const all = N.ratios(N.words(query), lex)
+  function queryTerms(query, lex, N, known) {
+    const all = N.ratios(N.words(query), lex).map(w => known ? transposed(w, lex, N, known) : w)
     const kept = all.filter(w => !N.isStopword(w, lex))
     const typed = kept.length ? kept : all
     const stems = typed.map(w => N.stem(N.fold(w), lex))
@@ -146,8 +188,8 @@
    * unless the query ends with a space. options.closest: when nothing matched, allow more
    * typos and complete every word, to offer the closest questions.
    */
-  function search(index, docs, lex, N, query, options = {}) {
-    const terms = queryTerms(query, lex, N)
+  function search({ index, ways, owner, wayExact }, docs, lex, N, query, options = {}) {
+    const terms = queryTerms(query, lex, N, options.known)
     const last = terms.last
     if (options.parts)
       for (const [token, word] of [...terms])
@@ -173,6 +215,30 @@
       boostDocument: id => options.kind[docs[id].k] || 1,
       weights: options.weights
     }
+    const waysOptions = { ...searchOptions, fields: ["v"],
+      boostDocument: id => options.kind[docs[owner[id]].k] || 1 }
+    /* The ways of asking: each answer's way that holds most of the query (its score times
+       the words it holds) is its way; a token found in another way of the answer adds
+       waysRest of its score there */
+    const wayScores = new Map()  /* token -> Map(way -> MiniSearch result) */
+    const wayTotals = new Map()  /* way -> {score, words} */
+    for (const [token] of terms) {
+      const found = new Map(ways.search(token, waysOptions).map(r => [r.id, r]))
+      wayScores.set(token, found)
+      for (const [way, r] of found) {
+        const total = wayTotals.get(way) || { score: 0, words: new Set() }
+        total.score += r.score
+        total.words.add(words.get(token))
+        wayTotals.set(way, total)
+      }
+    }
+    const bestWay = new Map()  /* answer -> [way, value] */
+    for (const [way, total] of wayTotals) {
+      const value = total.score * total.words.size
+      const seen = bestWay.get(owner[way])
+      if (!seen || value > seen[1])
+        bestWay.set(owner[way], [way, value])
+    }
     /* Each token is scored in the heading fields and in the body fields apart, and a document
        gets the better of the two plus a fraction (tie) of the other: a word of the question
        found again in its text adds little, so the question about a term does not lose to
@@ -181,6 +247,18 @@
     for (const [token] of terms) {
       const head = new Map(index.search(token, { ...searchOptions, fields: HEAD })
         .map(r => [r.id, r]))
+      const inWays = new Map()  /* answer -> {score, terms} for this token */
+      for (const [way, r] of wayScores.get(token)) {
+        const id = owner[way]
+        const share = bestWay.get(id)[0] === way ? 1 : options.waysRest
+        const seen = inWays.get(id) || { score: 0, terms: [] }
+        inWays.set(id, { score: share === 1 ? seen.score + r.score
+          : Math.max(seen.score, seen.score + share * r.score), terms: [...seen.terms, ...r.terms] })
+      }
+      for (const [id, r] of inWays) {
+        const h = head.get(id)
+        head.set(id, h ? { score: h.score + r.score, terms: [...h.terms, ...r.terms] } : r)
+      }
       const body = new Map(index.search(token, { ...searchOptions, fields: BODY })
         .map(r => [r.id, r]))
       for (const id of new Set([...head.keys(), ...body.keys()])) {
@@ -201,12 +279,16 @@
     }
     const asked = exactWords(query, lex, N)
     const hits = [...found].map(([id, entry]) => {
-      const shared = asked.filter(w => docs[id].exact.includes(w)).length
+      /* question words and negations of the title or of the answer's way (above) */
+      const way = bestWay.get(id)
+      const exact = way ? [...docs[id].exact, ...wayExact[way[0]]] : docs[id].exact
+      const shared = asked.filter(w => exact.includes(w)).length
       /* MiniSearch multiplies by the number of tokens found: count the words typed instead,
          so one word found as its stem and as its phrasing's wording counts once */
       let count = 0
       entry.words.forEach(weight => { count += weight })
-      const score = entry.score * count * (1 + options.exactBonus * shared)
+      const score = entry.score * Math.pow(count, options.coverage)
+        * (1 + options.exactBonus * shared)
       return { doc: docs[id], score, terms: [...entry.terms], queryTerms: entry.queryTerms }
     })
     return { terms, hits: hits.sort((a, b) => b.score - a.score) }
