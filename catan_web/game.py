@@ -101,20 +101,20 @@ def do_new_game(settings: Doc) -> Doc:
 def do_open(position: Doc, referee: Doc | None = None, record: Doc | None = None) -> Doc:
     """``{session}``: a game the page holds (as :func:`do_load` wrote it, with its record)
     opened here again."""
-    table = Table.load(position, referee, record=_record_or_none(record, position))
+    game = Game.from_dict(position)
+    table = _with_record(game, Referee.from_dict(referee or {}, game.seats), record)
     return {"session": _keep(table)["session"]}
 
 
-def _record_or_none(record: Any, position: Any) -> Doc | None:
-    """``record`` if it leads to ``position``, else None (the record starts again there: a
-    game is never refused for its record, which only its review reads)."""
-    if record is None:
-        return None
-    try:
-        Table.load(position, None, record=record)
-    except CatanError:
-        return None
-    return dict(record)
+def _with_record(game: Game, referee: Referee, record: Any) -> Table:
+    """The table of ``game`` with ``record`` if it leads there, else with a record starting
+    here (a game is never refused for its record, which only its review reads)."""
+    if record is not None:
+        try:
+            return Table(game, referee, record=record)
+        except CatanError:
+            pass
+    return Table(game, referee)
 
 
 def do_load(position: Doc, referee: Doc | None = None, legacy: Doc | None = None,
@@ -145,7 +145,7 @@ def do_load(position: Doc, referee: Doc | None = None, legacy: Doc | None = None
             ref.offered_to = [c for c in old["to"] if c in game.seats] or None
     if game.open_trade() is None:
         ref.offered_to = None
-    return _keep(Table(game, ref, record=_record_or_none(record, position)))
+    return _keep(_with_record(game, ref, record))
 
 
 def do_share(session: str, viewer: str | None) -> Doc:

@@ -78,7 +78,8 @@ def do_open(record: Doc, viewer: str | None = None) -> Doc:
     """Check ``record`` (``invalid_record`` with the index of the first action the engine
     refuses) and keep it: ``{session, steps, seats, turns: [[turn, step], ...], winner,
     log}``, the log being every event of the game as ``viewer`` may see it, each with its
-    ``step`` (from 1) and ``turn``."""
+    ``step`` (from 1) and ``turn``; ``decisions``, the steps the Expert reviews
+    (:func:`do_advice`) and ``advice_margin``, the least gain it shows."""
     if not isinstance(record, dict):
         raise bad_request("a record is an object {start, actions}")
     replay = Replay(record.get("start") or {}, record.get("actions") or [])
@@ -89,7 +90,8 @@ def do_open(record: Doc, viewer: str | None = None) -> Doc:
         _REPLAYS.popitem(last=False)
     return {"session": session, "steps": len(replay), "seats": list(replay.seats),
             "turns": [list(t) for t in replay.turns()], "winner": replay.end.winner,
-            "log": replay.log(len(replay), viewer), "decisions": decisions(replay, viewer)}
+            "log": replay.log(len(replay), viewer), "decisions": decisions(replay, viewer),
+            "advice_margin": ADVICE_MARGIN}
 
 
 def do_step(session: str, step: int, viewer: str | None = None, options: Doc | None = None

@@ -26,9 +26,6 @@ const PART = 8                     // play-outs per request: a step asked meanwh
 const MOMENTS = 3                  // turns shown as key moments
 const MOMENT_MIN = 0.1             // the least change of a chance worth calling a key moment
 const STROKES = { red: "", blue: "6 3", white: "2 3", orange: "8 3 2 3" }  // not colour alone
-const CAUSES = ["production", "setup", "bank_trade", "trade", "steal", "discard", "monopoly",
-  "year_of_plenty", "build"]
-const ADVICE_POINTS = 5           // catan_web.review.ADVICE_MARGIN, in points of a percentage
 const MOMENT_EVENTS = new Set(["stole", "discarded", "monopoly", "built_city", "built_settlement",
   "longest_road", "largest_army", "played_dev_card", "traded", "robber_moved", "game_won"])
 
@@ -187,7 +184,7 @@ function layout(s) {
       h("h3", {}, t("review_moments")), el.moments),
     s.viewer ? h("section", { class: "catan-review__section" },
       h("h2", {}, t("review_advice")),
-      h("p", { class: "catan-review__help" }, t("review_advice_help", { name: name(s, s.viewer), margin: ADVICE_POINTS })),
+      h("p", { class: "catan-review__help" }, t("review_advice_help", { name: name(s, s.viewer), margin: Math.round(100 * s.opened.advice_margin) })),
       el.adviceStatus, el.advice) : null,
     h("section", { class: "catan-review__section" }, h("h2", {}, t("review_dice")), el.dice),
     h("section", { class: "catan-review__section" }, h("h2", {}, t("review_flows")),
@@ -335,7 +332,7 @@ function flows(s, data) {
   s.el.flows.replaceChildren(h("table", { class: "catan-review__table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("review_cause")),
       seats.map((c) => h("th", { scope: "col" }, swatch(c), " ", name(s, c))))),
-    h("tbody", {}, CAUSES.map((cause) => h("tr", {},
+    h("tbody", {}, Object.keys(data[seats[0]]).map((cause) => h("tr", {},   // catan_core.review.CAUSES
       h("th", { scope: "row" }, label(cause)),
       seats.map((c) => {
         const flow = data[c][cause]
@@ -416,7 +413,7 @@ function actionEvent(action) {
 
 function renderAdvice(s, found) {
   if (!found.length) {
-    s.el.advice.replaceChildren(h("li", {}, s.t("review_advice_none", { name: name(s, s.viewer), margin: ADVICE_POINTS })))
+    s.el.advice.replaceChildren(h("li", {}, s.t("review_advice_none", { name: name(s, s.viewer), margin: Math.round(100 * s.opened.advice_margin) })))
     return
   }
   s.el.advice.replaceChildren(...found.map((answer) => {
