@@ -33,7 +33,7 @@ from catan_site.serve import make_server
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 QUERIES = ROOT / "tests" / "search" / "queries"
-LANGUAGES = languages.codes()  # i18n/languages.yml
+LANGUAGES = languages.codes()  # mkdocs.yml (i18n plugin)
 TARGET_MS = 100.0
 
 #: Installed once per page: remembers the last keydown in the box and the next redraw after it.

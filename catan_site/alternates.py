@@ -1,99 +1,85 @@
 """The same page in every language: the language switcher and the sitemaps' ``hreflang``.
 
-Each language is its own build (``site/<lang>/``), so the other languages' pages are looked up
-in their own docs folders as MkDocs ``File`` objects: the same source path (``faq/robber.md``)
-in ``docs/<other>/`` gives that page's URL. A page missing in a language links to that
-language's home page.
+The i18n plugin (mkdocs-static-i18n) gives every page's file its versions in every language
+(``file.alternates``: ``{lang: File}``, URLs from the site root). From them:
 
-- Every page gets ``catan_alternates`` (template context, used by
+- every page gets ``catan_alternates`` (template context, used by
   overrides/partials/alternate.html): relative links for the switcher, so the site works under
-  any address.
-- Every language's ``sitemap.xml`` lists each page with its versions in every language
-  (``<xhtml:link rel="alternate" hreflang>``, absolute URLs), the form search engines accept
-  in place of ``<link rel="alternate">`` in the page head.
+  any address;
+- every language's ``sitemap.xml`` (in the language's root) lists its pages with their versions
+  in every language (``<xhtml:link rel="alternate" hreflang>``, absolute URLs), the form search
+  engines accept in place of ``<link rel="alternate">`` in the page head.
 
-Why not in the head: Material 9.8's client reads every ``<link rel="alternate">`` of a page,
-fetches ``sitemap.xml`` next to each target and takes over clicks on links under it. With one
-link per page, that is four 404 requests on every page and links into a visited page sent to its
-URL without the trailing slash; Material's model is one alternate per language root. The plugin
-therefore sets ``extra.alternate`` to ``True``: the header shows the switcher, the head lists
-nothing.
+Why not Material's switcher (the i18n plugin's ``reconfigure_material``) nor links in the head:
+Material 9.8's client reads every ``<link rel="alternate">`` of a page, fetches ``sitemap.xml``
+next to each target and takes over clicks on links under it. With one link per page, that is
+four 404 requests on every page; with ``navigation.instant`` the i18n plugin warns that its
+switcher does not work (a warning, so ``strict`` fails). The plugin therefore sets
+``extra.alternate`` to ``True``: the header shows this switcher, the head lists nothing.
 """
 
 from __future__ import annotations
 
 import html
-from pathlib import Path
 from typing import Any
 
-from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
 
 from catan_site import languages
 
-#: ``{lang: {source path: page URL inside the language root}}``
-PageUrls = dict[str, dict[str, str]]
+#: ``{lang: URL of the page in that language, from the site root}``
+Urls = dict[str, str]
 
 
-def page_urls(docs_root: Path, use_directory_urls: bool = True) -> PageUrls:
-    """The URL of every Markdown page of every language, as MkDocs will write it."""
-    urls: PageUrls = {}
-    for code in languages.codes():
-        folder = docs_root / code
-        urls[code] = {}
-        for path in sorted(folder.rglob("*.md")):
-            src = path.relative_to(folder).as_posix()
-            file = File(src, src_dir=str(folder), dest_dir="",
-                        use_directory_urls=use_directory_urls)
-            urls[code][src] = file.url
-    return urls
+def page_alternates(file: Any) -> Urls:
+    """A page's URL in every language, from the i18n plugin's ``file.alternates``; a language
+    without the page gives its home."""
+    found = getattr(file, "alternates", {}) or {}
+    return {code: _clean(found[code].url) if code in found else languages.root(code)
+            for code in languages.codes()}
 
 
-def _site_path(lang: str, url: str) -> str:
-    """``fr`` + ``faq/robber/`` -> ``fr/faq/robber/`` (``./`` is the language's home)."""
-    return f"{lang}/" + ("" if url in ("", "./", ".") else url)
+def _clean(url: str) -> str:
+    return "" if url in ("./", ".") else url
 
 
-def alternates(src: str, current: str, urls: PageUrls, site_url: str) -> list[dict[str, Any]]:
-    """The page ``src`` of language ``current`` in every language.
+def alternates(urls: Urls, current: str, here: str, site_url: str) -> list[dict[str, Any]]:
+    """The page at ``here`` (its URL from the site root) in every language.
 
     Each entry: ``name``, ``lang``, ``link`` (relative to the page), ``href`` (absolute, from
     ``site_url``, the address of the whole site) and ``current``.
 
-    >>> urls = {"en": {"index.md": "./", "faq/robber.md": "faq/robber/"},
-    ...         "fr": {"index.md": "./", "faq/robber.md": "faq/robber/"}}
-    >>> [a["link"] for a in alternates("faq/robber.md", "en", urls, "http://h/")][:2]
-    ['./', '../../../fr/faq/robber/']
-    >>> alternates("faq/robber.md", "en", urls, "http://h/")[2]["link"]  # es lacks the page
-    '../../../es/'
-    >>> alternates("index.md", "fr", urls, "http://h/")[0]["href"]
-    'http://h/en/'
+    >>> urls = {"en": "faq/robber/", "fr": "fr/faq/robber/", "es": "es/", "nl": "nl/faq/robber/"}
+    >>> [a["link"] for a in alternates(urls, "en", "faq/robber/", "http://h/")]
+    ['./', '../../fr/faq/robber/', '../../es/', '../../nl/faq/robber/']
+    >>> alternates(urls, "fr", "fr/faq/robber/", "http://h/")[0]["href"]
+    'http://h/faq/robber/'
     """
-    here = _site_path(current, urls[current][src])
-    found = []
-    for lang in languages.languages():
-        url = urls.get(lang.code, {}).get(src, "./")
-        there = _site_path(lang.code, url)
-        found.append({"name": lang.name, "lang": lang.code, "current": lang.code == current,
-                      "link": get_relative_url(there, here),
-                      "href": site_url.rstrip("/") + "/" + there})
-    return found
+    here = _clean(here)
+    return [{"name": lang.name, "lang": lang.code, "current": lang.code == current,
+             "link": _as_dir(get_relative_url(urls[lang.code] or ".", here or ".")),
+             "href": site_url.rstrip("/") + "/" + urls[lang.code]}
+            for lang in languages.languages()]
 
 
-def sitemap(pages: list[tuple[str, str | None]], lang: str, urls: PageUrls,
-            site_url: str) -> str:
-    """A language's ``sitemap.xml``: ``pages`` are (source path, last change date or None).
+def _as_dir(link: str) -> str:
+    return link if link.endswith("/") else link + "/"
 
-    >>> urls = {"en": {"faq/robber.md": "faq/robber/"}, "fr": {"faq/robber.md": "faq/robber/"}}
-    >>> xml = sitemap([("faq/robber.md", "2026-12-01")], "fr", urls, "https://h/")
+
+def sitemap(pages: list[tuple[str, str | None, Urls]], lang: str, site_url: str) -> str:
+    """A language's ``sitemap.xml``: ``pages`` are (URL, last change date or None, its URL in
+    every language).
+
+    >>> urls = {"en": "faq/robber/", "fr": "fr/faq/robber/", "es": "es/", "nl": "nl/"}
+    >>> xml = sitemap([("fr/faq/robber/", "2026-12-01", urls)], "fr", "https://h/")
     >>> "<loc>https://h/fr/faq/robber/</loc>" in xml
     True
-    >>> 'hreflang="en" href="https://h/en/faq/robber/"' in xml
+    >>> 'hreflang="en" href="https://h/faq/robber/"' in xml
     True
     """
     entries = []
-    for src, lastmod in pages:
-        versions = alternates(src, lang, urls, site_url)
+    for url, lastmod, urls in pages:
+        versions = alternates(urls, lang, url, site_url)
         here = next(v["href"] for v in versions if v["current"])
         links = "".join(f'\n    <xhtml:link rel="alternate" hreflang="{v["lang"]}" '
                         f'href="{html.escape(v["href"])}"/>' for v in versions)

@@ -1,43 +1,39 @@
-"""The ``catan`` MkDocs plugin: plain ``mkdocs build`` builds the whole site.
+"""The ``catan`` MkDocs plugin: what this site adds to a build of mkdocs-static-i18n.
 
-Registered as the ``catan`` entry point of ``mkdocs.plugins`` (``pip install -e .``) and named
-in mkdocs.yml. One ``mkdocs build`` writes::
+Registered as the ``catan`` entry point of ``mkdocs.plugins`` and named in mkdocs.yml after
+``i18n``. The i18n plugin builds every language of mkdocs.yml (``docs/<lang>/``, the default
+at the site root, the others under ``<lang>/``, navigation titles, site name and theme language
+per language). For each language's build this plugin
 
-    site/index.html        sends visitors to their language (default: the first of the list)
-    site/<lang>/           one MkDocs build per language of i18n/languages.yml, from
-                           docs/<lang>/, with its own search index, sitemap and site_url
-    site/assets/           Pyodide, the engine wheel and the front end, once for all languages
+- registers the ``catan-diagram``, ``catan-widget`` and ``catan-lesson`` fences (drawn at build
+  time by the engine, in the language being built) and runs the page parts of ``PARTS``;
+- gives every page its alternates in every language (the header's switcher), from the i18n
+  plugin's ``file.alternates``;
+- writes the language's own sitemap, search index and 404 page into the language's root.
 
-The build MkDocs starts is the default language's; at its end it builds the other languages,
-each from a fresh configuration (the plugin knows it is one of those builds and does not
-recurse), then writes the root page and the browser runtime. ``mkdocs serve`` does the same
-into its temporary directory and serves all of it.
-
-Per language the plugin sets ``docs_dir``, ``site_dir``, ``site_url``, the theme and search
-language, the site name and the navigation titles; it registers the ``catan-diagram``,
-``catan-widget`` and ``catan-lesson`` fences (drawn at build time by the engine), runs the
-page parts listed in ``PARTS``, and gives every page its alternates in every language.
+Once every language is built it writes what the whole site shares: the browser runtime
+(``assets/``), the compatibility pages of ``en/`` (the default language used to be there),
+then the service worker with the finished site's file list. See notes/site-build.md for why
+the sitemaps, the search indexes and the switcher stay here.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import gzip
+import html
 import logging
-import time
-from collections.abc import Iterator
+import shutil
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
-from mkdocs.commands.build import build
-from mkdocs.config import base, load_config
+from mkdocs.config import base
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.nav import Navigation
-from mkdocs.utils import clean_directory
+from mkdocs.utils import get_relative_url
 from mkdocs.utils.templates import TemplateContext
 
 from catan_site import (
@@ -58,8 +54,6 @@ from catan_site.paths import ROOT
 
 log = logging.getLogger("mkdocs.plugins.catan")
 
-#: Where the site is served when mkdocs.yml names no ``site_url`` (``nox -s serve``).
-DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 #: Page parts, in order: modules whose ``on_config`` (at the start of each language's build),
 #: ``on_page_markdown`` and ``on_page_content`` functions the plugin calls (same arguments as
 #: the MkDocs events of those names). The search index reads pages after the FAQ answers are
@@ -68,9 +62,11 @@ PARTS: tuple[ModuleType, ...] = (glossary, faq_answers, search_index, widgets, g
                                  tutorial, frontend, offline)
 #: Sources ``mkdocs serve`` watches besides docs/ and mkdocs.yml.
 WATCHED = ("i18n", "tutorial", "catan_core", "catan_web", "overrides")
-
-#: The language being built by ``_build_language`` (None: the build MkDocs started).
-_building: str | None = None
+#: Where the default language was before mkdocs-static-i18n put it at the site root: its
+#: addresses keep working (a page there sends the reader to the same page at the root).
+LEGACY_DEFAULT_DIR = "en"
+#: Files every language's build writes at the site root, which belong to one language.
+_ROOT_FILES = ("sitemap.xml", "sitemap.xml.gz", "404.html", "search/search_index.json")
 
 
 def fence_config(lang: str) -> list[dict[str, Any]]:
@@ -85,33 +81,25 @@ def fence_config(lang: str) -> list[dict[str, Any]]:
     ]
 
 
-def redirect_page() -> str:
-    """``site/index.html``: the visitor's language if the site has it, else the default."""
-    codes = list(languages.codes())
-    default = languages.default()
-    links = "".join(f'<li><a href="{code}/" hreflang="{code}" lang="{code}">{name}</a></li>'
-                    for code, name in languages.names().items())
+def moved_page(target: str, site_url: str) -> str:
+    """A page of ``en/`` that sends the reader to ``target`` (relative), keeping the anchor.
+
+    >>> page = moved_page("../../rules/", "http://h/rules/")
+    >>> 'url=../../rules/"' in page and 'href="http://h/rules/"' in page
+    True
+    """
+    href = html.escape(target)
     return f"""<!doctype html>
-<html lang="{default}">
+<html lang="{languages.default()}">
 <head>
 <meta charset="utf-8">
-<title>{languages.get(default).site_name or "Catan"}</title>
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<script>
-  (function () {{
-    var have = {codes}, wanted = (navigator.languages || [navigator.language || ""])
-    for (var i = 0; i < wanted.length; i++) {{
-      var code = String(wanted[i]).slice(0, 2).toLowerCase()
-      if (have.indexOf(code) >= 0) {{ location.replace(code + "/"); return }}
-    }}
-    location.replace("{default}/")
-  }})()
-</script>
-<meta http-equiv="refresh" content="1; url={default}/">
+<title>{html.escape(site_url)}</title>
+<link rel="canonical" href="{html.escape(site_url)}">
+<meta name="robots" content="noindex">
+<script>location.replace("{href}" + location.search + location.hash)</script>
+<meta http-equiv="refresh" content="0; url={href}">
 </head>
-<body>
-<ul>{links}</ul>
-</body>
+<body><p><a href="{href}">{html.escape(site_url)}</a></p></body>
 </html>
 """
 
@@ -120,84 +108,73 @@ def _run_parts(event: str, text: str, page: Any, config: MkDocsConfig, files: An
     """Pass a page's text through every part of ``PARTS`` that handles ``event``, in order."""
     for part in PARTS:
         handler = getattr(part, event, None)
-        if handler is not None:
-            text = handler(text, page, config, files)
+        if handler is not None:  # the search index's locations are from the language's root
+            text = handler(text, _in_language(page) if part is search_index else page,
+                           config, files)
     return text
 
 
-@contextlib.contextmanager
-def _building_language(lang: str) -> Iterator[None]:
-    global _building
-    previous, _building = _building, lang
-    try:
-        yield
-    finally:
-        _building = previous
+def _in_language(page: Any) -> Any:
+    """The page as the search index sees it: its URL from the language's root."""
+    lang = getattr(page.file, "locale", languages.default())
+    prefix = languages.root(lang)
+    url = page.url[len(prefix):] if prefix and page.url.startswith(prefix) else page.url
+    return SimpleNamespace(url=url, title=page.title, file=page.file)
 
 
 class CatanConfig(base.Config):
-    """No options: the languages are in i18n/languages.yml, the address is ``site_url``."""
+    """No options: the languages are the i18n plugin's, the address is ``site_url``."""
 
 
 class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
-    """Builds every language of the site, its fences, pages, alternates and runtime."""
+    """The site's fences, page parts, alternates, per-language files and runtime."""
 
     def __init__(self) -> None:
         super().__init__()
         self.lang = languages.default()
-        self.is_main = True
-        self.dirty = False
         self.site_root = Path("site")
-        self.docs_root = ROOT / "docs"
-        self.site_url = DEFAULT_SITE_URL
-        self.urls: alternates.PageUrls = {}
-        self.pages: list[tuple[str, str | None]] = []
+        self.site_url = ""
+        #: {file: bytes}: the default language's files at the site root, which the other
+        #: languages' builds write again
+        self.root_files: dict[str, bytes] = {}
+        #: (source path in the language, URL, last change, its URL in every language)
+        self.pages: list[tuple[str, str, str | None, dict[str, str]]] = []
+        self.default_urls: list[str] = []
+        #: mkdocs.yml's site name and description, as the default language has them
+        self.default_texts = ("", "")
 
-    def on_startup(self, *, command: str, dirty: bool) -> None:
-        """Remember whether the build is dirty (the other languages are built the same way)."""
-        self.dirty = dirty
+    def _i18n(self, config: MkDocsConfig) -> Any:
+        plugin = config.plugins.get("i18n")
+        if plugin is None:
+            raise PluginError("catan: mkdocs.yml must name the i18n plugin before catan")
+        return plugin
 
     @event_priority(100)  # before the search plugin reads its language
-    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        """Turn the configuration into the one of this build's language."""
-        self.is_main = _building is None
-        self.lang = _building or languages.default()
-        language = languages.get(self.lang)
-        self.site_root = Path(config.site_dir)
-        self.docs_root = Path(config.docs_dir)
-        self.site_url = (config.site_url or DEFAULT_SITE_URL).rstrip("/") + "/"
-        if not (self.docs_root / self.lang).is_dir():
-            raise PluginError(f"catan: no folder {self.docs_root / self.lang} for language "
-                              f"{self.lang!r} of {languages.LANGUAGES_FILE.name}")
-        config.docs_dir = str(self.docs_root / self.lang)
-        config.site_dir = str(self.site_root / self.lang)
-        config.site_url = f"{self.site_url}{self.lang}/"
-        config.site_name = language.site_name or config.site_name
-        config.site_description = language.site_description or config.site_description
-        config.theme["language"] = self.lang
+    def _search_language(self, config: MkDocsConfig) -> MkDocsConfig:
+        lang = self._i18n(config).current_language or languages.default()
         for name, plugin in config.plugins.items():
             if name.endswith("search"):
-                plugin.config.lang = [self.lang]
-        _register_fences(config, self.lang)
-        self.urls = alternates.page_urls(self.docs_root, config.use_directory_urls)
+                plugin.config.lang = [lang]
+        return config
+
+    @event_priority(-110)  # after the i18n plugin has set this language's configuration
+    def _language_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        """The configuration of the language being built: fences, page parts."""
+        self.lang = str(self._i18n(config).current_language)
+        self.site_root = Path(config.site_dir)
+        self.site_url = (config.site_url or "").rstrip("/") + "/"
         self.pages = []
+        _register_fences(config, self.lang)
         config.extra["alternate"] = True  # the header's switcher; see catan_site/alternates.py
+        # the language's root and every language's, from the site root (overrides/main.html)
+        config.extra["catan_root"] = languages.root(self.lang)
+        config.extra["catan_roots"] = {code: languages.root(code) for code in languages.codes()}
         for part in PARTS:
             if hasattr(part, "on_config"):
                 config = part.on_config(config) or config
         return config
 
-    def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        """The main build starts from an empty site (unless dirty)."""
-        if self.is_main and not self.dirty and self.site_root.is_dir():
-            clean_directory(str(self.site_root))
-
-    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Any) -> Navigation:
-        """Translate the navigation titles written in mkdocs.yml."""
-        words = languages.get(self.lang).nav
-        if words:
-            _translate(nav.items, words)
-        return nav
+    on_config = CombinedEvent(_search_language, _language_config)
 
     def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig,
                          files: Any) -> str:
@@ -211,45 +188,72 @@ class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
 
     def on_page_context(self, context: TemplateContext, *, page: Any, config: MkDocsConfig,
                         nav: Navigation) -> TemplateContext:
-        """The page in every language, for the switcher (and, later, the sitemap)."""
-        links = alternates.alternates(page.file.src_uri, self.lang, self.urls, self.site_url)
-        context["catan_alternates"] = links  # type: ignore[typeddict-unknown-key]
-        self.pages.append((page.file.src_uri, getattr(page, "update_date", None)))
+        """The page in every language, for the switcher and the sitemap."""
+        urls = alternates.page_alternates(page.file)
+        context["catan_alternates"] = alternates.alternates(  # type: ignore[typeddict-unknown-key]
+            urls, self.lang, page.url, self.site_url)
+        self.pages.append((page.file.norm_src_uri, page.url, getattr(page, "update_date", None),
+                           urls))
         return context
 
     def on_template_context(self, context: TemplateContext, *, template_name: str,
                             config: MkDocsConfig) -> TemplateContext:
         """The 404 page (served at any depth) switches to the homes, by absolute links."""
         if template_name == "404.html":
-            homes = alternates.alternates("index.md", self.lang, self.urls, self.site_url)
+            homes = {code: languages.root(code) for code in languages.codes()}
             context["catan_alternates"] = [  # type: ignore[typeddict-unknown-key]
-                {**home, "link": home["href"]} for home in homes]
+                {**home, "link": home["href"]}
+                for home in alternates.alternates(homes, self.lang, "", self.site_url)]
         return context
 
-    @event_priority(-100)  # after the search plugin has written its index
-    def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Sitemap and search index; the main build then builds the rest of the site."""
-        xml = alternates.sitemap(sorted(self.pages), self.lang, self.urls, self.site_url)
-        site_dir = Path(config.site_dir)
-        (site_dir / "sitemap.xml").write_text(xml, encoding="utf-8")
-        (site_dir / "sitemap.xml.gz").write_bytes(gzip.compress(xml.encode(), mtime=0))
-        search_index.on_post_build(config)
-        if not self.is_main:
-            return
-        for lang in languages.codes():
-            if lang != self.lang:
-                self._build_language(lang, config)
-        (self.site_root / "index.html").write_text(redirect_page(), encoding="utf-8")
+    @event_priority(-50)  # after the search plugin, before i18n builds the next language
+    def _language_files(self, config: MkDocsConfig) -> None:
+        """The language's sitemap, search index and 404 page, in the language's root."""
+        lang_dir = self.site_root / languages.root(self.lang)
+        xml = alternates.sitemap([entry[1:] for entry in sorted(self.pages)], self.lang,
+                                 self.site_url)
+        lang_dir.mkdir(parents=True, exist_ok=True)
+        (lang_dir / "sitemap.xml").write_text(xml, encoding="utf-8")
+        (lang_dir / "sitemap.xml.gz").write_bytes(gzip.compress(xml.encode(), mtime=0))
+        if lang_dir != self.site_root:  # written at the root by every language's build
+            for name in ("404.html", "search/search_index.json"):
+                (lang_dir / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(self.site_root / name, lang_dir / name)
+        search_index.on_post_build(SimpleNamespace(site_dir=str(lang_dir), theme=config.theme))
+        if lang_dir != self.site_root:  # the search library is shared, at the site root
+            shutil.rmtree(lang_dir / "assets", ignore_errors=True)
+        else:  # the next languages' builds write these again: kept for the end
+            self.root_files = {name: (lang_dir / name).read_bytes() for name in _ROOT_FILES}
+            self.default_urls = [url for _, url, _, _ in self.pages]
+            self.default_texts = (config.site_name, config.site_description or "")
+
+    @event_priority(-110)  # after the i18n plugin has built every language
+    def _site_files(self, config: MkDocsConfig) -> None:
+        """Once: the root's files, the ``en/`` pages, the runtime, the service worker."""
+        if self._i18n(config).building:
+            return  # one language of the i18n plugin's loop
+        for name, data in self.root_files.items():
+            (self.site_root / name).write_bytes(data)
+        self._write_legacy_default()
         try:
             runtime_assets.copy_runtime(self.site_root)
         except runtime_assets.RuntimeAssetsError as exc:
             raise PluginError(f"catan: {exc}") from exc
         # Last: the service worker lists the finished site's files (catan_site/offline).
-        offline.write(self.site_root, config.site_name, config.site_description or "")
-        # What MkDocs does next sees the whole site: `mkdocs serve` watches docs_dir,
-        # `gh-deploy` publishes site_dir.
-        config.docs_dir, config.site_dir = str(self.docs_root), str(self.site_root)
-        config.site_url = self.site_url
+        offline.write(self.site_root, *self.default_texts)
+
+    on_post_build = CombinedEvent(_language_files, _site_files)
+
+    def _write_legacy_default(self) -> None:
+        """``en/<page>/``: the default language's pages, now at the root, under the old address."""
+        legacy = self.site_root / LEGACY_DEFAULT_DIR
+        for url in self.default_urls:
+            url = "" if url in ("", "./", ".") else url
+            target = _as_dir(get_relative_url(url or ".", f"{LEGACY_DEFAULT_DIR}/{url}"))
+            path = legacy / url / "index.html"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(moved_page(target, self.site_url + url), encoding="utf-8")
+        (legacy / "404.html").write_bytes(self.root_files["404.html"])
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
         """Watch every source of the pages besides docs/ and mkdocs.yml."""
@@ -258,18 +262,10 @@ class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
                 server.watch(str(ROOT / name))
         return server
 
-    def _build_language(self, lang: str, config: MkDocsConfig) -> None:
-        """Build ``lang`` into ``site/<lang>/`` from a fresh configuration."""
-        start = time.perf_counter()
-        with _building_language(lang):
-            other = load_config(config.config_file_path, site_dir=str(self.site_root),
-                                site_url=self.site_url, strict=config.strict)
-            other.plugins.on_startup(command="build", dirty=self.dirty)
-            try:
-                build(other, dirty=self.dirty)
-            finally:
-                other.plugins.on_shutdown()
-        log.info("catan: built %s in %.2f s", lang, time.perf_counter() - start)
+
+def _as_dir(link: str) -> str:
+    """A relative link to a folder ends with ``/`` (``..`` -> ``../``)."""
+    return link if link.endswith("/") else link + "/"
 
 
 def _register_fences(config: MkDocsConfig, lang: str) -> None:
@@ -281,11 +277,3 @@ def _register_fences(config: MkDocsConfig, lang: str) -> None:
     names = {fence["name"] for fence in ours}
     superfences["custom_fences"] = [
         *(f for f in superfences.get("custom_fences", []) if f.get("name") not in names), *ours]
-
-
-def _translate(items: list[Any], words: dict[str, str]) -> None:
-    for item in items:
-        if item.title in words:
-            item.title = words[item.title]
-        if getattr(item, "children", None):
-            _translate(item.children, words)

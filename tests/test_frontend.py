@@ -20,7 +20,7 @@ from catan_core import svg
 from catan_site import frontend, languages
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = languages.codes()  # i18n/languages.yml
+LANGUAGES = languages.codes()  # mkdocs.yml (i18n plugin)
 CORE = ROOT / "frontend" / "core"
 CATALOG = re.compile(r'<div class="catan-catalog" hidden data-catalog="([^"]*)"></div>')
 

@@ -20,7 +20,7 @@ from catan_site import languages
 from catan_site import tutorial as hook
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = languages.codes()  # i18n/languages.yml
+LANGUAGES = languages.codes()  # mkdocs.yml (i18n plugin)
 TEXT_KEYS = ("prompt", "hint", "explain", "miss", "button")
 FENCE = re.compile(r"^```catan-lesson\n(?P<body>.*?)^```$", re.MULTILINE | re.DOTALL)
 #: Interface words frontend/tutorial.js and catan_web.tutorial.panel use.
