@@ -14,10 +14,10 @@ from posixpath import join, normpath
 from typing import Any
 
 import pytest
+from builtsite import lang_dir, lang_files
 
 from catan_site import languages
 from catan_site.catalog import glossary
-from catan_site.offline import group_of
 from catan_site.runtime_assets import FRONTEND_URL, PYODIDE_FILES
 from catan_site.search_norm import load_lexicon
 
@@ -43,20 +43,6 @@ class Tags(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.tags.append((tag, dict(attrs)))
-
-
-def lang_dir(site_dir: Path, lang: str) -> Path:
-    """The root of a language: the site root for the default (mkdocs-static-i18n), else
-    ``<lang>/``."""
-    return site_dir / languages.root(lang)
-
-
-def lang_files(site_dir: Path, lang: str, pattern: str) -> list[Path]:
-    """The files of one language (not the other languages' under the default's root, nor the
-    pages of ``en/`` that send the old addresses to the root)."""
-    return sorted(p for p in lang_dir(site_dir, lang).rglob(pattern)
-                  if group_of(p.relative_to(site_dir).as_posix()) == lang
-                  and not p.relative_to(site_dir).as_posix().startswith("en/"))
 
 
 @functools.cache

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builtsite import lang_dir
 from pagewatch import watch
 
 from catan_site import languages
@@ -52,7 +53,7 @@ def kinds_of_page(site_dir: Path, lang: str) -> list[str]:
     parts (widgets, tutorial tasks, the game...) run the same code, only their words differ."""
     chosen: dict[tuple[frozenset[str], frozenset[str]], str] = {}
     for path in PAGES:
-        html = (site_dir / lang / path / "index.html").read_text(encoding="utf-8")
+        html = (lang_dir(site_dir, lang) / path / "index.html").read_text(encoding="utf-8")
         kind = (frozenset(SCRIPT.findall(html)), frozenset(PART.findall(html)))
         chosen.setdefault(kind, path)
     return sorted(chosen.values())
@@ -74,7 +75,7 @@ STARTS_ENGINE = re.compile(r'class="catan-(?:task|worked|game)\b')
 
 def engine_pages(site_dir: Path, lang: str, paths: list[str]) -> list[str]:
     return [path for path in paths if STARTS_ENGINE.search(
-        (site_dir / lang / path / "index.html").read_text(encoding="utf-8"))]
+        (lang_dir(site_dir, lang) / path / "index.html").read_text(encoding="utf-8"))]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

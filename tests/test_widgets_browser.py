@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 import yaml
+from builtsite import lang_files
 from pagewatch import PageWatch, forget_site, serve_sitemap, watch
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -112,7 +113,7 @@ def test_widget_strings_complete_and_used() -> None:
 def test_widgets_only_where_needed(site_dir: Path, lang: str) -> None:
     """Widget pages carry positions, texts and the module; the other pages none of it."""
     with_widgets = 0
-    for page in (site_dir / lang).rglob("index.html"):
+    for page in lang_files(site_dir, lang):
         text = page.read_text(encoding="utf-8")
         if 'class="catan-widget"' in text:
             with_widgets += 1
