@@ -29,6 +29,7 @@ from types import ModuleType, SimpleNamespace
 from typing import Any
 
 from mkdocs.config import base
+from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
@@ -54,24 +55,30 @@ from catan_site.paths import ROOT
 
 log = logging.getLogger("mkdocs.plugins.catan")
 
-#: Page parts, in order: modules whose ``on_config`` (at the start of each language's build),
-#: ``on_page_markdown`` and ``on_page_content`` functions the plugin calls (same arguments as
-#: the MkDocs events of those names). The search index reads pages after the FAQ answers are
-#: marked and before the widgets' data is added.
-PARTS: tuple[ModuleType, ...] = (glossary, faq_answers, search_index, widgets, game_page,
-                                 tutorial, frontend, offline)
+#: Page parts, in order, by the option that turns each on: modules whose ``on_config`` (at the
+#: start of each language's build), ``on_page_markdown`` and ``on_page_content`` functions the
+#: plugin calls (same arguments as the MkDocs events of those names). The search index reads
+#: pages after the FAQ answers are marked and before the widgets' data is added.
+PARTS: dict[str, ModuleType] = {"glossary": glossary, "faq": faq_answers, "search": search_index,
+                                "widgets": widgets, "game": game_page, "tutorial": tutorial,
+                                "frontend": frontend, "offline": offline}
 #: Sources ``mkdocs serve`` watches besides docs/ and mkdocs.yml.
 WATCHED = ("i18n", "tutorial", "catan_core", "catan_web", "overrides")
 #: Where the default language was before mkdocs-static-i18n put it at the site root: its
 #: addresses keep working (a page there sends the reader to the same page at the root).
 LEGACY_DEFAULT_DIR = "en"
+#: The site's fences, each with the option that registers it.
+FENCES = ("catan-diagram", "catan-widget", "catan-lesson")
+FENCE_OPTIONS = {"catan-diagram": "diagrams", "catan-widget": "widgets",
+                 "catan-lesson": "tutorial"}
 #: Files every language's build writes at the site root, which belong to one language.
 _ROOT_FILES = ("sitemap.xml", "sitemap.xml.gz", "404.html", "search/search_index.json")
 
 
-def fence_config(lang: str) -> list[dict[str, Any]]:
-    """The superfences ``custom_fences`` of the site, drawing boards in ``lang``."""
-    return [
+def fence_config(lang: str, names: tuple[str, ...] = FENCES) -> list[dict[str, Any]]:
+    """The superfences ``custom_fences`` of the site (those of ``names``), drawing boards in
+    ``lang``."""
+    every = [
         {"name": "catan-diagram", "class": "catan-diagram", "validator": fences.validate,
          "format": functools.partial(fences.format_diagram, lang=lang)},
         {"name": "catan-widget", "class": "catan-widget", "validator": fences.validate,
@@ -79,6 +86,7 @@ def fence_config(lang: str) -> list[dict[str, Any]]:
         {"name": "catan-lesson", "class": "catan-lesson", "validator": tutorial.validate,
          "format": functools.partial(tutorial.format_lesson, lang=lang)},
     ]
+    return [fence for fence in every if fence["name"] in names]
 
 
 def moved_page(target: str, site_url: str) -> str:
@@ -104,9 +112,10 @@ def moved_page(target: str, site_url: str) -> str:
 """
 
 
-def _run_parts(event: str, text: str, page: Any, config: MkDocsConfig, files: Any) -> str:
-    """Pass a page's text through every part of ``PARTS`` that handles ``event``, in order."""
-    for part in PARTS:
+def _run_parts(parts: list[ModuleType], event: str, text: str, page: Any,
+               config: MkDocsConfig, files: Any) -> str:
+    """Pass a page's text through every part of ``parts`` that handles ``event``, in order."""
+    for part in parts:
         handler = getattr(part, event, None)
         if handler is not None:  # the search index's locations are from the language's root
             text = handler(text, _in_language(page) if part is search_index else page,
@@ -123,7 +132,24 @@ def _in_language(page: Any) -> Any:
 
 
 class CatanConfig(base.Config):
-    """No options: the languages are the i18n plugin's, the address is ``site_url``."""
+    """What the plugin does, each part on by default (``catan: {search: false}`` in mkdocs.yml
+    turns the site's own search index off). The languages are the i18n plugin's, the address
+    is ``site_url``."""
+
+    diagrams = c.Type(bool, default=True)   # the catan-diagram fence, drawn by the engine
+    widgets = c.Type(bool, default=True)    # the catan-widget fence and its starting positions
+    tutorial = c.Type(bool, default=True)   # the catan-lesson fence and its links
+    glossary = c.Type(bool, default=True)   # the glossary page's table
+    faq = c.Type(bool, default=True)        # FAQ answers marked, merged questions hidden
+    search = c.Type(bool, default=True)     # one search index per language (notes/search.md)
+    game = c.Type(bool, default=True)       # the Play and Review pages
+    frontend = c.Type(bool, default=True)   # each page's scripts and catalog (needs runtime)
+    offline = c.Type(bool, default=True)    # app manifests, offline pages, the service worker
+    sitemaps = c.Type(bool, default=True)   # each language's sitemap with its alternates
+    switcher = c.Type(bool, default=True)   # the header's links to the page in each language
+    runtime = c.Type(bool, default=True)    # Pyodide, the engine wheel, the front end
+    #: where the default language was; its pages there send readers to the root ("": none)
+    old_default_root = c.Type(str, default=LEGACY_DEFAULT_DIR)
 
 
 class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
@@ -131,6 +157,7 @@ class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
 
     def __init__(self) -> None:
         super().__init__()
+        self.parts: list[ModuleType] = []
         self.lang = languages.default()
         self.site_root = Path("site")
         self.site_url = ""
@@ -164,12 +191,16 @@ class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
         self.site_root = Path(config.site_dir)
         self.site_url = (config.site_url or "").rstrip("/") + "/"
         self.pages = []
-        _register_fences(config, self.lang)
-        config.extra["alternate"] = True  # the header's switcher; see catan_site/alternates.py
+        self.parts = [part for name, part in PARTS.items() if self.config[name]]
+        _register_fences(config, self.lang, tuple(name for name in FENCES
+                                                  if self.config[FENCE_OPTIONS[name]]))
+        if self.config.switcher:  # the header's switcher; see catan_site/alternates.py
+            config.extra["alternate"] = True
+        config.extra["catan_search"] = self.config.search  # overrides/main.html
         # the language's root and every language's, from the site root (overrides/main.html)
         config.extra["catan_root"] = languages.root(self.lang)
         config.extra["catan_roots"] = {code: languages.root(code) for code in languages.codes()}
-        for part in PARTS:
+        for part in self.parts:
             if hasattr(part, "on_config"):
                 config = part.on_config(config) or config
         return config
@@ -179,19 +210,20 @@ class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
     def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig,
                          files: Any) -> str:
         """Run the parts' ``on_page_markdown``."""
-        return _run_parts("on_page_markdown", markdown, page, config, files)
+        return _run_parts(self.parts, "on_page_markdown", markdown, page, config, files)
 
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig,
                         files: Any) -> str:
         """Run the parts' ``on_page_content``."""
-        return _run_parts("on_page_content", html, page, config, files)
+        return _run_parts(self.parts, "on_page_content", html, page, config, files)
 
     def on_page_context(self, context: TemplateContext, *, page: Any, config: MkDocsConfig,
                         nav: Navigation) -> TemplateContext:
         """The page in every language, for the switcher and the sitemap."""
         urls = alternates.page_alternates(page.file)
-        context["catan_alternates"] = alternates.alternates(  # type: ignore[typeddict-unknown-key]
-            urls, self.lang, page.url, self.site_url)
+        if self.config.switcher:
+            context["catan_alternates"] = alternates.alternates(  # type: ignore[typeddict-unknown-key]
+                urls, self.lang, page.url, self.site_url)
         self.pages.append((page.file.norm_src_uri, page.url, getattr(page, "update_date", None),
                            urls))
         return context
@@ -199,7 +231,7 @@ class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
     def on_template_context(self, context: TemplateContext, *, template_name: str,
                             config: MkDocsConfig) -> TemplateContext:
         """The 404 page (served at any depth) switches to the homes, by absolute links."""
-        if template_name == "404.html":
+        if template_name == "404.html" and self.config.switcher:
             homes = {code: languages.root(code) for code in languages.codes()}
             context["catan_alternates"] = [  # type: ignore[typeddict-unknown-key]
                 {**home, "link": home["href"]}
@@ -210,20 +242,26 @@ class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
     def _language_files(self, config: MkDocsConfig) -> None:
         """The language's sitemap, search index and 404 page, in the language's root."""
         lang_dir = self.site_root / languages.root(self.lang)
-        xml = alternates.sitemap([entry[1:] for entry in sorted(self.pages)], self.lang,
-                                 self.site_url)
         lang_dir.mkdir(parents=True, exist_ok=True)
-        (lang_dir / "sitemap.xml").write_text(xml, encoding="utf-8")
-        (lang_dir / "sitemap.xml.gz").write_bytes(gzip.compress(xml.encode(), mtime=0))
+        if self.config.sitemaps:
+            xml = alternates.sitemap([entry[1:] for entry in sorted(self.pages)], self.lang,
+                                     self.site_url)
+            (lang_dir / "sitemap.xml").write_text(xml, encoding="utf-8")
+            (lang_dir / "sitemap.xml.gz").write_bytes(gzip.compress(xml.encode(), mtime=0))
         if lang_dir != self.site_root:  # written at the root by every language's build
-            for name in ("404.html", "search/search_index.json"):
-                (lang_dir / name).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(self.site_root / name, lang_dir / name)
-        search_index.on_post_build(SimpleNamespace(site_dir=str(lang_dir), theme=config.theme))
-        if lang_dir != self.site_root:  # the search library is shared, at the site root
-            shutil.rmtree(lang_dir / "assets", ignore_errors=True)
-        else:  # the next languages' builds write these again: kept for the end
-            self.root_files = {name: (lang_dir / name).read_bytes() for name in _ROOT_FILES}
+            theirs = () if self.config.sitemaps else ("sitemap.xml", "sitemap.xml.gz")
+            for name in ("404.html", "search/search_index.json", *theirs):
+                if (self.site_root / name).is_file():
+                    (lang_dir / name).parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(self.site_root / name, lang_dir / name)
+        if self.config.search:
+            search_index.on_post_build(SimpleNamespace(site_dir=str(lang_dir),
+                                                       theme=config.theme))
+            if lang_dir != self.site_root:  # the search library is shared, at the site root
+                shutil.rmtree(lang_dir / "assets", ignore_errors=True)
+        if lang_dir == self.site_root:  # the next languages' builds write these again
+            self.root_files = {name: (lang_dir / name).read_bytes() for name in _ROOT_FILES
+                               if (lang_dir / name).is_file()}
             self.default_urls = [url for _, url, _, _ in self.pages]
             self.default_texts = (config.site_name, config.site_description or "")
 
@@ -234,26 +272,29 @@ class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
             return  # one language of the i18n plugin's loop
         for name, data in self.root_files.items():
             (self.site_root / name).write_bytes(data)
-        self._write_legacy_default()
-        try:
-            runtime_assets.copy_runtime(self.site_root)
-        except runtime_assets.RuntimeAssetsError as exc:
-            raise PluginError(f"catan: {exc}") from exc
-        # Last: the service worker lists the finished site's files (catan_site/offline).
-        offline.write(self.site_root, *self.default_texts)
+        if self.config.old_default_root:
+            self._write_legacy_default(self.config.old_default_root)
+        if self.config.runtime:
+            try:
+                runtime_assets.copy_runtime(self.site_root)
+            except runtime_assets.RuntimeAssetsError as exc:
+                raise PluginError(f"catan: {exc}") from exc
+        if self.config.offline:  # last: it lists the finished site's files (catan_site/offline)
+            offline.write(self.site_root, *self.default_texts)
 
     on_post_build = CombinedEvent(_language_files, _site_files)
 
-    def _write_legacy_default(self) -> None:
+    def _write_legacy_default(self, folder: str) -> None:
         """``en/<page>/``: the default language's pages, now at the root, under the old address."""
-        legacy = self.site_root / LEGACY_DEFAULT_DIR
+        legacy = self.site_root / folder
         for url in self.default_urls:
             url = "" if url in ("", "./", ".") else url
-            target = _as_dir(get_relative_url(url or ".", f"{LEGACY_DEFAULT_DIR}/{url}"))
+            target = _as_dir(get_relative_url(url or ".", f"{folder}/{url}"))
             path = legacy / url / "index.html"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(moved_page(target, self.site_url + url), encoding="utf-8")
-        (legacy / "404.html").write_bytes(self.root_files["404.html"])
+        if "404.html" in self.root_files:
+            (legacy / "404.html").write_bytes(self.root_files["404.html"])
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
         """Watch every source of the pages besides docs/ and mkdocs.yml."""
@@ -268,12 +309,14 @@ def _as_dir(link: str) -> str:
     return link if link.endswith("/") else link + "/"
 
 
-def _register_fences(config: MkDocsConfig, lang: str) -> None:
-    """Add the site's fences to superfences' configuration (replacing any of the same name)."""
+def _register_fences(config: MkDocsConfig, lang: str, names: tuple[str, ...]) -> None:
+    """Add the site's fences ``names`` to superfences' configuration (replacing any of the same
+    name)."""
+    if not names:
+        return
     if "pymdownx.superfences" not in config.markdown_extensions:
         config.markdown_extensions.append("pymdownx.superfences")
     superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
-    ours = fence_config(lang)
-    names = {fence["name"] for fence in ours}
+    ours = fence_config(lang, names)
     superfences["custom_fences"] = [
         *(f for f in superfences.get("custom_fences", []) if f.get("name") not in names), *ours]
