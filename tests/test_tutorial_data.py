@@ -192,7 +192,7 @@ def test_every_task_renders_with_board_and_faq_link(lang: str) -> None:
 
 def replayed() -> list[dict[str, Any]]:
     """Positions after each step (index 0: the start), and the events of each step."""
-    from catan_core.svg import diagram_game
+    from catan_site.diagrams import diagram_game
 
     doc = diagram_game(WORKED["start"]).to_dict()
     out = [{"position": doc, "events": []}]

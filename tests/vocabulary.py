@@ -124,8 +124,8 @@ def board_strings(lang: str) -> Iterator[tuple[str, str]]:
 
 @cache
 def _board_svg(lang: str) -> str:
-    from catan_core.svg import render_diagram
     from catan_site.catalog import terms
+    from catan_site.diagrams import render_diagram
 
     return render_diagram({"board": "beginner"}, lang, terms(lang))
 
