@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("catan_core", "catan_web", "catan_site", "catan_rooms", "benchmarks")
+PACKAGES = ("catan_core", "catan_web", "catan_site", "catan_rooms", "devtools", "benchmarks")
 Graph = dict[str, set[str]]
 
 

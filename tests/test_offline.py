@@ -31,7 +31,7 @@ from test_tutorial_browser import LESSONS, submit, task_box
 from test_widgets_browser import cards, cell, idle, press
 
 from catan_site import languages, offline
-from catan_site.serve import SiteHandler
+from devtools.serve import SiteHandler
 
 LANGUAGES = languages.codes()
 TEXTS = yaml.safe_load((ROOT / "i18n" / "offline.yml").read_text("utf-8"))

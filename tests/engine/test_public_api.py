@@ -24,7 +24,7 @@ from catan_core.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Every top-level package of the project that is not the engine (checked below).
-FOLDERS = ("catan_web", "catan_rooms", "catan_site", "benchmarks")
+FOLDERS = ("catan_web", "catan_rooms", "catan_site", "devtools", "benchmarks")
 PUBLIC_MODULES = {"catan_core", "catan_core.query", "catan_core.geometry",
                   "catan_core.constants", "catan_core.errors", "catan_core.board",
                   "catan_core.reports", "catan_core.svg", "catan_core.referee",
