@@ -251,6 +251,10 @@ def test_the_browser_runtime_is_in_the_site(site_dir: Path) -> None:
         packages = {name.split("/")[0] for name in archive.namelist()
                     if not name.split("/")[0].endswith(".dist-info")}
         entry_points = [n for n in archive.namelist() if n.endswith("entry_points.txt")]
+        metadata = archive.read(next(n for n in archive.namelist()
+                                     if n.endswith(".dist-info/METADATA"))).decode()
+    # the engine package (the repository's pyproject.toml), as `pip install .` installs it
+    assert "Requires-Dist" not in metadata and "Name: catan-core" in metadata
     assert "catan_core" in packages and packages <= {"catan_core", "catan_web"}, packages
     assert not entry_points  # the site's plugin stays out of the browser
     missing = []

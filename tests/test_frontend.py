@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import yaml
 from builtsite import lang_dir, lang_files
+from sources import package_dir
 
 from catan_core import svg
 from catan_site import frontend, languages
@@ -121,7 +122,7 @@ def test_the_front_end_holds_no_game_rule() -> None:
 
 
 def test_no_python_is_loaded_by_path() -> None:
-    for path in [*(ROOT / "catan_site").glob("*.py"), *(ROOT / "catan_web").glob("*.py"),
+    for path in [*package_dir("catan_site").glob("*.py"), *(ROOT / "catan_web").glob("*.py"),
                  CORE / "worker.mjs"]:
         source = path.read_text("utf-8")
         assert "spec_from_file_location" not in source, path

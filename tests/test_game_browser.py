@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 import yaml
 from pagewatch import forget_site, watch
+from sources import package_dir
 from test_game_bridge import trading_position
 
 from benchmarks import click as click_benchmark
@@ -78,7 +79,7 @@ def test_every_string_of_the_catalog_is_used() -> None:
     writes prompts and log lines (catan_web), the plugin or the theme, whole or as the start of
     a key built in code (`online_error_${code}`, f"prompt_{kind}")."""
     sources = [*SCRIPTS, *sorted((ROOT / "catan_web").glob("*.py")),
-               *sorted((ROOT / "catan_site").glob("*.py")),
+               *sorted(package_dir("catan_site").glob("*.py")),
                *sorted((ROOT / "overrides").rglob("*.html"))]
     text = "\n".join(path.read_text(encoding="utf-8") for path in sources)
     built = {*re.findall(r"([a-z_]+_)(?:\$\{|\{)", text), *re.findall(r'"([a-z_]+_)" \+', text)}
