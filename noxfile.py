@@ -19,8 +19,14 @@ nox.options.reuse_existing_virtualenvs = True
 #: Pyodide tests (pure wheels for pytest) run: each session installs it.
 nox.options.default_venv_backend = "uv|virtualenv"
 
-#: Sessions install the project (with MkDocs and what the ``catan`` plugin needs) and, as they
-#: need them, its extras (pyproject.toml): ``test`` (pytest, xdist, Playwright), ``rooms``.
+#: The packages, by where they run: the engine (``catan-core``, the repository's pyproject.toml:
+#: the engine and its browser bridges, no dependencies), the site's MkDocs plugin
+#: (``packages/catan-site``: MkDocs, Material, mkdocs-static-i18n; its extra ``test`` has
+#: pytest, xdist, Playwright) and the rooms server (``packages/catan-rooms``). Each session
+#: installs those it needs, editable from this repository.
+ENGINE = ("-e", ".")
+SITE = (*ENGINE, "-e", "./packages/catan-site")
+ROOMS = (*ENGINE, "-e", "./packages/catan-rooms")
 ENV = {"NO_MKDOCS_2_WARNING": "1"}  # mkdocs-material's notice about MkDocs 2
 
 
@@ -50,7 +56,8 @@ def _workers(args: list[str]) -> list[str]:
 @nox.session
 def tests(session: nox.Session) -> None:
     """The whole test suite: engine, site build, parity, browser tests (in parallel)."""
-    session.install("pip", "-e", ".[test,rooms]")
+    session.install("pip", *ENGINE, "-e", "./packages/catan-site[test]",
+                    "-e", "./packages/catan-rooms")
     _npm_install(session)
     session.run("pytest", *_workers(session.posargs), *session.posargs, env=ENV)
 
@@ -66,7 +73,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def build(session: nox.Session) -> None:
     """``mkdocs build``: every language into site/ (address: mkdocs.yml's ``site_url``)."""
-    session.install("pip", "-e", ".")
+    session.install("pip", *SITE)
     _npm_install(session)
     session.run("mkdocs", "build", *session.posargs, env=ENV)
 
@@ -77,7 +84,7 @@ def serve(session: nox.Session) -> None:
     same origin (port 8000, or the first argument; rooms kept in ./rooms.sqlite3): sitemaps and
     Material's instant navigation need the address the site is at. Once it answers, the server
     prints the address to open, then one line per request answered with an error."""
-    session.install("pip", "-e", ".[rooms]")
+    session.install("pip", *SITE, "-e", "./packages/catan-rooms")
     _npm_install(session)
     port = session.posargs[0] if session.posargs else "8000"
     session.run("mkdocs", "build", env={**ENV, "CATAN_SITE_URL": f"http://127.0.0.1:{port}/"})
@@ -88,15 +95,15 @@ def serve(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Engine speed against Catanatron 3.2.1 (installed here only); FAQ widget start-up; the
     Play page's responsiveness during a computer game; search results' time after a keystroke."""
-    session.install("pip", "-e", ".", "catanatron==3.2.1")
+    session.install("pip", *ENGINE, "catanatron==3.2.1")
     session.run("python", "-m", "benchmarks.engine", *session.posargs)
-    session.install("pip", "-e", ".", "playwright>=1.45")  # benchmarks.widgets builds site/
+    session.install("pip", *SITE, "playwright>=1.45")  # benchmarks.widgets builds site/
     session.run("python", "-m", "benchmarks.widgets")
     session.run("python", "-m", "benchmarks.game_page")  # builds site/ if it has no Play page
     session.run("python", "-m", "benchmarks.click")  # click to new board on the Play page
     session.run("python", "-m", "benchmarks.search")  # keystroke to search results (<= 100 ms)
     session.run("python", "-m", "benchmarks.review")  # a game's review: chances, steps
-    session.install("pip", "-e", ".[rooms]")
+    session.install("pip", *ROOMS)
     session.run("python", "-m", "benchmarks.rooms")  # rooms server load over loopback
     # rooms against p95 with Play-page clients at a person's pace: SQLite, then two processes
     curve = ["--cpu-moves", "0", "--curve", "100,250,500,1000", "--look", "--pace", "2,4"]
@@ -111,7 +118,7 @@ def bench(session: nox.Session) -> None:
 def ladder(session: nox.Session) -> None:
     """Bot strength: each level against three of the level below, and personalities in mixed
     games (``-- --games 200 --fast-games 600``: rows with and without the Expert)."""
-    session.install("pip", "-e", ".")
+    session.install("pip", *ENGINE)
     session.run("python", "-m", "benchmarks.ladder", *session.posargs)
 
 
@@ -120,5 +127,5 @@ def calibration(session: nox.Session) -> None:
     """The game review's win chances against what happened: 240 games of computers, a
     reliability table and Brier scores against the naive share of the public points
     (``-- --games 240 --level hard --samples 32``; about 10 minutes on 2 cores)."""
-    session.install("pip", "-e", ".")
+    session.install("pip", *ENGINE)
     session.run("python", "-m", "benchmarks.calibration", *session.posargs)

@@ -31,8 +31,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from catan_site.chromium import launch_args
-from catan_site.serve import make_server
+from devtools.chromium import launch_args
+from devtools.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -99,7 +99,7 @@ def one_round(browser: Any, base_url: str, think: int = 0) -> dict[str, list[lis
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     context.add_init_script(WATCH)
     page = context.new_page()
-    page.goto(f"{base_url}/en/play/{link()}")
+    page.goto(f"{base_url}/play/{link()}")
     page.wait_for_selector("[data-action=build-road]", timeout=300_000)
     page.wait_for_function("document.querySelector('.catan-game__loading')?.hidden ?? true",
                            timeout=300_000)
@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     sites = args.site or [ROOT / "site"]
     for site in sites:
-        if not (site / "en" / "play" / "index.html").exists():
+        if not (site / "play" / "index.html").exists():
             parser.error(f"{site} has no Play page: build it first (mkdocs build)")
     from playwright.sync_api import sync_playwright
 

@@ -32,8 +32,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from catan_site.chromium import launch_args
-from catan_site.serve import make_server
+from devtools.chromium import launch_args
+from devtools.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG_TASK_TARGET = 50.0
@@ -71,7 +71,7 @@ def play_one(browser: Any, base_url: str, seed: int) -> dict[str, Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_init_script(WATCH_LONG_TASKS)
     page = context.new_page()
-    page.goto(f"{base_url}/en/play/")
+    page.goto(f"{base_url}/play/")
     page.wait_for_selector(".catan-setup", timeout=300_000)
     for select in page.locator("[data-field=kind]").all():
         select.select_option("bot")
@@ -203,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"computer offers shown to a person per {OFFER_TURNS}-turn game: "
               f"{', '.join(map(str, offers))} (target <= {OFFERS_TARGET})")
         return 1 if args.strict and max(offers) > OFFERS_TARGET else 0
-    if not (args.site / "en" / "play" / "index.html").exists():
+    if not (args.site / "play" / "index.html").exists():
         subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(args.site)],
                        cwd=ROOT, check=True)
     from playwright.sync_api import sync_playwright

@@ -30,9 +30,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from catan_core import Game
-from catan_site.chromium import launch_args
 from catan_site.runtime_assets import PYODIDE_DIR, copy_runtime
-from catan_site.serve import make_server
+from devtools.chromium import launch_args
+from devtools.serve import make_server
 
 TARGET = 1.2
 

@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from catan_site.chromium import launch_args
-from catan_site.serve import make_server
+from devtools.chromium import launch_args
+from devtools.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY = "catan-companion/game"
@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--steps", type=int, default=60)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    if not (args.site / "en" / "review" / "index.html").exists():
+    if not (args.site / "review" / "index.html").exists():
         parser.error(f"{args.site} has no review page: build it first (mkdocs build)")
     sys.path.insert(0, str(ROOT / "tests"))
     from playwright.sync_api import sync_playwright
@@ -94,10 +94,10 @@ def main(argv: list[str] | None = None) -> None:
         context = browser.new_context(viewport={"width": 1366, "height": 900})
         context.add_init_script(WATCH)
         page = context.new_page()
-        page.goto(f"{base}/en/")
+        page.goto(f"{base}/")
         page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, json.dumps(save)])
         started = time.perf_counter()
-        page.goto(f"{base}/en/review/")
+        page.goto(f"{base}/review/")
         page.wait_for_selector(".catan-review__slider", timeout=300_000)
         out["open_s"] = round(time.perf_counter() - started, 2)
         page.wait_for_function("document.querySelector('.catan-review__line')?.getAttribute("

@@ -27,13 +27,13 @@ from typing import Any
 import yaml
 
 from catan_site import languages
-from catan_site.chromium import launch_args
-from catan_site.serve import make_server
+from devtools.chromium import launch_args
+from devtools.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 QUERIES = ROOT / "tests" / "search" / "queries"
-LANGUAGES = languages.codes()  # i18n/languages.yml
+LANGUAGES = languages.codes()  # mkdocs.yml (i18n plugin)
 TARGET_MS = 100.0
 
 #: Installed once per page: remembers the last keydown in the box and the next redraw after it.
@@ -61,7 +61,7 @@ def measure(page: Any, base_url: str, lang: str) -> dict[str, Any]:
     """Open the language's home page and time every query of its labelled set."""
     queries = [item["q"] for item in yaml.safe_load(
         (QUERIES / f"{lang}.yml").read_text(encoding="utf-8"))["queries"]]
-    page.goto(f"{base_url}/{lang}/")
+    page.goto(f"{base_url}/{languages.root(lang)}")
     page.evaluate(WATCH)
     box = page.locator("input.md-search__input")
     box.focus()

@@ -49,16 +49,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from catan_site.chromium import FAST_LINK, launch_args
 from catan_site.runtime_assets import PYODIDE_DIR
-from catan_site.serve import make_server
+from devtools.chromium import FAST_LINK, launch_args
+from devtools.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 TARGETS = {"cold": 1.1, "warm": 1.2}
 FAQ_BYTES_TARGET = 500_000
-FAQ_PAGE = "en/faq/production/"
-PLAY_PAGE = "en/play/"
+FAQ_PAGE = "faq/production/"  # English, at the site root
+PLAY_PAGE = "play/"
 RUNTIME_PATHS = ("/assets/pyodide/", "/assets/wheels/", "/assets/frontend/")
 #: What a static host compresses (GitHub Pages, Netlify, nginx's usual gzip_types).
 TEXT_SUFFIXES = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt",
@@ -291,10 +291,12 @@ def widget_free_pages(site: Path) -> list[str]:
     Those pages link nothing from ``assets/frontend/``; they must never fetch Pyodide.
     """
     pages = []
-    for html in sorted((site / "en").rglob("index.html")):
+    for html in sorted(site.rglob("index.html")):
+        rel = html.parent.relative_to(site).as_posix()
+        if rel.split("/")[0] in ("fr", "es", "nl", "en"):  # other languages; en/: old addresses
+            continue
         if "assets/frontend/" not in html.read_text(encoding="utf-8"):
-            rel = html.parent.relative_to(site / "en").as_posix()
-            pages.append("en/" + ("" if rel == "." else rel + "/"))
+            pages.append("" if rel == "." else rel + "/")
     return pages
 
 

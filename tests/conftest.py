@@ -32,20 +32,20 @@ import pytest
 from filelock import FileLock
 from pagewatch import forget_site, keep_engine
 
-from catan_site.chromium import FAST_LINK, launch_args
 from catan_site.runtime_assets import FRONTEND_DIR
-from catan_site.serve import make_server
+from devtools.chromium import FAST_LINK, launch_args
+from devtools.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 #: What the built site depends on; a change to any file under these rebuilds it.
 SITE_SOURCES = ("mkdocs.yml", "pyproject.toml", "package-lock.json", "docs", "i18n", "tutorial",
-                "overrides", "catan_site", "catan_core", "catan_web", FRONTEND_DIR.name)
+                "overrides", "packages/catan-site", "catan_core", "catan_web", FRONTEND_DIR.name)
 TEST_SITES = ROOT / "build" / "test-site"
 KEEP_SITES = 3
 #: For the tests only: the reader asks for reduced motion, so pages skip their entrance fades and
 #: smooth scrolling (what is tested is the same; the browser draws about a tenth less: a game
 #: test file took 84 s instead of 95 s). The page's own reduced-motion paths are thus tested too.
-#: And the link counts as fast (catan_site.chromium.FAST_LINK), as on a reader's desktop.
+#: And the link counts as fast (devtools.chromium.FAST_LINK), as on a reader's desktop.
 TEST_ARGS = ["--force-prefers-reduced-motion", FAST_LINK]
 
 

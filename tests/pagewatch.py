@@ -7,12 +7,15 @@ instant navigation for a page. Imported by the browser tests as ``from pagewatch
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from catan_site import languages
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,10 +55,9 @@ def watch(page: Any, base_url: str) -> PageWatch:
 
 def sitemap(site_dir: Path, base_url: str, lang: str) -> str:
     """The sitemap of a language as a site built for ``base_url`` has it (see serve_sitemap)."""
-    pages = sorted(p.parent.relative_to(site_dir / lang).as_posix()
-                   for p in (site_dir / lang).rglob("index.html"))
-    urls = "".join(f"<url><loc>{base_url}/{lang}/{'' if p == '.' else p + '/'}</loc></url>"
-                   for p in pages)
+    built = (site_dir / languages.root(lang) / "sitemap.xml").read_text(encoding="utf-8")
+    paths = [urlsplit(loc).path for loc in re.findall(r"<loc>([^<]+)</loc>", built)]
+    urls = "".join(f"<url><loc>{base_url}{path}</loc></url>" for path in paths)
     return ('<?xml version="1.0" encoding="UTF-8"?><urlset '
             f'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>')
 
@@ -69,7 +71,7 @@ def serve_sitemap(page: Any, site_dir: Path, base_url: str, lang: str) -> None:
     without it, every link loads a whole page.
     """
     body = sitemap(site_dir, base_url, lang)
-    page.route(f"{base_url}/{lang}/sitemap.xml",
+    page.route(f"{base_url}/{languages.root(lang)}sitemap.xml",
                lambda route: route.fulfill(status=200, content_type="application/xml",
                                            body=body))
 
@@ -86,7 +88,7 @@ def keep_engine(context: Any, base_url: str) -> Iterator[Any]:
     keeper = context.new_page()
     _KEEPERS.append(keeper)
     try:
-        keeper.goto(f"{base_url}/en/")
+        keeper.goto(f"{base_url}/")
         keeper.evaluate("(url) => import(url).then((runtime) => runtime.ensureRuntime())",
                         f"{base_url}/assets/frontend/core/runtime.js")
         yield keeper

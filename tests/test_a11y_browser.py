@@ -85,14 +85,15 @@ class Site:
     watches: dict[str, PageWatch] = field(default_factory=dict)
 
     def page(self, path: str) -> Any:
-        """The page at ``/en/<path>``, loaded the first time it is asked for (and again if a
+        """The page at ``/<path>`` (English, the default language, is at the site root),
+        loaded the first time it is asked for (and again if a
         test of another module, sharing the profile, closed it)."""
         if path not in self.pages or self.pages[path].is_closed():
             page = self.context.new_page()
             page.set_viewport_size(DESKTOP)
             page.emulate_media(color_scheme="light")
             self.watches[path] = watch(page, self.base_url)
-            page.goto(f"{self.base_url}/en/{path}")
+            page.goto(f"{self.base_url}/{path}")
             page.wait_for_load_state("load")
             self.pages[path] = page
         return self.pages[path]
@@ -236,7 +237,8 @@ def review_opened(page: Any) -> None:
                            timeout=120_000)
 
 
-#: page -> (path under /en/, the states checked in turn: (name, what brings the page there)).
+#: page -> (path of the English page, from the site root, the states checked in turn: (name,
+#: what brings the page there)).
 #: One test per page, so that under pytest-xdist each page (and its engine) loads only once.
 PAGES: dict[str, tuple[str, list[tuple[str, Callable[[Any], None] | None]]]] = {
     "home": ("", [("", None)]),
@@ -272,7 +274,7 @@ def test_material_follows_the_system_scheme(browser: Any, base_url: str, scheme:
     context = browser.new_context(color_scheme=scheme)
     try:
         page = context.new_page()
-        page.goto(f"{base_url}/en/")
+        page.goto(f"{base_url}/")
         assert page.evaluate(PALETTE) == [SCHEMES[scheme]] * 2
     finally:
         context.close()
@@ -318,7 +320,7 @@ def targets(page: Any, selector: str) -> list[tuple[str, int, int]]:
 def test_site_controls_take_a_thumb_on_a_phone(page: Any, base_url: str) -> None:
     """Header buttons, back-to-top, language menu, drawer links and search: 44 x 44 px."""
     page.set_viewport_size(PHONE)
-    page.goto(f"{base_url}/en/rules/robber/")
+    page.goto(f"{base_url}/rules/robber/")
     found = targets(page, ".md-header__button")
     assert len(found) == 4, found  # menu, palette toggle, languages, search
 
@@ -337,7 +339,7 @@ def test_site_controls_take_a_thumb_on_a_phone(page: Any, base_url: str) -> None
     found += targets(page, ".md-select__link")
 
     for path in ("", "rules/robber/"):  # the drawer's top level, then a section's pages
-        page.goto(f"{base_url}/en/{path}")
+        page.goto(f"{base_url}/{path}")
         page.click(".md-header label[for=__drawer]")
         page.wait_for_function("document.querySelector('.md-sidebar--primary')"
                                ".getBoundingClientRect().left >= 0")

@@ -84,7 +84,7 @@ BOARD_PAGES = ("faq/building/", "faq/awards/", "tutorial/setup/", "tutorial/isla
 
 def test_distance_rule_board_by_keyboard(page: Any, base_url: str) -> None:
     seen = watch(page, base_url)
-    page.goto(f"{base_url}/en/faq/building/")
+    page.goto(f"{base_url}/faq/building/")
     widget = page.locator(".cw-distance-rule").first
     board = widget.locator("svg")
     assert board.get_attribute("role") == "group" and board.get_attribute("aria-label")
@@ -152,7 +152,7 @@ def test_phone_touch_targets_of_choosable_spots(browser: Any, base_url: str) -> 
     kinds = set()
     try:
         for path in BOARD_PAGES:
-            page.goto(f"{base_url}/en/{path}")
+            page.goto(f"{base_url}/{path}")
             page.wait_for_function("[...document.querySelectorAll('svg.catan-board')]"
                                    ".some((svg) => svg.parentNode.catanBoard?.spots.length)")
             for board in page.evaluate(MEASURE):

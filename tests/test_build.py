@@ -14,12 +14,15 @@ from posixpath import join, normpath
 from typing import Any
 
 import pytest
+from builtsite import lang_dir, lang_files
 
 from catan_site import languages
 from catan_site.catalog import glossary
-from catan_site.plugin import DEFAULT_SITE_URL
 from catan_site.runtime_assets import FRONTEND_URL, PYODIDE_FILES
 from catan_site.search_norm import load_lexicon
+
+#: mkdocs.yml's address, as the test site is built for it (tests/conftest.py)
+DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 
 #: One worker reads every built page once for all the tests here (``tags``).
 pytestmark = pytest.mark.xdist_group("built-pages")
@@ -53,7 +56,7 @@ def tags(path: Path) -> list[tuple[str, dict[str, str | None]]]:
 
 def search_index(site_dir: Path, lang: str) -> dict[str, Any]:
     """The site's own search index of a language (catan_site/search_index.py)."""
-    path = site_dir / lang / "search/catan-index.json"
+    path = lang_dir(site_dir, lang) / "search/catan-index.json"
     return json.loads(path.read_text(encoding="utf-8"))
 
 
@@ -62,16 +65,16 @@ def test_each_language_has_its_own_search_index(site_dir: Path, lang: str) -> No
     index = search_index(site_dir, lang)
     assert index["lang"] == lang
     assert index["rules"] == load_lexicon(lang).to_json()
-    material = json.loads((site_dir / lang / "search/search_index.json").read_text("utf-8"))
+    material = json.loads((lang_dir(site_dir, lang) / "search/search_index.json").read_text())
     assert material["docs"] == []  # fetched on every page by Material: kept empty
-    assert (site_dir / lang / "assets/javascripts/workers/minisearch.js").exists()
+    assert (site_dir / "assets/javascripts/workers/minisearch.js").exists()  # shared
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_page_has_the_search_box_on_the_sites_worker(site_dir: Path, lang: str) -> None:
     """The same box everywhere (issue 14): Material's search input, and overrides/main.html's
     script that points Material at catan-search.js, on every page of the language."""
-    pages = sorted((site_dir / lang).rglob("*.html"))
+    pages = lang_files(site_dir, lang, "*.html")
     assert len(pages) > 30
     lacking = []
     for path in pages:
@@ -110,7 +113,7 @@ def test_other_ways_of_asking_are_searched_not_shown(site_dir: Path, lang: str) 
         if page.stem == "index":
             continue
         assert text.count("<!-- asked:") == len(ASKED.findall(text)), page  # all after an answer
-        html = (site_dir / lang / "faq" / page.stem / "index.html").read_text(encoding="utf-8")
+        html = (lang_dir(site_dir, lang) / "faq" / page.stem / "index.html").read_text("utf-8")
         for anchor, wordings in ASKED.findall(text):
             for wording in wordings.split(" | "):
                 found += 1
@@ -122,7 +125,7 @@ def test_other_ways_of_asking_are_searched_not_shown(site_dir: Path, lang: str) 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_language_links_lead_to_existing_pages(site_dir: Path, lang: str) -> None:
     broken = []
-    for page in (site_dir / lang).rglob("index.html"):
+    for page in lang_files(site_dir, lang, "index.html"):
         url = page.parent.relative_to(site_dir).as_posix() + "/"
         for tag, attrs in tags(page):
             if tag == "a" and attrs.get("data-catan-lang"):
@@ -151,7 +154,7 @@ def test_every_page_has_its_language_and_one_title(site_dir: Path, lang: str) ->
     """Every page of every language, from disk (the browser loads every English page and one
     page of each kind in the others: tests/test_site_browser.py)."""
     wrong = []
-    for page in (site_dir / lang).rglob("index.html"):
+    for page in lang_files(site_dir, lang, "index.html"):
         html = page.read_text(encoding="utf-8")
         content = html[html.index('class="md-content"'):]
         if f'<html lang="{lang}"' not in html or len(re.findall(r"<h1[\s>]", content)) != 1:
@@ -159,25 +162,34 @@ def test_every_page_has_its_language_and_one_title(site_dir: Path, lang: str) ->
     assert not wrong, wrong
 
 
-def test_root_sends_visitors_to_a_language(site_dir: Path) -> None:
-    page = (site_dir / "index.html").read_text(encoding="utf-8")
-    for lang in LANGUAGES:
-        assert f'href="{lang}/"' in page
-    assert 'url=en/"' in page
+def test_the_default_language_is_at_the_root_and_its_old_addresses_lead_there(
+        site_dir: Path) -> None:
+    """mkdocs-static-i18n builds the default language at the site root (it was at ``en/``):
+    every page of ``en/`` sends the reader to the same page at the root, keeping its anchor."""
+    home = (site_dir / "index.html").read_text(encoding="utf-8")
+    assert f'<html lang="{languages.default()}"' in home
+    for path in pages(site_dir, languages.default()):
+        old = (site_dir / "en" / path / "index.html").read_text(encoding="utf-8")
+        target = "../" * (path.count("/") + 1)
+        assert f'location.replace("{target}{path}" + location.search + location.hash)' in old
+        assert f'<link rel="canonical" href="{DEFAULT_SITE_URL}{path}">' in old
+    assert (site_dir / "en" / "404.html").is_file()  # the rooms server's 404 for en/...
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_glossary_page_lists_every_term(site_dir: Path, lang: str) -> None:
-    page = (site_dir / lang / "glossary/index.html").read_text(encoding="utf-8")
+    page = (lang_dir(site_dir, lang) / "glossary/index.html").read_text(encoding="utf-8")
     assert "{{ glossary }}" not in page
     missing = [t[lang] for t in glossary()["terms"] if f">{t[lang]}<" not in page]
     assert not missing, missing
 
 
 def pages(site_dir: Path, lang: str) -> list[str]:
-    """Site paths of the pages of one language: ``fr/``, ``fr/faq/robber/``..."""
-    return sorted(p.parent.relative_to(site_dir).as_posix() + "/"
-                  for p in (site_dir / lang).rglob("index.html"))
+    """Site paths of the pages of one language: ``fr/``, ``fr/faq/robber/``... (``""`` and
+    ``faq/robber/`` for the default language)."""
+    paths = (p.parent.relative_to(site_dir).as_posix() for p in lang_files(site_dir, lang,
+                                                                          "index.html"))
+    return sorted("" if path == "." else path + "/" for path in paths)
 
 
 def test_one_build_makes_every_language(site_dir: Path) -> None:
@@ -186,19 +198,21 @@ def test_one_build_makes_every_language(site_dir: Path) -> None:
                for lang in LANGUAGES}
     for lang in LANGUAGES:
         assert len(pages(site_dir, lang)) == len(sources[lang]), lang
-        home = (site_dir / lang / "index.html").read_text(encoding="utf-8")
+        home = (lang_dir(site_dir, lang) / "index.html").read_text(encoding="utf-8")
         assert f'<html lang="{lang}"' in home
         rules = languages.get(lang).nav.get("Rules", "Rules")  # the nav titles are translated
         assert re.search(rf'class="md-tabs__link">\s*{re.escape(rules)}\s*<', home), lang
-    assert sorted(p.name for p in site_dir.iterdir() if p.is_dir()) == sorted(
-        [*LANGUAGES, "assets", "offline"])   # offline/: each language's offline page
+    folders = {p.name for p in site_dir.iterdir() if p.is_dir()}
+    default = {path.split("/")[0] for path in pages(site_dir, languages.default()) if path}
+    # offline/: each language's offline page; search/: the default language's index
+    assert folders == {*LANGUAGES, "assets", "offline", "search"} | default
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_sitemap_lists_every_page_with_its_languages(site_dir: Path, lang: str) -> None:
     from xml.etree import ElementTree
 
-    tree = ElementTree.parse(site_dir / lang / "sitemap.xml")
+    tree = ElementTree.parse(lang_dir(site_dir, lang) / "sitemap.xml")
     locs = {}
     for url in tree.getroot().iterfind("s:url", SITEMAP):
         loc = url.findtext("s:loc", namespaces=SITEMAP)
@@ -209,7 +223,8 @@ def test_sitemap_lists_every_page_with_its_languages(site_dir: Path, lang: str) 
     for loc, versions in locs.items():
         assert set(versions) == set(LANGUAGES), loc
         for other, href in versions.items():  # the same page (all languages have every page)
-            assert href == loc.replace(f"{DEFAULT_SITE_URL}{lang}/", f"{DEFAULT_SITE_URL}{other}/")
+            rest = loc.removeprefix(DEFAULT_SITE_URL + languages.root(lang))
+            assert href == DEFAULT_SITE_URL + languages.root(other) + rest
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -220,7 +235,9 @@ def test_language_switcher_leads_to_the_same_page(site_dir: Path, lang: str) -> 
                     if tag == "a" and attrs.get("data-catan-lang")}
         assert set(switcher) == set(LANGUAGES), path
         for other, href in switcher.items():
-            assert normpath(join(path, href or "")) + "/" == other + path[len(lang):], (path, href)
+            rest = path[len(languages.root(lang)):]
+            target = normpath(join(path or ".", href or "")) + "/"
+            assert target.removeprefix("./") == languages.root(other) + rest, (path, href)
 
 
 def test_the_browser_runtime_is_in_the_site(site_dir: Path) -> None:
@@ -234,6 +251,10 @@ def test_the_browser_runtime_is_in_the_site(site_dir: Path) -> None:
         packages = {name.split("/")[0] for name in archive.namelist()
                     if not name.split("/")[0].endswith(".dist-info")}
         entry_points = [n for n in archive.namelist() if n.endswith("entry_points.txt")]
+        metadata = archive.read(next(n for n in archive.namelist()
+                                     if n.endswith(".dist-info/METADATA"))).decode()
+    # the engine package (the repository's pyproject.toml), as `pip install .` installs it
+    assert "Requires-Dist" not in metadata and "Name: catan-core" in metadata
     assert "catan_core" in packages and packages <= {"catan_core", "catan_web"}, packages
     assert not entry_points  # the site's plugin stays out of the browser
     missing = []
@@ -263,7 +284,7 @@ def test_old_faq_anchors_are_in_the_pages_but_not_shown(site_dir: Path, lang: st
            if line.strip() and not line.startswith("#")]
     for entry in old:
         page, anchor = entry.split("#")
-        html = (site_dir / lang / "faq" / page / "index.html").read_text(encoding="utf-8")
+        html = (lang_dir(site_dir, lang) / "faq" / page / "index.html").read_text(encoding="utf-8")
         if f'<h2 id="{anchor}"' in html:
             continue
         inside = re.search(rf'<h2 id="([\w-]+)"[^>]*><span id="{anchor}"></span>', html)
@@ -271,10 +292,10 @@ def test_old_faq_anchors_are_in_the_pages_but_not_shown(site_dir: Path, lang: st
                          rf'data-catan-moved="\.\./([\w-]+)/#([\w-]+)"></span>', html)
         assert inside or away, f"{lang}/{entry}"
         if away:
-            kept = (site_dir / lang / "faq" / away[1] / "index.html").read_text(encoding="utf-8")
+            kept = (lang_dir(site_dir, lang) / "faq" / away[1] / "index.html").read_text("utf-8")
             assert f'<h2 id="{away[2]}"' in kept, f"{lang}/{entry}"
             assert "data-catan-moved" in html and "location.replace" in html
-    for path in (site_dir / lang / "faq").glob("*/index.html"):
+    for path in (lang_dir(site_dir, lang) / "faq").glob("*/index.html"):
         text = path.read_text(encoding="utf-8")
         assert not re.search(rf"<p><em>(?:{'|'.join(MERGED_LABELS)})", text), path
         assert '<a class="catan-moved" href=' not in text.split('class="catan-moved-list"')[0]
@@ -290,14 +311,14 @@ def test_rules_pages_end_with_previous_and_next(site_dir: Path, lang: str) -> No
     """The documentation theme's previous/next links, in the page's language, follow the
     navigation (Robber sits between Production and Trading); the game page has none."""
     found = {}
-    for tag, attrs in tags(site_dir / lang / "rules/robber/index.html"):
+    for tag, attrs in tags(lang_dir(site_dir, lang) / "rules/robber/index.html"):
         kind = next((k for k in ("prev", "next")
                      if f"md-footer__link--{k}" in (attrs.get("class") or "")), None)
         if tag == "a" and kind:
             found[kind] = (attrs["href"], (attrs.get("aria-label") or "").split(":")[0])
     previous, following = FOOTER_WORDS[lang]
     assert found == {"prev": ("../production/", previous), "next": ("../trading/", following)}
-    play = [attrs for tag, attrs in tags(site_dir / lang / "play/index.html")
+    play = [attrs for tag, attrs in tags(lang_dir(site_dir, lang) / "play/index.html")
             if tag == "nav" and "md-footer__inner" in (attrs.get("class") or "")]
     assert all("hidden" in attrs for attrs in play)
 
@@ -308,7 +329,7 @@ MADE_WITH = {"en": "Made with", "fr": "Réalisé avec", "es": "Hecho con", "nl":
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_footer_credit_is_in_the_pages_language(site_dir: Path, lang: str) -> None:
-    html = (site_dir / lang / "faq/robber/index.html").read_text(encoding="utf-8")
+    html = (lang_dir(site_dir, lang) / "faq/robber/index.html").read_text(encoding="utf-8")
     credit = html[html.index('class="md-copyright"'):html.index("Material for MkDocs")]
     words = re.sub(r"<[^>]+>|\s+", " ", credit.split(">", 1)[1]).split()
     assert " ".join(words) == MADE_WITH[lang]

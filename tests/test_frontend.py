@@ -15,12 +15,14 @@ from typing import Any
 
 import pytest
 import yaml
+from builtsite import lang_dir, lang_files
+from sources import package_dir
 
 from catan_core import svg
 from catan_site import frontend, languages
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = languages.codes()  # i18n/languages.yml
+LANGUAGES = languages.codes()  # mkdocs.yml (i18n plugin)
 CORE = ROOT / "frontend" / "core"
 CATALOG = re.compile(r'<div class="catan-catalog" hidden data-catalog="([^"]*)"></div>')
 
@@ -28,12 +30,12 @@ CATALOG = re.compile(r'<div class="catan-catalog" hidden data-catalog="([^"]*)">
 def page_catalogs(site_dir: Path, lang: str) -> dict[str, dict[str, Any]]:
     """``{page path: catalog}`` of every page of a language that has one."""
     found = {}
-    for page in (site_dir / lang).rglob("index.html"):
+    for page in lang_files(site_dir, lang):
         text = page.read_text(encoding="utf-8")
         matches = CATALOG.findall(text)
         assert len(matches) <= 1, f"{page}: more than one catalog"
         if matches:
-            found[page.parent.relative_to(site_dir / lang).as_posix()] = json.loads(
+            found[page.parent.relative_to(lang_dir(site_dir, lang)).as_posix()] = json.loads(
                 html.unescape(matches[0]))
     return found
 
@@ -79,14 +81,15 @@ def test_catalogs_of_the_built_pages(site_dir: Path, lang: str) -> None:
             assert mine["text"] == entry[lang], (path, code)
             target = entry["faq"].split("#")[0].removesuffix(".md").removesuffix("index")
             anchor = entry["faq"].split("#")[1]
-            resolved = (site_dir / lang / path / mine["href"].split("#")[0]).resolve()
-            assert resolved == (site_dir / lang / target).resolve(), (path, code, mine["href"])
+            root = lang_dir(site_dir, lang)
+            resolved = (root / path / mine["href"].split("#")[0]).resolve()
+            assert resolved == (root / target).resolve(), (path, code, mine["href"])
             assert mine["href"].endswith(f"#{anchor}") and mine["title"], (path, code)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_pages_load_only_what_they_use(site_dir: Path, lang: str) -> None:
-    for page in (site_dir / lang).rglob("index.html"):
+    for page in lang_files(site_dir, lang):
         text = page.read_text(encoding="utf-8")
         for name, feature in frontend.FEATURES.items():
             holds = any(marker in text.split('<div class="catan-catalog"')[0]
@@ -119,7 +122,7 @@ def test_the_front_end_holds_no_game_rule() -> None:
 
 
 def test_no_python_is_loaded_by_path() -> None:
-    for path in [*(ROOT / "catan_site").glob("*.py"), *(ROOT / "catan_web").glob("*.py"),
+    for path in [*package_dir("catan_site").glob("*.py"), *(ROOT / "catan_web").glob("*.py"),
                  CORE / "worker.mjs"]:
         source = path.read_text("utf-8")
         assert "spec_from_file_location" not in source, path

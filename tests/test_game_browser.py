@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 import yaml
 from pagewatch import forget_site, watch
+from sources import package_dir
 from test_game_bridge import trading_position
 
 from benchmarks import click as click_benchmark
@@ -28,7 +29,7 @@ from catan_core.topology import NODE_ALIASES, NODE_NAMES, NODE_NEIGHBOURS
 from catan_site import languages
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGS = languages.codes()  # i18n/languages.yml
+LANGS = languages.codes()  # mkdocs.yml (i18n plugin)
 KEY = "catan-companion/game"
 BACKUP_KEY = "catan-companion/game-previous"
 ENGINE = 180_000  # ms: Pyodide starts in a few seconds, far slower on a busy 2-core machine
@@ -78,7 +79,7 @@ def test_every_string_of_the_catalog_is_used() -> None:
     writes prompts and log lines (catan_web), the plugin or the theme, whole or as the start of
     a key built in code (`online_error_${code}`, f"prompt_{kind}")."""
     sources = [*SCRIPTS, *sorted((ROOT / "catan_web").glob("*.py")),
-               *sorted((ROOT / "catan_site").glob("*.py")),
+               *sorted(package_dir("catan_site").glob("*.py")),
                *sorted((ROOT / "overrides").rglob("*.html"))]
     text = "\n".join(path.read_text(encoding="utf-8") for path in sources)
     built = {*re.findall(r"([a-z_]+_)(?:\$\{|\{)", text), *re.findall(r'"([a-z_]+_)" \+', text)}
@@ -125,12 +126,12 @@ def play(context: Any, base_url: str) -> Any:
     """A page of the on-disk profile (conftest: compiled WebAssembly is kept, storage is not),
     on the site's home page, so that a test can write the site's localStorage first."""
     page = context.new_page()
-    page.goto(f"{base_url}/en/")
+    page.goto(f"{base_url}/")
     return page
 
 
 def open_play(page: Any, base_url: str, lang: str = "en", hash_: str = "") -> None:
-    page.goto(f"{base_url}/{lang}/play/{hash_}")
+    page.goto(f"{base_url}/{languages.root(lang)}play/{hash_}")
     page.wait_for_selector(".catan-setup, .catan-game__svg", timeout=ENGINE)
 
 
@@ -208,7 +209,7 @@ def test_a_whole_game_against_three_computers(play: Any, base_url: str) -> None:
     assert Replay(record["start"], record["actions"]).end.to_dict() == game["position"]
     # "Review this game" opens the review of this game
     page.click("[data-action=end-review]")
-    page.wait_for_url(f"{base_url}/en/review/")
+    page.wait_for_url(f"{base_url}/review/")
     page.wait_for_selector(".catan-review__slider", timeout=ENGINE)
     assert page.locator(".catan-review__slider").get_attribute("max") == str(len(record["actions"]))
     seen.assert_clean()

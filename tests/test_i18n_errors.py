@@ -10,7 +10,7 @@ import yaml
 from catan_site import languages
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGS = languages.codes()  # i18n/languages.yml
+LANGS = languages.codes()  # mkdocs.yml (i18n plugin)
 
 
 def _catalog() -> dict[str, dict[str, str]]:

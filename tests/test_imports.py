@@ -28,9 +28,10 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from sources import package_dir
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("catan_core", "catan_web", "catan_site", "catan_rooms", "benchmarks")
+PACKAGES = ("catan_core", "catan_web", "catan_site", "catan_rooms", "devtools", "benchmarks")
 Graph = dict[str, set[str]]
 
 
@@ -38,8 +39,9 @@ def module_files(root: Path, packages: Iterable[str]) -> dict[str, Path]:
     """``{dotted name: file}`` of every module of ``packages`` (a package is its ``__init__``)."""
     found = {}
     for package in packages:
-        for path in sorted((root / package).rglob("*.py")):
-            parts = path.relative_to(root).with_suffix("").parts
+        home = root if (root / package).is_dir() else package_dir(package).parent
+        for path in sorted((home / package).rglob("*.py")):
+            parts = path.relative_to(home).with_suffix("").parts
             found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     return found
 

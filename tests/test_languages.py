@@ -1,4 +1,5 @@
-"""The one list of languages (i18n/languages.yml) matches the docs and translates the whole nav."""
+"""The one list of languages (mkdocs.yml's i18n plugin) matches the docs and translates the whole
+nav."""
 
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ from test_tutorial_browser import LESSONS, submit, task_box
 from test_widgets_browser import cards, cell, idle, press
 
 from catan_site import languages, offline
-from catan_site.serve import SiteHandler
+from devtools.serve import SiteHandler
 
 LANGUAGES = languages.codes()
 TEXTS = yaml.safe_load((ROOT / "i18n" / "offline.yml").read_text("utf-8"))
@@ -53,17 +53,21 @@ def test_the_worker_lists_every_file_with_its_content_hash(site_dir: Path) -> No
         assert file.is_file(), path
         assert (digest, size) == (sha(file), file.stat().st_size), path
         head = path.split("/")[0]
-        assert group == (head if head in LANGUAGES else
-                         "runtime" if path.startswith("assets/") else ""), path
-    for lang in LANGUAGES:  # every page of every language, with Material's files and the index
-        pages = [p.relative_to(site_dir).as_posix() for p in (site_dir / lang).rglob("*.html")]
+        # the default language is at the site root (and en/ sends its old addresses there)
+        assert group == (head if head in LANGUAGES and "/" in path else
+                         "runtime" if path.startswith("assets/") else
+                         "" if head == "offline" else languages.default()), path
+    for lang in LANGUAGES:  # every page of every language, with its index and sitemap
+        root = languages.root(lang)
+        pages = [p.relative_to(site_dir).as_posix() for p in (site_dir / root).rglob("*.html")]
         assert len(pages) >= 40 and all(p in listed for p in pages), lang
-        for path in ("search/catan-index.json", "manifest.webmanifest", "sitemap.xml",
-                     "assets/images/icon-512.png", "assets/javascripts/catan-offline.js"):
-            assert f"{lang}/{path}" in listed, (lang, path)
-        assert not [p for p in listed if p.startswith(f"{lang}/assets/javascripts/lunr/")]
+        for path in ("search/catan-index.json", "manifest.webmanifest", "sitemap.xml"):
+            assert f"{root}{path}" in listed, (lang, path)
+    for path in ("assets/images/icon-512.png", "assets/javascripts/catan-offline.js"):
+        assert listed[path][2] == "runtime", path  # Material's files: one copy, shared
+    assert not [p for p in listed if p.startswith("assets/javascripts/lunr/")]
     runtime = {p.relative_to(site_dir).as_posix() for p in (site_dir / "assets").rglob("*")
-               if p.is_file()}
+               if p.is_file() and "/lunr/" not in p.as_posix()}
     assert {p for p, (_, _, g) in listed.items() if g == "runtime"} == runtime
     assert "index.html" in listed and "sw.js" not in listed
     assert not [p for p in listed if p.endswith("sitemap.xml.gz")]
@@ -74,7 +78,8 @@ def test_the_worker_lists_every_file_with_its_content_hash(site_dir: Path) -> No
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_language_is_an_installable_app(site_dir: Path, lang: str) -> None:
-    manifest = json.loads((site_dir / lang / "manifest.webmanifest").read_text("utf-8"))
+    root = site_dir / languages.root(lang)
+    manifest = json.loads((root / "manifest.webmanifest").read_text("utf-8"))
     name = languages.get(lang).site_name or "Catan rules companion"
     assert manifest["name"] == name and manifest["lang"] == lang
     assert manifest["short_name"] == TEXTS["app_short_name"][lang]
@@ -84,19 +89,18 @@ def test_each_language_is_an_installable_app(site_dir: Path, lang: str) -> None:
     assert f"--catan-brick: {manifest['theme_color']};" in css
     sizes = set()
     for icon in manifest["icons"]:
-        data = (site_dir / lang / icon["src"]).read_bytes()
+        data = (root / icon["src"]).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
         width, height = struct.unpack(">II", data[16:24])
         assert icon["sizes"] == f"{width}x{height}"
         sizes.add((width, icon.get("purpose", "any")))
     assert {(192, "any"), (512, "any"), (512, "maskable")} <= sizes
     for page in ("index.html", "faq/production/index.html", "play/index.html"):
-        html = (site_dir / lang / page).read_text("utf-8")
-        depth = page.count("/")
-        href = "/".join([".."] * depth) + "/manifest.webmanifest" if depth else \
-            "./manifest.webmanifest"
-        assert f'<link rel="manifest" href="{href}">' in html.replace('href=".//', 'href="./'), \
-            page
+        html = (root / page).read_text("utf-8")
+        href = re.search(r'<link rel="manifest" href="([^"]+)">', html)
+        assert href, page
+        where = (root / page).parent / href[1]  # the language's own manifest
+        assert where.resolve() == (root / "manifest.webmanifest").resolve(), (page, href[1])
         assert "catan-offline.js" in html and "data-catan-offline" in html
 
 
@@ -191,11 +195,11 @@ def use_offline(page: Any, base: str, site_dir: Path, lang: str) -> None:
     # The worker kept the language's sitemap, which Material's instant navigation needs; the
     # test site is built for port 8000, so its copy becomes this server's, as a site built for
     # its own address has it (pagewatch.serve_sitemap does the same on the network).
-    digest = offline.read_build(site_dir)["files"][f"{lang}/sitemap.xml"][0]
-    key = f"{base}/{lang}/sitemap.xml?sw={digest}"
+    digest = offline.read_build(site_dir)["files"][f"{languages.root(lang)}sitemap.xml"][0]
+    key = f"{base}/{languages.root(lang)}sitemap.xml?sw={digest}"
     assert page.evaluate(SITEMAP_FOR_THIS_SERVER, [key, sitemap(site_dir, base, lang)]), key
-    with page.expect_response(f"{base}/{lang}/sitemap.xml") as kept:
-        assert page.goto(f"{base}/{lang}/faq/production/").from_service_worker
+    with page.expect_response(f"{base}/{languages.root(lang)}sitemap.xml") as kept:
+        assert page.goto(f"{base}/{languages.root(lang)}faq/production/").from_service_worker
     assert kept.value.from_service_worker
     page.evaluate("window.__onePage = true")
     widget = page.locator("h2#settlement-city-yield ~ .catan-widget").first
@@ -209,14 +213,14 @@ def use_offline(page: Any, base: str, site_dir: Path, lang: str) -> None:
 
     lesson = next(x for x in LESSONS if x["page"] == "island")
     task = lesson["tasks"][0]
-    follow(page, f"{base}/{lang}/tutorial/island/")
+    follow(page, f"{base}/{languages.root(lang)}tutorial/island/")
     page.wait_for_selector(".catan-task[data-catan-bound]", timeout=ENGINE_MS)
     box = task_box(page, task)
     box.scroll_into_view_if_needed()
     assert "is-right" in submit(page, box, task, task.get("right"))["class"]
 
     page.evaluate("localStorage.clear()")
-    follow(page, f"{base}/{lang}/play/")
+    follow(page, f"{base}/{languages.root(lang)}play/")
     page.wait_for_selector(".catan-setup", timeout=ENGINE_MS)
     start(page)
     legal_spot(page, "node").click()  # our first settlement
@@ -257,7 +261,7 @@ def test_the_site_works_offline_in_two_languages(browser: Any, site_dir: Path,
 
     # English: three pages visited once (the worker now controls the pages it serves)
     for path in ("faq/production/", "tutorial/island/", "play/"):
-        page.goto(f"{base}/en/{path}")
+        page.goto(f"{base}/{path}")
         page.wait_for_load_state("load")
         page.wait_for_function(KEPT, arg=[files, None], timeout=ENGINE_MS)
 
@@ -302,7 +306,7 @@ def counted(context: Any, name: str, want: dict[int, int], seconds: int = 20) ->
 
 
 def play_until_usable(page: Any, base: str) -> None:
-    page.goto(f"{base}/en/play/")
+    page.goto(f"{base}/play/")
     page.wait_for_selector(".catan-game__loading", state="hidden", timeout=ENGINE_MS)
 
 
@@ -411,7 +415,7 @@ def test_the_wasm_comes_from_the_copy_once_kept(browser: Any, site_dir: Path,
     context = browser.new_context(service_workers="allow")
     try:
         page = context.new_page()
-        page.goto(f"{base}/en/rules/")
+        page.goto(f"{base}/rules/")
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.reload()
         assert page.evaluate("navigator.serviceWorker.controller !== null")
@@ -429,7 +433,7 @@ def test_the_wasm_comes_from_the_copy_once_kept(browser: Any, site_dir: Path,
 
 def title_of(site_dir: Path, path: str) -> str:
     """A page's title without the site's name (as the offline page lists it)."""
-    return dict(offline.page_titles(site_dir, path.split("/")[0]))[path]
+    return dict(offline.page_titles(site_dir, str(offline.group_of(path))))[path]
 
 
 @pytest.mark.browser
@@ -444,22 +448,22 @@ def test_an_unsaved_page_offline_gets_the_offline_page(browser: Any, site_dir: P
     context = browser.new_context(service_workers="allow")
     try:
         page = context.new_page()
-        page.goto(f"{base}/en/rules/")
+        page.goto(f"{base}/rules/")
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_function(KEPT, arg=[files, None], timeout=ENGINE_MS)
         server.shutdown()
         server.server_close()
         context.set_offline(True)
         for lang, path in (("en", "faq/"), ("fr", "faq/robber/"), ("en", "no-such-page/")):
-            page.goto(f"{base}/{lang}/{path}")
+            page.goto(f"{base}/{languages.root(lang)}{path}")
             assert page.evaluate("document.documentElement.lang") == lang
             assert page.inner_text("h1") == texts["offline_page_title"][lang]
             assert texts["offline_page_text"][lang] in page.inner_text("body")
-            assert page.locator(f"a[href='/{lang}/']").count() == 1  # the home page
+            assert page.locator(f"a[href='/{languages.root(lang)}']").count() == 1  # the home page
             kept = {a.get_attribute("href"): a.inner_text()
                     for a in page.locator("[data-kept] a").all()}
             if lang == "en":  # the page visited before, by its title
-                assert kept == {"/en/rules/": title_of(site_dir, "en/rules/index.html")}, kept
+                assert kept == {"/rules/": title_of(site_dir, "rules/index.html")}, kept
             else:
                 assert kept == {}
                 assert texts["offline_page_none"][lang] in page.inner_text("body")

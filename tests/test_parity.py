@@ -20,7 +20,7 @@ from catan_site.fences import TRANSLATABLE_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-LANGUAGES = languages.codes()  # i18n/languages.yml
+LANGUAGES = languages.codes()  # mkdocs.yml (i18n plugin)
 OTHERS = LANGUAGES[1:]
 MIN_FAQ_QUESTIONS = 205
 OLD_ANCHORS = ROOT / "tests" / "data" / "faq-anchors.txt"

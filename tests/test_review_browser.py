@@ -16,6 +16,8 @@ import pytest
 from pagewatch import watch
 from reviewgame import KEY, PAGE_PIECES, engine_pieces, finished_save
 
+from catan_site import languages
+
 ENGINE = 120_000
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("review")]
 
@@ -32,12 +34,12 @@ def normalised(pieces: dict[str, Any]) -> dict[str, Any]:
 
 
 def open_review(page: Any, base_url: str, save: dict[str, Any] | None, lang: str = "en") -> None:
-    page.goto(f"{base_url}/{lang}/")
+    page.goto(f"{base_url}/{languages.root(lang)}")
     if save is None:
         page.evaluate(f"localStorage.removeItem({KEY!r})")
     else:
         page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, json.dumps(save)])
-    page.goto(f"{base_url}/{lang}/review/")
+    page.goto(f"{base_url}/{languages.root(lang)}review/")
 
 
 def shown_step(page: Any) -> int:

@@ -19,7 +19,7 @@ import yaml
 from pagewatch import forget_site, watch
 
 from catan_core import Game
-from catan_site.serve import make_server
+from devtools.serve import make_server
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,7 +19,7 @@ from catan_site.search_norm import load_lexicon, normalise
 
 ROOT = Path(__file__).resolve().parent.parent
 NORMALISE_JS = ROOT / "overrides/assets/javascripts/workers/catan-normalise.js"
-LANGUAGES = languages.codes()  # i18n/languages.yml
+LANGUAGES = languages.codes()  # mkdocs.yml (i18n plugin)
 
 #: Groups of forms a reader may type that must meet at the same tokens.
 SAME = {

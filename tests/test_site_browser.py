@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builtsite import lang_dir
 from pagewatch import watch
 
 from catan_site import languages
@@ -17,7 +18,7 @@ from catan_site import languages
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = languages.codes()  # i18n/languages.yml
+LANGUAGES = languages.codes()  # mkdocs.yml (i18n plugin)
 
 
 def page_path(markdown: Path) -> str:
@@ -52,7 +53,7 @@ def kinds_of_page(site_dir: Path, lang: str) -> list[str]:
     parts (widgets, tutorial tasks, the game...) run the same code, only their words differ."""
     chosen: dict[tuple[frozenset[str], frozenset[str]], str] = {}
     for path in PAGES:
-        html = (site_dir / lang / path / "index.html").read_text(encoding="utf-8")
+        html = (lang_dir(site_dir, lang) / path / "index.html").read_text(encoding="utf-8")
         kind = (frozenset(SCRIPT.findall(html)), frozenset(PART.findall(html)))
         chosen.setdefault(kind, path)
     return sorted(chosen.values())
@@ -61,7 +62,7 @@ def kinds_of_page(site_dir: Path, lang: str) -> list[str]:
 def load_cleanly(page: Any, base_url: str, lang: str, paths: list[str]) -> None:
     seen = watch(page, base_url)
     for path in sorted(paths, key=lambda p: p == ""):  # the home page last: short idle wait
-        response = page.goto(f"{base_url}/{lang}/{path}")
+        response = page.goto(f"{base_url}/{languages.root(lang)}{path}")
         assert response is not None and response.ok, f"{lang}/{path}: {response}"
         assert page.evaluate(LANG_AND_H1S) == [lang, 1], f"{lang}/{path}: lang or single h1"
     page.wait_for_load_state("networkidle")
@@ -74,7 +75,7 @@ STARTS_ENGINE = re.compile(r'class="catan-(?:task|worked|game)\b')
 
 def engine_pages(site_dir: Path, lang: str, paths: list[str]) -> list[str]:
     return [path for path in paths if STARTS_ENGINE.search(
-        (site_dir / lang / path / "index.html").read_text(encoding="utf-8"))]
+        (lang_dir(site_dir, lang) / path / "index.html").read_text(encoding="utf-8"))]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -104,13 +105,13 @@ def test_root_picks_the_browser_language(browser: Any, base_url: str) -> None:
         context = browser.new_context(locale=locale)
         page = context.new_page()
         page.goto(f"{base_url}/")
-        page.wait_for_url(f"{base_url}/{lang}/")
+        page.wait_for_url(f"{base_url}/{languages.root(lang)}")
         context.close()
 
 
 def test_language_switcher_keeps_the_page(page: Any, base_url: str) -> None:
     seen = watch(page, base_url)
-    page.goto(f"{base_url}/en/faq/robber/")
+    page.goto(f"{base_url}/faq/robber/")
     open_switcher_link(page, "fr")
     page.wait_for_url(f"{base_url}/fr/faq/robber/")
     assert page.get_attribute("html", "lang") == "fr"
@@ -140,14 +141,14 @@ def test_old_faq_anchors_land_on_the_answer_kept(page: Any, base_url: str) -> No
     question's heading; on another page the page's script follows it, on a full load and after
     an instant navigation."""
     seen = watch(page, base_url)
-    page.goto(f"{base_url}/en/faq/robber/#everyone-discards-not-just-roller")
+    page.goto(f"{base_url}/faq/robber/#everyone-discards-not-just-roller")
     assert page.evaluate("document.getElementById('everyone-discards-not-just-roller')"
                          ".closest('h2').id") == "who-discards-on-seven"
     assert 0 <= page.evaluate(TOP_OF, "who-discards-on-seven") < 200
     text = page.inner_text(".md-content")
     assert "Merged questions" not in text and "Does only the player who rolled" not in text
-    page.goto(f"{base_url}/en/faq/robber/#knight-before-roll-frees-hex")
-    page.wait_for_url(f"{base_url}/en/faq/development-cards/#knight-card-before-roll")
+    page.goto(f"{base_url}/faq/robber/#knight-before-roll-frees-hex")
+    page.wait_for_url(f"{base_url}/faq/development-cards/#knight-card-before-roll")
     assert 0 <= page.evaluate(TOP_OF, "knight-card-before-roll") < 200
     page.goto(f"{base_url}/fr/faq/trading/")
     page.evaluate("""() => {

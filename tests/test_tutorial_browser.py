@@ -29,6 +29,7 @@ import yaml
 from pagewatch import ROOT, forget_site, serve_sitemap, watch
 
 from catan_core.topology import EDGE_ALIASES, EDGE_NAMES, NODE_ALIASES, NODE_NAMES
+from catan_site import languages
 
 pytestmark = pytest.mark.browser
 
@@ -219,7 +220,7 @@ def test_whole_tutorial(context: Any, site_dir: Path, base_url: str) -> None:
     page = fresh_page(context, base_url)
     seen = watch(page, base_url)
     serve_sitemap(page, site_dir, base_url, lang)
-    page.goto(f"{base_url}/{lang}/tutorial/")
+    page.goto(f"{base_url}/{languages.root(lang)}tutorial/")
     summary = page.locator(".catan-lessons__summary")
     page.wait_for_selector(".catan-lessons[data-catan-bound]")
     assert summary.inner_text() == lessons_summary(page, lang, 0)
@@ -266,7 +267,7 @@ def test_one_lesson_in_each_other_language(context: Any, base_url: str, lang: st
     page = fresh_page(context, base_url)  # no progress yet
     seen = watch(page, base_url)
     lesson = next(x for x in LESSONS if x["page"] == slug)
-    page.goto(f"{base_url}/{lang}/tutorial/")
+    page.goto(f"{base_url}/{languages.root(lang)}tutorial/")
     page.wait_for_selector(".catan-lessons[data-catan-bound]")
     summary = page.locator(".catan-lessons__summary")
     assert summary.inner_text() == lessons_summary(page, lang, 0)
@@ -277,7 +278,7 @@ def test_one_lesson_in_each_other_language(context: Any, base_url: str, lang: st
     assert page.locator(".catan-lesson-done").inner_text().startswith(
         f"✓ {UI['lesson_done'][lang]}")
 
-    page.goto(f"{base_url}/{lang}/tutorial/")
+    page.goto(f"{base_url}/{languages.root(lang)}tutorial/")
     page.wait_for_selector(".catan-lessons[data-catan-bound]")
     assert summary.inner_text() == lessons_summary(page, lang, 1)
     done = page.locator(".catan-lessons__item.is-complete a")
@@ -290,13 +291,13 @@ def test_one_lesson_in_each_other_language(context: Any, base_url: str, lang: st
 def test_boards_show_without_javascript(browser: Any, base_url: str) -> None:
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
-    page.goto(f"{base_url}/en/tutorial/production/")
+    page.goto(f"{base_url}/tutorial/production/")
     boards = page.locator(".catan-task svg.catan-board")
     assert boards.count() == len(LESSONS[2]["tasks"])
     assert page.locator(".catan-task .catan-panel").first.is_visible()
     page.locator(".catan-task__answer summary").first.click()
     assert page.locator(".catan-task__answer a[href*='/faq/']").first.is_visible()
-    page.goto(f"{base_url}/en/tutorial/example-game/")
+    page.goto(f"{base_url}/tutorial/example-game/")
     assert page.locator(".catan-worked__steps li").count() == len(WORKED["steps"])
     context.close()
 
@@ -304,7 +305,7 @@ def test_boards_show_without_javascript(browser: Any, base_url: str) -> None:
 def test_board_answers_with_the_keyboard(context: Any, base_url: str) -> None:
     page = fresh_page(context, base_url)
     seen = watch(page, base_url)
-    page.goto(f"{base_url}/en/tutorial/island/")
+    page.goto(f"{base_url}/tutorial/island/")
     page.wait_for_selector(".catan-task[data-catan-bound]")
     boards = page.locator(".catan-task.is-clickable svg.catan-board")
     assert boards.count() >= 1

@@ -20,7 +20,7 @@ from catan_site import languages
 from catan_site import tutorial as hook
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = languages.codes()  # i18n/languages.yml
+LANGUAGES = languages.codes()  # mkdocs.yml (i18n plugin)
 TEXT_KEYS = ("prompt", "hint", "explain", "miss", "button")
 FENCE = re.compile(r"^```catan-lesson\n(?P<body>.*?)^```$", re.MULTILINE | re.DOTALL)
 #: Interface words frontend/tutorial.js and catan_web.tutorial.panel use.
@@ -192,7 +192,7 @@ def test_every_task_renders_with_board_and_faq_link(lang: str) -> None:
 
 def replayed() -> list[dict[str, Any]]:
     """Positions after each step (index 0: the start), and the events of each step."""
-    from catan_core.svg import diagram_game
+    from catan_site.diagrams import diagram_game
 
     doc = diagram_game(WORKED["start"]).to_dict()
     out = [{"position": doc, "events": []}]

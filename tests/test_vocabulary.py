@@ -220,9 +220,9 @@ def test_catalogs_have_no_english_left(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_site_description_is_translated(lang: str) -> None:
-    """Each language has its own page description (i18n/languages.yml), not the English one."""
+    """Each language has its own page description (mkdocs.yml's i18n plugin), not English's."""
     descriptions = {where: text for where, text in texts(lang) if "site_description" in where}
-    assert descriptions, f"no site_description for {lang} in i18n/languages.yml"
+    assert descriptions, f"no site_description for {lang} in mkdocs.yml's i18n plugin"
     english = re.compile(r"\b(?:the|of|with|rules|in four languages)\b")
     assert not any(english.search(text) for text in descriptions.values()), descriptions
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 import yaml
+from builtsite import lang_files
 from pagewatch import PageWatch, forget_site, serve_sitemap, watch
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -27,7 +28,7 @@ from catan_site import fences, languages
 from catan_site.widgets import starting_position
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = languages.codes()  # i18n/languages.yml
+LANGUAGES = languages.codes()  # mkdocs.yml (i18n plugin)
 #: Languages played in the browser.
 BROWSER = ("en", "fr")
 READY_MS = 180_000  # Pyodide starts in 3-7 s; a busy CI machine can take far longer
@@ -112,7 +113,7 @@ def test_widget_strings_complete_and_used() -> None:
 def test_widgets_only_where_needed(site_dir: Path, lang: str) -> None:
     """Widget pages carry positions, texts and the module; the other pages none of it."""
     with_widgets = 0
-    for page in (site_dir / lang).rglob("index.html"):
+    for page in lang_files(site_dir, lang):
         text = page.read_text(encoding="utf-8")
         if 'class="catan-widget"' in text:
             with_widgets += 1
@@ -144,7 +145,7 @@ class Session:
         self.page.set_viewport_size(DESKTOP)
         link = self.page.locator(f"nav.md-nav--primary a.md-nav__link[href$='faq/{slug}/']")
         link.first.click()
-        self.page.wait_for_url(f"**/{self.lang}/faq/{slug}/")
+        self.page.wait_for_url(f"**/{languages.root(self.lang)}faq/{slug}/")
 
     def widget(self, anchor: str) -> Any:
         """The first widget after the FAQ answer ``anchor``, once its engine answers."""
@@ -244,7 +245,7 @@ def session(request: pytest.FixtureRequest, profile: Any, base_url: str,
     loads: list[str] = []
     page.on("load", lambda loaded: loads.append(loaded.url))
     serve_sitemap(page, site_dir, base_url, lang)
-    page.goto(f"{base_url}/{lang}/faq/")
+    page.goto(f"{base_url}/{languages.root(lang)}faq/")
     page.wait_for_load_state("networkidle")
     yield Session(lang, page, seen, list(seen.requests), loads)
     forget_site(profile, base_url)
@@ -307,7 +308,7 @@ def test_distance_rule(session: Session) -> None:
     code, message, link = refusal(widget)
     assert code == "distance_rule"
     assert message == f"✘ {rule('distance_rule', lang)} {ui('faq_link', lang)}"
-    assert link.endswith(f"/{lang}/faq/building/#distance-rule-meaning")
+    assert link.endswith(f"/{languages.root(lang)}faq/building/#distance-rule-meaning")
     point(widget, "g.node[data-node='10.S']", hover=True)
     assert refusal(widget)[0] == "occupied"
     point(widget, "g.node[data-node='5.S']", hover=True)  # free, but off Red's roads
@@ -558,7 +559,8 @@ def test_one_rules_engine_per_page_load(session: Session) -> None:
     """Runs after the widget tests of its language: instant navigation kept one page, so one
     Pyodide served every widget (the index, without widgets, started none)."""
     workers = sum(u.endswith("/worker.mjs") for u in session.seen.requests)
-    assert session.loads == [f"{session.seen.origin}/{session.lang}/faq/"], session.loads
+    home = f"{session.seen.origin}/{languages.root(session.lang)}faq/"
+    assert session.loads == [home], session.loads
     assert workers == 1, workers
     session.seen.assert_clean()
 
@@ -574,7 +576,7 @@ def test_engine_starts_on_interaction_not_on_scrolling(browser: Any, base_url: s
         return [u for u in seen.requests if "/assets/pyodide/" in u or "worker.mjs" in u]
 
     try:
-        page.goto(f"{base_url}/en/faq/robber/")
+        page.goto(f"{base_url}/faq/robber/")
         page.wait_for_selector(".catan-widget[data-state='idle']", state="attached")
         # Scroll each widget into view, then wait until the browser has reported it visible to
         # an observer of ours (a widget observing scrolling would have been told by then too).

@@ -20,20 +20,20 @@ from typing import Any
 
 import yaml
 
+from catan_site import languages
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 LANGUAGES = ("en", "fr", "es", "nl")
 GLOSSARY = ROOT / "i18n" / "glossary.yml"
-LANGUAGES_FILE = ROOT / "i18n" / "languages.yml"
 #: Catalogs whose ``{en, fr, es, nl}`` leaves are shown to readers.
 CATALOGS = ("i18n/board.yml", "i18n/errors.yml", "i18n/game.yml", "i18n/offline.yml",
             "i18n/review.yml",
             "i18n/widgets.yml", "tutorial/ui.yml", "tutorial/lessons.yml",
             "tutorial/worked_game.yml")
 #: Files of ``i18n/`` that are not catalogs of shown strings: the glossary (its terms reach
-#: readers through the glossary pages), the search rules, the languages' names (read by
-#: ``mkdocs_strings``).
-NOT_CATALOGS = ("i18n/glossary.yml", "i18n/search.yml", "i18n/languages.yml")
+#: readers through the glossary pages), the search rules.
+NOT_CATALOGS = ("i18n/glossary.yml", "i18n/search.yml")
 #: Keys of a board fence whose text is shown (and translated).
 FENCE_TEXT_KEYS = ("caption", "alt", "labels", "prompt")
 
@@ -89,14 +89,14 @@ def catalog_strings(data: Any, lang: str, path: str = "") -> Iterator[tuple[str,
 
 
 def mkdocs_strings(lang: str) -> Iterator[tuple[str, str]]:
-    """Names the site gives the language (``i18n/languages.yml``): site name, description and
+    """Names the site gives the language (mkdocs.yml's i18n plugin): site name, description and
     navigation titles."""
-    entry = (_yaml(LANGUAGES_FILE) or {}).get(lang) or {}
+    entry = languages.get(lang)
     for key in ("site_name", "site_description"):
-        if entry.get(key):
-            yield f"i18n/languages.yml {key}", str(entry[key])
-    for english, name in (entry.get("nav") or {}).items():
-        yield f"i18n/languages.yml nav {english}", str(name)
+        if getattr(entry, key):
+            yield f"mkdocs.yml i18n {lang} {key}", str(getattr(entry, key))
+    for english, name in entry.nav.items():
+        yield f"mkdocs.yml i18n {lang} nav_translations {english}", str(name)
 
 
 @cache
@@ -124,8 +124,8 @@ def board_strings(lang: str) -> Iterator[tuple[str, str]]:
 
 @cache
 def _board_svg(lang: str) -> str:
-    from catan_core.svg import render_diagram
     from catan_site.catalog import terms
+    from catan_site.diagrams import render_diagram
 
     return render_diagram({"board": "beginner"}, lang, terms(lang))
 

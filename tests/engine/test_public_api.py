@@ -24,7 +24,11 @@ from catan_core.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Every top-level package of the project that is not the engine (checked below).
-FOLDERS = ("catan_web", "catan_rooms", "catan_site", "benchmarks")
+FOLDERS = ("catan_web", "catan_rooms", "catan_site", "devtools", "benchmarks")
+#: Where the packages of their own are (tests/sources.py; not imported: this file also runs
+#: inside Pyodide, with the engine's tests only).
+HOMES = {"catan_site": ROOT / "packages" / "catan-site",
+         "catan_rooms": ROOT / "packages" / "catan-rooms"}
 PUBLIC_MODULES = {"catan_core", "catan_core.query", "catan_core.geometry",
                   "catan_core.constants", "catan_core.errors", "catan_core.board",
                   "catan_core.reports", "catan_core.svg", "catan_core.referee",
@@ -70,7 +74,8 @@ def findings() -> list[str]:
     internal = internal_names()
     found = []
     for folder in FOLDERS:
-        for path in sorted((ROOT / folder).rglob("*.py")) if (ROOT / folder).is_dir() else []:
+        where_from = HOMES.get(folder, ROOT) / folder
+        for path in sorted(where_from.rglob("*.py")) if where_from.is_dir() else []:
             tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
             where = path.relative_to(ROOT)
             for node in ast.walk(tree):

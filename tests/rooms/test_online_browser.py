@@ -192,7 +192,7 @@ def test_three_people_online_to_a_winner(browser: Any, site_dir: Path, sqlite_st
     people = [ann, bob, cat]
     # Ann creates the room from the new-game form: three people and a computer (orange)
     page = ann.page
-    page.goto(f"{server.base}/en/play/")
+    page.goto(f"{server.base}/play/")
     page.wait_for_selector("[data-action=create-room]", timeout=WAIT)
     page.select_option("[data-field=count]", "4")
     for select, kind in zip(page.locator("[data-field=kind]").all(),
@@ -204,13 +204,13 @@ def test_three_people_online_to_a_winner(browser: Any, site_dir: Path, sqlite_st
     page.click("[data-action=create-room]")
     page.wait_for_selector("[data-key=invite]", timeout=WAIT)
     invite = page.input_value("[data-key=invite]")
-    assert invite.startswith(f"{server.base}/en/play/#room=")
+    assert invite.startswith(f"{server.base}/play/#room=")
     ann.sit()
     # Bob reads French, Cat Dutch: the same room in their own words
-    bob.page.goto(invite.replace("/en/", "/fr/"), wait_until="commit")
+    bob.page.goto(invite.replace("/play/", "/fr/play/"), wait_until="commit")
     bob.page.wait_for_selector("[data-field=online-name]", timeout=WAIT)
     bob.page.fill("[data-field=online-name]", "Bo")  # typing when Cat comes in: the lobby
-    cat.page.goto(invite.replace("/en/", "/nl/"), wait_until="commit")  # is drawn again,
+    cat.page.goto(invite.replace("/play/", "/nl/play/"), wait_until="commit")  # is drawn again,
     cat.page.wait_for_selector("[data-field=online-name]", timeout=WAIT)
     bob.page.wait_for_selector(".catan-online >> text=Spectateurs : 2", timeout=WAIT)
     assert bob.page.input_value("[data-field=online-name]") == "Bo"  # the name typed so far
@@ -314,7 +314,7 @@ def test_trade_before_build_in_a_room_offers_no_trade_once_built(
     servers.append(server)
     ann = Person(browser, "red", "Ann")
     page = ann.page
-    page.goto(f"{server.base}/en/play/")
+    page.goto(f"{server.base}/play/")
     page.wait_for_selector("[data-action=create-room]", timeout=WAIT)
     page.select_option("[data-field=count]", "3")
     for select, kind in zip(page.locator("[data-field=kind]").all(), ("human", "bot", "bot"),
@@ -395,7 +395,7 @@ def create_room(person: Person, base: str, kinds: tuple[str, ...] | None = None,
     """``person`` creates a room from the new-game form (``kinds``: the seats' "played by",
     None: the form as it comes); returns the invitation link."""
     page = person.page
-    page.goto(f"{base}/en/play/")
+    page.goto(f"{base}/play/")
     page.wait_for_selector("[data-action=create-room]", timeout=WAIT)
     if kinds is not None:
         page.select_option("[data-field=count]", str(len(kinds)))

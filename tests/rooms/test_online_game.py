@@ -228,7 +228,8 @@ async def play(servers: list[Server], restart: Any) -> None:
     status, created = servers[0].post("/api/rooms", SETTINGS)
     assert status == 201, created
     room, host = created["room"], created["host_token"]
-    assert len(room) >= 16 and created["invite"].endswith(f"/en/play/#room={room}")
+    assert len(room) >= 16 and created["invite"].endswith(f"/play/#room={room}")
+    assert "/en/" not in created["invite"]  # English, the default language, is at the root
 
     def base(i: int) -> str:
         return servers[i % len(servers)].base

@@ -9,11 +9,10 @@
   "use strict"
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return
   var config = JSON.parse(document.getElementById("__config").textContent)
-  var root = new URL(config.base, location.href)          /* the language's root, /en/ */
   var lang = document.documentElement.lang
   /* Offline, registering again fails (the update check cannot fetch sw.js): the worker
    * already installed is still ready. */
-  var registered = navigator.serviceWorker.register(new URL("../sw.js", root).href)
+  var registered = navigator.serviceWorker.register(new URL("sw.js", config.catan.site).href)
     .catch(function (error) { console.warn("offline:", error.message) })
     .then(function () { return navigator.serviceWorker.ready })
 

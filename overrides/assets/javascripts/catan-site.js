@@ -12,12 +12,14 @@
 (function () {
   "use strict"
   var config = JSON.parse(document.getElementById("__config").textContent)
-  var root = new URL(config.base, location.href)          /* e.g. http://host/en/ */
+  var root = new URL(config.base, location.href)          /* e.g. http://host/fr/ */
+  var site = config.catan.site                            /* the site root: http://host/ */
+  var roots = config.catan.roots                          /* {en: "", fr: "fr/", ...} */
 
   function sameIn(lang) {
     var rel = location.pathname.indexOf(root.pathname) === 0
       ? location.pathname.slice(root.pathname.length) : ""
-    return new URL("../" + lang + "/" + rel, root).href + location.hash
+    return new URL(roots[lang] + rel, site).href + location.hash
   }
 
   document.addEventListener("click", function (ev) {

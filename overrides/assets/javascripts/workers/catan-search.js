@@ -22,7 +22,9 @@ importScripts("catan-normalise.js")
 
 const N = self.CatanNormalise
 const MESSAGE = { SETUP: 0, READY: 1, QUERY: 2, RESULT: 3 }  /* Material's SearchMessageType */
-const INDEX_URL = new URL("../../../search/catan-index.json", self.location.href)
+/* the language's index: the page names it after "#" in the worker's address (overrides/main.html) */
+const INDEX_URL = new URL(self.location.hash.slice(1) || "../../../search/catan-index.json",
+                          self.location.href)
 const MAX_RESULTS = 20
 const CLOSEST = 5                 /* questions offered when nothing matches */
 const SNIPPET = 180               /* characters of text shown when there is no answer line */

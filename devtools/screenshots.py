@@ -1,4 +1,4 @@
-"""Screenshots of the site: ``python -m catan_site.screenshots [--site-dir DIR] [--out DIR]``.
+"""Screenshots of the site: ``python -m devtools.screenshots [--site-dir DIR] [--out DIR]``.
 
 For each language: the home page, a rules page, an FAQ page, the glossary (the widest table), the
 language menu and an open search, on a desktop (1280×800) and a phone (390×844) viewport. The
@@ -14,9 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from catan_site import languages
-from catan_site.chromium import launch_args
-from catan_site.paths import ROOT
-from catan_site.serve import make_server
+from devtools.chromium import launch_args
+from devtools.serve import ROOT, make_server
 
 PAGES = {"home": "", "rules": "rules/robber/", "faq": "faq/robber/", "glossary": "glossary/"}
 DEVICES: dict[str, dict[str, Any]] = {
@@ -54,14 +53,14 @@ def shoot_language(browser: Any, base: str, lang: str, out: Path) -> list[Path]:
         context = browser.new_context(**options)
         page = context.new_page()
         for name, path in PAGES.items():
-            page.goto(f"{base}/{lang}/{path}")
+            page.goto(f"{base}/{languages.root(lang)}{path}")
             page.wait_for_load_state("networkidle")
             shots.append(out / f"{lang}-{name}-{device}.png")
             page.screenshot(path=str(shots[-1]))
         shots.append(out / f"{lang}-languages-{device}.png")
-        shoot_switcher(page, f"{base}/{lang}/faq/robber/", shots[-1])
+        shoot_switcher(page, f"{base}/{languages.root(lang)}faq/robber/", shots[-1])
         shots.append(out / f"{lang}-search-{device}.png")
-        shoot_search(page, f"{base}/{lang}/", SEARCHES[lang], shots[-1])
+        shoot_search(page, f"{base}/{languages.root(lang)}", SEARCHES[lang], shots[-1])
         context.close()
     return shots
 

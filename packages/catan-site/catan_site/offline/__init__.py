@@ -3,18 +3,21 @@
 ``write(site_root)`` runs once at the end of a site build (the ``catan`` plugin, after the
 languages and the browser runtime are written) and writes::
 
-    site/<lang>/manifest.webmanifest   the app in that language (name, start page, colours,
-                                       the icons of overrides/assets/images/)
+    <root>manifest.webmanifest         the app in each language (name, start page, colours,
+                                       the icons of overrides/assets/images/), in the
+                                       language's root (the default's: the site root)
     site/offline/<lang>.html           the offline page: what the worker answers, in the
                                        page's language, for a page it does not keep when the
                                        network fails (installed with the worker)
     site/sw.js                         sw.js of this folder with this build's file list:
                                        {path: [content hash, bytes, group]} and a version
 
-Groups: ``""`` (the root page, installed with the worker), ``"runtime"`` (``assets/``:
-Pyodide, the wheel, the front end; one copy for every language), a language code (every file
-of ``site/<lang>/`` but Material's lunr files, which the site's own search replaces, and the
-gzipped sitemap, which no page reads; the worker answers a sitemap only offline).
+Groups: ``""`` (the offline pages, installed with the worker), ``"runtime"`` (``assets/``:
+Pyodide, the wheel, the front end, Material's files; one copy for every language, but
+Material's lunr files, which the site's own search replaces), a language code (every file of
+the language's root: ``site/<lang>/``, and for the default language the rest of the site root
+and the ``en/`` pages that send the old addresses there; but the gzipped sitemap, which no
+page reads; the worker answers a sitemap only offline).
 ``files(site_root)`` computes the list from the files on disk, so a test can compare it with
 the site.
 
@@ -47,7 +50,7 @@ MANIFEST_NAME = "manifest.webmanifest"
 #: and Material's light background.
 THEME_COLOUR = "#a63d1c"
 BACKGROUND = "#ffffff"
-#: The icons (drawn by ``python -m catan_site.offline.icons``), relative to a language root.
+#: The icons (drawn by ``python -m catan_site.offline.icons``), relative to the site root.
 ICONS = (
     {"src": "assets/images/icon-192.png", "sizes": "192x192", "type": "image/png"},
     {"src": "assets/images/icon-512.png", "sizes": "512x512", "type": "image/png"},
@@ -61,6 +64,8 @@ SKIPPED_NAMES = ("sitemap.xml.gz",)
 HASH_LENGTH = 16  # hex digits of sha256, as sw.js compares them
 BUILD_MARKER = "const BUILD = null  // replaced at build time"
 OFFLINE_DIR = "offline"
+#: The default language's old root (its pages send readers to the site root).
+LEGACY_DIR = "en"
 #: The offline page; ``{{root}}`` (the worker's scope) and ``{{kept}}`` (the pages it keeps in
 #: the language, as list items) are filled in by the worker, which also drops the block it does
 #: not need (``kept`` or ``none``) and the page list (``[[path, title], ...]``).
@@ -87,7 +92,7 @@ a {{ color: {colour}; }}
 <main>
 <h1>{title}</h1>
 <p>{text}</p>
-<p><a href="{{{{root}}}}{lang}/">{home}</a></p>
+<p><a href="{{{{root}}}}{lang_root}">{home}</a></p>
 <!--kept--><h2>{kept}</h2>
 <ul data-kept>{{{{kept}}}}</ul><!--/kept-->
 <!--none--><p data-none>{none}</p><!--/none-->
@@ -107,15 +112,24 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def group_of(path: str) -> str | None:
-    """The group of a file (its path under the site root), None if the worker leaves it."""
+    """The group of a file (its path under the site root), None if the worker leaves it.
+
+    >>> [group_of(p) for p in ("faq/index.html", "fr/faq/index.html", "en/faq/index.html",
+    ...                        "assets/x.js", "assets/javascripts/lunr/a.js", "offline/fr.html")]
+    ['en', 'fr', 'en', 'runtime', None, '']
+    """
     head, _, rest = path.partition("/")
     if path == SW_NAME or path.rsplit("/", 1)[-1] in SKIPPED_NAMES:
         return None
-    if head in languages.codes():
-        return None if rest.startswith(SKIPPED_PARTS) else head
+    if path.startswith(SKIPPED_PARTS):
+        return None
+    if rest and head in languages.codes():
+        return head
     if path.startswith(RUNTIME_DIRS):
         return "runtime"
-    return ""
+    if head == OFFLINE_DIR and rest:
+        return ""
+    return languages.default()
 
 
 def files(site_root: Path) -> dict[str, list[Any]]:
@@ -133,10 +147,11 @@ def files(site_root: Path) -> dict[str, list[Any]]:
 
 
 def app_manifest(lang: str, default_name: str, default_description: str) -> dict[str, Any]:
-    """The web app manifest of a language (paths relative to ``site/<lang>/``); the default
+    """The web app manifest of a language (paths relative to the language's root); the default
     names are mkdocs.yml's, for a language that does not translate them."""
     language = languages.get(lang)
     texts = flat_strings(TEXTS, lang)
+    site = "../" * languages.root(lang).count("/") or "./"  # the site root, from the language's
     return {
         "name": language.site_name or default_name,
         "short_name": texts["app_short_name"],
@@ -144,11 +159,11 @@ def app_manifest(lang: str, default_name: str, default_description: str) -> dict
         "lang": lang,
         "id": "./",
         "start_url": "./",
-        "scope": "../",
+        "scope": site,
         "display": "standalone",
         "theme_color": THEME_COLOUR,
         "background_color": BACKGROUND,
-        "icons": list(ICONS),
+        "icons": [{**icon, "src": site.removeprefix("./") + icon["src"]} for icon in ICONS],
     }
 
 
@@ -156,7 +171,10 @@ def page_titles(site_root: Path, lang: str) -> list[list[str]]:
     """``[[path, title], ...]`` of a language's pages (path under the site root, as the
     worker's file list names it; the title without the site's name), in path order."""
     out = []
-    for file in sorted((site_root / lang).rglob("index.html")):
+    for file in sorted((site_root / languages.root(lang)).rglob("index.html")):
+        path = file.relative_to(site_root).as_posix()
+        if group_of(path) != lang or path.startswith(f"{LEGACY_DIR}/"):
+            continue
         found = re.search(r"<title>([^<]*)</title>", file.read_text(encoding="utf-8"))
         if found:
             title = html.unescape(found.group(1)).rsplit(" - ", 1)[0].strip()
@@ -169,7 +187,8 @@ def offline_page(site_root: Path, lang: str, site_name: str) -> str:
     texts = {k: html.escape(v, quote=False) for k, v in flat_strings(TEXTS, lang).items()}
     pages = json.dumps(page_titles(site_root, lang), ensure_ascii=False, separators=(",", ":"))
     return OFFLINE_PAGE.format(
-        lang=lang, colour=THEME_COLOUR, site=html.escape(languages.get(lang).site_name
+        lang=lang, lang_root=languages.root(lang), colour=THEME_COLOUR,
+        site=html.escape(languages.get(lang).site_name
                                                           or site_name),
         title=texts["offline_page_title"], text=texts["offline_page_text"],
         home=texts["offline_page_home"], kept=texts["offline_page_kept"],
@@ -182,13 +201,15 @@ def write(site_root: Path, site_name: str, site_description: str) -> dict[str, A
     (site_root / OFFLINE_DIR).mkdir(exist_ok=True)
     for lang in languages.codes():
         manifest = app_manifest(lang, site_name, site_description)
-        (site_root / lang / MANIFEST_NAME).write_text(
+        (site_root / languages.root(lang) / MANIFEST_NAME).write_text(
             json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         (site_root / OFFLINE_DIR / f"{lang}.html").write_text(
             offline_page(site_root, lang, site_name), encoding="utf-8")
     listed = files(site_root)
     version = hashlib.sha256(json.dumps(listed, sort_keys=True).encode()).hexdigest()[:12]
-    build = json.dumps({"version": version, "files": listed}, separators=(",", ":"))
+    roots = {lang: languages.root(lang) for lang in languages.codes()}
+    build = json.dumps({"version": version, "default": languages.default(), "roots": roots,
+                        "files": listed}, separators=(",", ":"))
     source = SW_SOURCE.read_text(encoding="utf-8")
     if BUILD_MARKER not in source:
         raise ValueError(f"{SW_SOURCE} has no line {BUILD_MARKER!r}")

@@ -11,7 +11,8 @@ A fence holds YAML options, never code (see notes/fences.md)::
 
 Any unknown key, bad YAML or rendering error stops the build with a message naming the fence
 (superfences lets :class:`SuperFencesException` through; MkDocs then names the page).
-The board is drawn by the engine, ``catan_core.svg.render_diagram(spec, lang, terms)``.
+The fence is read by ``catan_site.diagrams.render_diagram(spec, lang, terms)`` and the board
+drawn by the engine (``catan_core.svg.render``).
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from typing import Any
 import yaml
 from pymdownx.superfences import SuperFencesException
 
-from catan_core.svg import render_diagram
 from catan_site import languages
 from catan_site.catalog import terms
+from catan_site.diagrams import render_diagram
 
 #: Keys of a catan-diagram fence, with what they hold.
 DIAGRAM_KEYS: dict[str, str] = {

@@ -133,15 +133,18 @@ async function respond(event, path) {
   return response
 }
 
-// The language of a page's address (its first folder), else the browser's, else the first.
-const LANGS = [...new Set([...FILES.values()].map(([, , group]) => group))]
-  .filter((group) => FILES.has(`offline/${group}.html`))
+// The language of a page's address: its first folder (the default language is at the root,
+// BUILD.roots), else the group of a listed page, else the browser's, else the default.
+const LANGS = Object.keys(BUILD.roots).filter((lang) => FILES.has(`offline/${lang}.html`))
 
 function langOf(url) {
-  const first = new URL(url).pathname.slice(SCOPE.pathname.length).split("/")[0]
+  const rest = new URL(url).pathname.slice(SCOPE.pathname.length)
+  const first = rest.split("/")[0]
   if (LANGS.includes(first)) return first
+  const listed = FILES.get(rest === "" || rest.endsWith("/") ? rest + "index.html" : rest)
+  if (listed && LANGS.includes(listed[2])) return listed[2]
   const wanted = (self.navigator.languages || []).map((code) => code.slice(0, 2).toLowerCase())
-  return wanted.find((code) => LANGS.includes(code)) || (LANGS.includes("en") ? "en" : LANGS[0])
+  return wanted.find((code) => LANGS.includes(code)) || BUILD.default
 }
 
 const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -238,7 +241,7 @@ async function visited(urls) {
   const paths = new Set(urls.map((url) => { try { return pathOf(url) } catch { return null } }))
   paths.delete(null)
   for (const path of [...paths]) {  // and its language's sitemap, for links followed offline
-    const sitemap = `${FILES.get(path)[2]}/sitemap.xml`
+    const sitemap = `${BUILD.roots[FILES.get(path)[2]]}sitemap.xml`
     if (FILES.has(sitemap)) paths.add(sitemap)
   }
   // a page loaded before this worker controlled it: keep what it loaded

@@ -73,7 +73,7 @@ def load() -> dict[str, Any]:
 
 @functools.lru_cache(maxsize=1)
 def _load(stamps: tuple[int, ...]) -> dict[str, Any]:
-    from catan_core.svg import diagram_game
+    from catan_site.diagrams import diagram_game
 
     lessons = catalog.read(DATA / "lessons.yml")["lessons"]
     ui = catalog.read(DATA / "ui.yml")
@@ -254,7 +254,7 @@ def render_lessons(lang: str) -> str:
 
 def render_worked_game(lang: str) -> str:
     """The worked game: the starting board, the sentences, and buttons to step through."""
-    from catan_core.svg import diagram_game
+    from catan_site.diagrams import diagram_game
 
     worked = load()["worked"]
     start = diagram_game(worked["start"]).to_dict()

@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 from mkdocs.exceptions import PluginError
 
+from catan_site import languages
 from catan_site.paths import ROOT
 
 I18N = ROOT / "i18n"
@@ -44,9 +45,8 @@ def load(name: str) -> Any:
 
 
 def language_codes() -> tuple[str, ...]:
-    """The codes of ``i18n/languages.yml`` in order (what :func:`catan_site.languages.codes`
-    answers; that module is built on this one)."""
-    return tuple(str(code) for code in load("languages.yml"))
+    """The site's language codes, the default first (mkdocs.yml's i18n plugin)."""
+    return languages.codes()
 
 
 def flat_strings(path: Path, lang: str) -> dict[str, str]:

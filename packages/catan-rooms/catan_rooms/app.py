@@ -49,10 +49,17 @@ def client_of(scope_client: Any, headers: Any, trust_proxy: bool) -> str:
     return scope_client[0] if scope_client else "unknown"
 
 
+def _root(lang: str) -> str:
+    """A language's root in the site: the default (first) at the root, the others in a folder
+    (as mkdocs-static-i18n builds them)."""
+    return "" if lang == LANGUAGES[0] else f"{lang}/"
+
+
 class SiteFiles(StaticFiles):
     """The built site, with the MIME types ES modules and WebAssembly need, and the site's own
-    404 page for an address it does not have: the language's of the address (MkDocs writes
-    ``<lang>/404.html``), else the one the browser asks for first, else English's."""
+    404 page for an address it does not have: the language's of the address (the build writes
+    ``<lang>/404.html``, ``en/404.html`` too), else the one the browser asks for first, else
+    English's."""
 
     async def get_response(self, path: str, scope: Any) -> Response:
         try:
@@ -154,7 +161,7 @@ def create_app(site_dir: str | os.PathLike[str] | None = None, store: str | None
         lang = request.query_params.get("lang", "en")
         lang = lang if lang in LANGUAGES else "en"
         return JSONResponse({"room": room_id, "host_token": host_token,
-                             "invite": f"{public}/{lang}/play/#room={room_id}",
+                             "invite": f"{public}/{_root(lang)}play/#room={room_id}",
                              "socket": f"/api/rooms/{room_id}/ws"}, status_code=201,
                             headers={"cache-control": "no-store"})
 

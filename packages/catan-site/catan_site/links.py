@@ -3,8 +3,8 @@
 A page names another page by its source path, as in Markdown (``faq/robber.md#knight``); the
 link is made relative to the page that carries it, so the site works under any address and
 with or without directory URLs. Files shared by every language (Pyodide, the engine wheel, the
-front end) live one level above the language roots (``site/assets/...``, next to
-``site/<lang>/``).
+front end) live at the site root (``site/assets/...``); page URLs are from the site root too
+(``fr/faq/robber/``: mkdocs-static-i18n builds every language into one site).
 """
 
 from __future__ import annotations
@@ -32,11 +32,11 @@ def shared_href(path: str, page: Any) -> str:
     """A file shared by every language (``assets/widgets/widgets.js``) as a link from ``page``.
 
     >>> class Page:  # page.url as MkDocs sets it with directory URLs
-    ...     url = "faq/robber/"
+    ...     url = "fr/faq/robber/"
     >>> shared_href("assets/widgets/widgets.js", Page())
     '../../../assets/widgets/widgets.js'
     >>> Page.url = ""
     >>> shared_href("assets/widgets/", Page())
-    '../assets/widgets/'
+    'assets/widgets/'
     """
-    return "../" + get_relative_url(path, page.url)
+    return get_relative_url(path, page.url)

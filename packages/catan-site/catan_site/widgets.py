@@ -2,7 +2,7 @@
 
 catan_site/fences.py turns each fence into ``<div class="catan-widget" data-kind data-spec>``
 holding the board drawn at build time. This hook gives each widget ``data-position``: the
-position document its fence describes (``catan_core.svg.diagram_game``), computed once here so
+position document its fence describes (``catan_site.diagrams.diagram_game``), computed once here so
 the browser starts from it directly. The page's catalog, style sheets and ``faq/index.js``
 come from the one front-end injector, ``catan_site/frontend.py``.
 """
@@ -27,7 +27,7 @@ def starting_position(kind: str, spec_attr: str, where: str) -> str:
         raise PluginError(f"{where}: unknown widget kind {kind!r}; "
                           f"allowed: {', '.join(sorted(WIDGET_KINDS))}")
     from catan_core import CatanError
-    from catan_core.svg import diagram_game
+    from catan_site.diagrams import diagram_game
 
     spec = json.loads(html.unescape(spec_attr))
     try:

@@ -1,4 +1,4 @@
-"""Serve the built site: ``python -m catan_site.serve [PORT] [--dir site]`` on 127.0.0.1.
+"""Serve the built site: ``python -m devtools.serve [PORT] [--dir site]`` on 127.0.0.1.
 
 A static server from the standard library, with the MIME types the site needs (ES modules and
 WebAssembly are refused by browsers when served with the wrong type).
@@ -12,7 +12,7 @@ import http.server
 from pathlib import Path
 from typing import Any
 
-from catan_site.paths import ROOT
+ROOT = Path(__file__).resolve().parent.parent  # the repository: site/, mkdocs.yml
 
 MIME_TYPES = {
     ".js": "text/javascript",

@@ -103,6 +103,7 @@ def hide_merged(html: str) -> str:
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     """Mark the answers and hide the merged questions on FAQ pages."""
-    if not page.file.url.startswith("faq/"):
+    # norm_src_uri: the source path in its language's folder (mkdocs-static-i18n)
+    if not getattr(page.file, "norm_src_uri", page.file.src_uri).startswith("faq/"):
         return html
     return hide_merged(mark_answers(html))

@@ -9,8 +9,9 @@ builds) and writes, shared by every language::
                            manifest.json
     site/assets/frontend/  frontend/**/*.js, *.mjs, *.css (FAQ widgets, tutorial, game, core/)
 
-The wheel holds the engine (``catan_core``) and the browser bridges (``catan_web``), never the
-site build (``catan_site``).
+The wheel is the engine's package, ``catan-core`` (the repository's ``pyproject.toml``: the
+engine ``catan_core`` and the browser bridges ``catan_web``, no dependencies), built by its
+ordinary build backend; the site's plugin is a package of its own (``packages/catan-site``).
 
 ``python_stdlib.zip`` is Pyodide's, with the modules a start of the engine imports (144 of 614)
 precompiled to bytecode by Pyodide's own Python under Node (``compile_stdlib.mjs``; cached in
@@ -28,7 +29,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-import re
 import shutil
 import subprocess
 import sys
@@ -48,14 +48,9 @@ FRONTEND = "frontend"
 FRONTEND_DIR = ROOT / FRONTEND
 FRONTEND_URL = f"assets/{FRONTEND}/"
 FRONTEND_SUFFIXES = (".js", ".mjs", ".css")
-#: What goes into the browser wheel (packages missing from the tree are skipped); a change to
-#: any of these rebuilds it.
+#: The engine package's sources (the repository's pyproject.toml builds them into the wheel);
+#: a change to any of these rebuilds it.
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "catan_core", "catan_web")
-#: pyproject.toml tables left out of the browser wheel's copy (they name catan_site).
-WHEEL_DROPPED_TABLES = re.compile(
-    r'^\[project\.entry-points\."mkdocs\.plugins"\]\n(?:[^\[\n].*\n|\n)*', re.MULTILINE)
-#: The site's dependencies (MkDocs...), which the browser wheel never needs.
-WHEEL_DEPENDENCIES = re.compile(r"^dependencies = \[\n(?:.*\n)*?\]\n", re.MULTILINE)
 WHEEL_CACHE = ROOT / "build" / "runtime-wheel"
 STDLIB = "python_stdlib.zip"
 STDLIB_SCRIPT = Path(__file__).resolve().parent / "compile_stdlib.mjs"
@@ -121,9 +116,9 @@ def _can_build_in_place() -> bool:
 def build_wheel(dest: Path) -> Path:
     """Build the engine's pure wheel into ``dest`` and return its path.
 
-    ``pip wheel`` runs on a clean copy of the sources (no stale ``build/lib`` can leak into the
-    wheel, nothing is written into the working tree), and the result is cached by a digest of
-    the sources in ``build/runtime-wheel/``.
+    ``pip wheel`` of the engine package, as anyone builds it, on a clean copy of its sources
+    (no stale ``build/lib`` can leak into the wheel, nothing is written into the working tree);
+    the result is cached by a digest of the sources in ``build/runtime-wheel/``.
     """
     cache = WHEEL_CACHE / _sources_digest()
     wheels = sorted(cache.glob("catan_core-*-py3-none-any.whl"))
@@ -136,10 +131,6 @@ def build_wheel(dest: Path) -> Path:
                 if path.is_dir():
                     shutil.copytree(path, src / name,
                                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-                elif name == "pyproject.toml":
-                    text = WHEEL_DROPPED_TABLES.sub("", path.read_text(encoding="utf-8"))
-                    text = WHEEL_DEPENDENCIES.sub("dependencies = []\n", text)
-                    (src / name).write_text(text, encoding="utf-8")
                 elif path.exists():
                     shutil.copy2(path, src / name)
             command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
