@@ -3,7 +3,7 @@
 The public API is ``catan_core.PUBLIC_ATTRIBUTES`` on a ``Game``, and the public modules
 (``catan_core``, ``query``, ``reports``, ``geometry``, ``constants``, ``errors``, ``board``,
 ``svg``, ``referee``, ``table``, ``views``, ``dealing``, ``actions``, ``tracking``, ``bots``,
-``bots.chances``, ``review``).
+``bots.chances``, ``review``, ``share``).
 This test reads every Python file of every package that is not the engine (``catan_web/``,
 ``catan_rooms/``, ``catan_site/``, ``benchmarks/``) and lists each read of an internal
 ``Game`` attribute (internal by name: a leading underscore, such as ``game._hand`` or
@@ -34,7 +34,8 @@ PUBLIC_MODULES = {"catan_core", "catan_core.query", "catan_core.geometry",
                   "catan_core.reports", "catan_core.svg", "catan_core.referee",
                   "catan_core.table", "catan_core.views", "catan_core.dealing",
                   "catan_core.actions", "catan_core.tracking", "catan_core.bots",
-                  "catan_core.selfplay", "catan_core.bots.chances", "catan_core.review"}
+                  "catan_core.selfplay", "catan_core.bots.chances", "catan_core.review",
+                  "catan_core.share"}
 
 
 #: ``PUBLIC_ATTRIBUTES`` as it was listed before internal names took an underscore.
