@@ -34,13 +34,21 @@ class IllegalAction(CatanError):
 class InvalidPosition(CatanError, ValueError):
     """A position document that cannot describe a legal game state.
 
-    The message says what is wrong and where (a JSON path such as ``players.red.hand``).
+    The message says what is wrong and where (a JSON path such as ``players.red.hand``);
+    ``details.reason`` names the rule broken, stable for translations: ``malformed`` for a
+    document that is not a position at all, else one of the reasons listed in
+    ``notes/engine-contract.md`` section 5 (``distance_rule``, ``too_many_pieces``...).
+
+    >>> InvalidPosition("too close", "players", reason="distance_rule").details["reason"]
+    'distance_rule'
     """
 
-    def __init__(self, message: str, path: str = "") -> None:
+    def __init__(self, message: str, path: str = "", reason: str = "malformed",
+                 **details: Any) -> None:
         text = f"{path}: {message}" if path else message
-        super().__init__("invalid_position", text, path=path)
+        super().__init__("invalid_position", text, path=path, reason=reason, **details)
         self.path = path
+        self.reason = reason
 
 
 class InvalidArgument(CatanError, ValueError):

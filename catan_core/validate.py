@@ -3,11 +3,13 @@
 ``serialize`` reads each field of a position and checks it alone; these checks look at the
 fields together: the supply of pieces, the distance rule, the bank, the awards, the phase and
 what it waits for, an open offer, the set-up order. Each failure is an ``InvalidPosition``
-with the JSON path at fault. The checks also fill the derived state (bank, harbour rates,
+with the JSON path at fault and a `"reason"` detail naming the rule. The checks also fill the derived state (bank, harbour rates,
 road lengths).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from .constants import CITIES, ROADS, SETTLEMENTS
 from .errors import InvalidPosition
@@ -16,8 +18,8 @@ from .state import State, Trade, cards_dict
 from .topology import EDGE_NAMES, EDGE_NODES, NODE_EDGES, NODE_NAMES, NODE_NEIGHBOURS
 
 
-def _fail(path: str, message: str) -> InvalidPosition:
-    return InvalidPosition(message, path)
+def _fail(path: str, message: str, reason: str, **details: Any) -> InvalidPosition:
+    return InvalidPosition(message, path, reason=reason, **details)
 
 
 NEAR = tuple(frozenset(near) for near in NODE_NEIGHBOURS)
@@ -39,9 +41,13 @@ def harbour_nodes(node_port: list[str | None]) -> frozenset[int]:
 def check_consistency(state: State) -> None:
     """Check the position as a whole and fill its derived state."""
     for p, colour in enumerate(state.seats):
-        if len(state._roads[p]) > ROADS or len(state._settlements[p]) > SETTLEMENTS \
-                or len(state._cities[p]) > CITIES:
-            raise _fail(f"players.{colour}", "more pieces than the supply (15/5/4)")
+        for piece, have, supply in (("road", len(state._roads[p]), ROADS),
+                                    ("settlement", len(state._settlements[p]), SETTLEMENTS),
+                                    ("city", len(state._cities[p]), CITIES)):
+            if have > supply:
+                raise _fail(f"players.{colour}", "more pieces than the supply (15/5/4)",
+                            "too_many_pieces", colour=colour, piece=piece, count=have,
+                            supply=supply)
     owner = state._node_owner
     occupied = set().union(*state._settlements, *state._cities)
     if not occupied.isdisjoint(set().union(*map(NEAR.__getitem__, occupied))):
@@ -49,11 +55,14 @@ def check_consistency(state: State) -> None:
             for other in NODE_NEIGHBOURS[node]:
                 if owner[other] >= 0:
                     raise _fail("players", f"{NODE_NAMES[node]} and {NODE_NAMES[other]} "
-                                "break the distance rule")
+                                "break the distance rule", "distance_rule",
+                                node=NODE_NAMES[node], other=NODE_NAMES[other])
     state._bank = state._compute_bank()
     for r, left in enumerate(state._bank):
         if left < 0:
-            raise _fail("players", f"hands hold more than 19 {cards_dict([0]*r+[1]+[0]*(4-r))}")
+            resource = next(iter(cards_dict([0]*r+[1]+[0]*(4-r))))
+            raise _fail("players", f"hands hold more than 19 {resource}", "too_many_cards",
+                        resource=resource)
     harbours = harbour_nodes(state._node_port)
     state._rates = [_NO_HARBOUR if harbours.isdisjoint(state._settlements[p])
                     and harbours.isdisjoint(state._cities[p]) else state._compute_rates(p)
@@ -62,22 +71,30 @@ def check_consistency(state: State) -> None:
     state._road_len = [longest_trail(state._roads[p], owner, p, owners)
                        for p in range(len(state.seats))]
     if state._longest_road >= 0 and state._road_len[state._longest_road] < 5:
-        raise _fail("longest_road", "the holder has no road of 5 or more")
+        raise _fail("longest_road", "the holder has no road of 5 or more",
+                    "longest_road_holder")
     if state._largest_army >= 0 and state._knights[state._largest_army] < 3:
-        raise _fail("largest_army", "the holder has played fewer than 3 knights")
+        raise _fail("largest_army", "the holder has played fewer than 3 knights",
+                    "largest_army_holder")
     if (state.phase == "discard") != bool(state._discard_owed):
-        raise _fail("pending.discard", "phase 'discard' and the counts still owed go together")
+        raise _fail("pending.discard", "phase 'discard' and the counts still owed go together",
+                    "discard_phase")
     for p, owed in state._discard_owed.items():
         if owed > sum(state._hand[p]):
-            raise _fail(f"pending.discard.{state.seats[p]}", "owes more cards than it holds")
+            raise _fail(f"pending.discard.{state.seats[p]}", "owes more cards than it holds",
+                        "discard_exceeds_hand")
     if state._return_phase is not None and state.phase != "move_robber":
-        raise _fail("pending.return_to", "only while the robber is moved for a knight")
+        raise _fail("pending.return_to", "only while the robber is moved for a knight",
+                    "knight_phase")
     if state._trade is not None and state.phase != "main":
-        raise _fail("pending.trade", "a trade can only be open in phase 'main'")
+        raise _fail("pending.trade", "a trade can only be open in phase 'main'",
+                    "trade_phase")
     if (state._win_seat >= 0) != (state.phase == "game_over"):
-        raise _fail("winner", "a winner and phase 'game_over' go together")
+        raise _fail("winner", "a winner and phase 'game_over' go together",
+                    "winner_phase")
     if state._return_phase is not None and not state._dev_played:
-        raise _fail("pending.return_to", "the robber moves before the roll only for a knight")
+        raise _fail("pending.return_to", "the robber moves before the roll only for a knight",
+                    "knight_phase")
     if state._trade is not None:
         check_trade(state, state._trade)
     check_setup(state)
@@ -96,11 +113,12 @@ def check_trade(state: State, trade: Trade) -> None:
             terms.append((path, q, answer[0], answer[1], answer[1]))
     for path, p, give, get, pays in terms:
         if not any(give) or not any(get):
-            raise _fail(path, "both sides of a trade give at least one card")
+            raise _fail(path, "both sides of a trade give at least one card", "trade_terms")
         if any(g and h for g, h in zip(give, get, strict=True)):
-            raise _fail(path, "a resource cannot be on both sides of a trade")
+            raise _fail(path, "a resource cannot be on both sides of a trade", "trade_terms")
         if any(n > h for n, h in zip(pays, state._hand[p], strict=True)):
-            raise _fail(path, f"{state.seats[p]} cannot pay its side of this trade")
+            raise _fail(path, f"{state.seats[p]} cannot pay its side of this trade",
+                        "trade_terms")
 
 
 def check_setup(state: State) -> None:
@@ -109,10 +127,12 @@ def check_setup(state: State) -> None:
     k = state._setup_count()
     index = k if state.phase == "setup_settlement" else k - 1
     if index < 0 or index >= 2 * len(state.seats):
-        raise _fail("turn.phase", "set-up is over for this many settlements")
+        raise _fail("turn.phase", "set-up is over for this many settlements",
+                    "setup_over")
     expected = state._setup_player(index)
     if expected != state._current:
-        raise _fail("turn.player", f"set-up order expects {state.seats[expected]}")
+        raise _fail("turn.player", f"set-up order expects {state.seats[expected]}",
+                    "setup_order", expected=state.seats[expected])
     roads_placed = k if state.phase == "setup_settlement" else k - 1
     order = [state._setup_player(i) for i in range(2 * len(state.seats))]
     for p, colour in enumerate(state.seats):
@@ -120,16 +140,17 @@ def check_setup(state: State) -> None:
         if state._cities[p] or len(state._settlements[p]) != towns \
                 or len(state._roads[p]) != order[:roads_placed].count(p):
             raise _fail(f"players.{colour}", "set-up places one settlement and one road per "
-                        "turn, in the snake order")
+                        "turn, in the snake order", "setup_pieces", colour=colour)
         for edge in state._roads[p]:
             if not any(state._node_owner[n] == p for n in EDGE_NODES[edge]):
                 raise _fail(f"players.{colour}.roads", f"set-up road {EDGE_NAMES[edge]} does not "
-                            "touch a settlement of its owner")
+                            "touch a settlement of its owner", "setup_road_not_at_settlement",
+                            colour=colour, edge=EDGE_NAMES[edge])
         bare = [n for n in state._settlements[p]
                 if not any(state._edge_owner[e] == p for e in NODE_EDGES[n])]
         if len(bare) != (1 if state.phase == "setup_road" and p == state._current else 0):
             raise _fail(f"players.{colour}", "each set-up settlement gets its road before the "
-                        "next settlement")
+                        "next settlement", "setup_road_missing", colour=colour)
 
 
 

@@ -477,3 +477,69 @@ def test_positions_loaded_from_one_document_are_independent() -> None:
         assert Game.from_dict(doc).to_dict() == doc
         game.apply(chooser.choice(game.legal_actions()))
     assert built > 20
+
+
+# The rule each position check names in ``details.reason`` (stable: the site translates it);
+# every other document in BAD_DOCS is not a position at all: ``malformed``.
+REASONS = {
+    "distance rule": "distance_rule",
+    "16 roads": "too_many_pieces",
+    "6 settlements": "too_many_pieces",
+    "5 cities": "too_many_pieces",
+    "bank negative": "too_many_cards",
+    "longest road short": "longest_road_holder",
+    "largest army short": "largest_army_holder",
+    "winner not over": "winner_phase",
+    "over without winner": "winner_phase",
+    "discard without phase": "discard_phase",
+    "discard phase without counts": "discard_phase",
+    "discard more than held": "discard_exceeds_hand",
+    "return_to outside move_robber": "knight_phase",
+    "trade outside main": "trade_phase",
+    "setup order": "setup_order",
+}
+
+
+@pytest.mark.parametrize(("name", "mutate", "path"), BAD_DOCS, ids=[b[0] for b in BAD_DOCS])
+def test_invalid_position_names_the_rule(name: str, mutate: Callable[[dict[str, Any]], None],
+                                         path: str) -> None:
+    doc = _base()
+    mutate(doc)
+    error = _invalid(doc)
+    assert error.reason == error.details["reason"] == REASONS.get(name, "malformed"), name
+    assert error.to_dict()["details"]["reason"] == error.reason
+
+
+def test_invalid_position_reasons_carry_their_values() -> None:
+    doc = _base()
+    _set("players/red/cities", ["2.NE", "7.NW", "11.SE", "16.S", "9.S"])(doc)
+    assert _invalid(doc).details == {"path": "players.red", "reason": "too_many_pieces",
+                                     "colour": "red", "piece": "city", "count": 5, "supply": 4}
+    doc = _base()
+    _set("players/blue/settlements", ["0.NE"])(doc)
+    details = _invalid(doc).details
+    assert details["reason"] == "distance_rule"
+    assert {details["node"], details["other"]} == {"0.N", "0.NE"}
+    doc = _base()
+    _set("players/red/hand", {"ore": 18})(doc)
+    assert _invalid(doc).details["resource"] == "ore"
+
+
+def test_setup_positions_name_the_rule() -> None:
+    """The set-up checks a person editing a board can hit: a road away from its settlement,
+    a settlement without its road, the snake order."""
+    setup = {"format": "catan-position/1", "seats": SEATS3, "board": "beginner",
+             "turn": {"player": "blue", "phase": "setup_settlement"},
+             "players": {"red": {"settlements": ["0.N"], "roads": ["0.NE"]}}}
+    Game.from_dict(copy.deepcopy(setup))
+    far = copy.deepcopy(setup)
+    far["players"]["red"]["roads"] = ["18.SE"]
+    error = _invalid(far)
+    assert error.reason == "setup_road_not_at_settlement"
+    assert error.details["colour"] == "red" and error.details["edge"] == "18.SE"
+    bare = copy.deepcopy(setup)
+    bare["players"]["red"]["roads"] = []
+    assert _invalid(bare).reason == "setup_pieces"
+    order = copy.deepcopy(setup)
+    order["turn"]["player"] = "white"
+    assert _invalid(order).reason == "setup_order"
