@@ -3,8 +3,8 @@
 ``serialize`` reads each field of a position and checks it alone; these checks look at the
 fields together: the supply of pieces, the distance rule, the bank, the awards, the phase and
 what it waits for, an open offer, the set-up order. Each failure is an ``InvalidPosition``
-with the JSON path at fault and a `"reason"` detail naming the rule. The checks also fill the derived state (bank, harbour rates,
-road lengths).
+with the JSON path at fault and ``details.reason``, one of ``REASONS``. The checks also fill
+the derived state (bank, harbour rates, road lengths).
 """
 
 from __future__ import annotations
@@ -18,7 +18,16 @@ from .state import State, Trade, cards_dict
 from .topology import EDGE_NAMES, EDGE_NODES, NODE_EDGES, NODE_NAMES, NODE_NEIGHBOURS
 
 
+# The rules a position can break, as ``details.reason`` (stable: the site translates each as
+# ``invalid_position.<reason>`` in i18n/errors.yml); serialize's own checks say ``malformed``.
+REASONS = ("too_many_pieces", "distance_rule", "too_many_cards", "longest_road_holder",
+           "largest_army_holder", "discard_phase", "discard_exceeds_hand", "knight_phase",
+           "trade_phase", "trade_terms", "winner_phase", "setup_over", "setup_order",
+           "setup_pieces", "setup_road_not_at_settlement", "setup_road_missing")
+
+
 def _fail(path: str, message: str, reason: str, **details: Any) -> InvalidPosition:
+    assert reason in REASONS, reason
     return InvalidPosition(message, path, reason=reason, **details)
 
 
@@ -155,4 +164,4 @@ def check_setup(state: State) -> None:
 
 
 
-__all__ = ["NEAR", "check_consistency", "check_setup", "check_trade", "harbour_nodes"]
+__all__ = ["NEAR", "REASONS", "check_consistency", "check_setup", "check_trade", "harbour_nodes"]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import yaml
 
+from catan_core.validate import REASONS
 from catan_site import languages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,6 +38,14 @@ def test_every_raised_code_has_a_message() -> None:
     catalog = _catalog()
     missing = sorted(_raised_codes() - set(catalog))
     assert not missing, f"codes without a message: {missing}"
+
+
+def test_every_position_reason_has_a_message() -> None:
+    """Each rule a position can break (catan_core.validate.REASONS) reads as its own message;
+    no message for a reason the engine does not give."""
+    reasons = {f"invalid_position.{reason}" for reason in REASONS}
+    written = {code for code in _catalog() if code.startswith("invalid_position.")}
+    assert reasons == written
 
 
 def test_every_message_in_every_language_with_same_placeholders() -> None:

@@ -104,7 +104,9 @@ export class Catalog {
   /** The one path from an engine error to words: `{text, href, title, code}` in the page's
    *  language (`href`: the FAQ answer that explains the rule, if there is one). */
   error(error) {
-    const entry = this.data.errors?.[error.code]
+    // a refused position is read by the rule it breaks (invalid_position.<reason>), else by code
+    const reason = error.details?.reason
+    const entry = (reason && this.data.errors?.[`${error.code}.${reason}`]) || this.data.errors?.[error.code]
     if (!entry) return { code: error.code, text: error.message || error.code, href: null, title: null }
     const href = entry.href == null ? null : new URL(entry.href, document.baseURI).href
     const details = error.details || {}
