@@ -17,7 +17,6 @@ from .roads import longest_trail
 from .state import State, Trade, cards_dict
 from .topology import EDGE_NAMES, EDGE_NODES, NODE_EDGES, NODE_NAMES, NODE_NEIGHBOURS
 
-
 # The rules a position can break, as ``details.reason`` (stable: the site translates each as
 # ``invalid_position.<reason>`` in i18n/errors.yml); serialize's own checks say ``malformed``.
 REASONS = ("too_many_pieces", "distance_rule", "too_many_cards", "longest_road_holder",

@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
-
 from catan_core import share
 from catan_web import analysis, call
 
