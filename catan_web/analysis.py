@@ -28,7 +28,7 @@ from typing import Any
 from catan_core import CatanError, Game, share
 
 from .errors import bad_request, refusal
-from .faq import do_new_game
+from .faq import do_analyse, do_legal_actions, do_new_game
 
 Doc = dict[str, Any]
 PIECES = {"settlement": "settlements", "city": "cities", "road": "roads"}
@@ -144,4 +144,7 @@ def do_standings(position: Doc) -> Doc:
 BRIDGE: dict[str, Callable[..., Any]] = {
     "new_game": do_new_game, "edit": do_edit, "share": do_share, "open": do_open,
     "rolls": do_rolls, "standings": do_standings,
+    # a place's question (settlement_spots, road_spots, robber_spots: each other place with the
+    # code of the rule refusing it) and the legal actions now: the FAQ widgets' answers, reused
+    "ask": do_analyse, "legal_actions": do_legal_actions,
 }

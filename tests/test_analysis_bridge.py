@@ -115,3 +115,17 @@ def test_share_codes_round_trip_and_bad_codes_are_refused_by_reason() -> None:
     assert damaged["error"]["code"] == "invalid_share_code"
     assert damaged["error"]["details"]["reason"] == "damaged"
     assert analysis.do_open("9." + code[2:])["error"]["details"]["reason"] == "unknown_version"
+
+
+def test_asking_a_place_gives_the_rule_and_legal_actions_name_the_colour() -> None:
+    doc = _edit(_main(), op="place", colour="red", piece="settlement", place="0.N")
+    ok, answer = call("analysis.ask", json.dumps(
+        [doc, {"type": "settlement_spots", "player": "blue", "need_road": False}]))
+    assert ok
+    spots = json.loads(answer)
+    assert spots["illegal"]["0.NE"] == "distance_rule" and spots["illegal"]["0.N"] == "occupied"
+    assert "18.S" in spots["legal"]
+    doc = _edit(doc, op="hand", colour="red", hand={"ore": 3, "grain": 2})
+    ok, answer = call("analysis.legal_actions", json.dumps([doc]))
+    actions = json.loads(answer)
+    assert {"type": "build_city", "player": "red", "node": "0.N"} in actions
