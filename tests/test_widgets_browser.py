@@ -181,7 +181,8 @@ def press(widget: Any, selector: str) -> None:
 def point(widget: Any, selector: str, hover: bool = False) -> None:
     """Click (or hover) a place on the board: tiles, nodes and edges are SVG shapes."""
     place = widget.locator(f"svg.catan-board {selector}").first
-    place.scroll_into_view_if_needed()
+    # in the middle of the window: at its top edge the site's sticky header would take the click
+    place.evaluate("el => el.scrollIntoView({block: 'center', behavior: 'instant'})")
     x, y = place.evaluate("el => { const r = el.getBoundingClientRect(); "
                           "return [r.x + r.width / 2, r.y + r.height / 2] }")
     if hover:
