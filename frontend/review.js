@@ -457,10 +457,23 @@ function graph(s) {
       "stroke-dasharray": STROKES[colour] || "" }))
   }
   svg.append(el("line", { class: "catan-review__marker", y1: PAD / 2, y2: H - PAD / 2, x1: x(s, s.step), x2: x(s, s.step) }))
-  const last = s.points[s.points.length - 1]
-  const legend = h("ul", { class: "catan-review__legend" }, s.opened.seats.map((c) => h("li", {},
-    swatch(c), " ", s.t("review_chance_of", { name: name(s, c), chance: last ? Math.round(100 * last.seats[c]) : "…" }))))
-  s.el.chances.replaceChildren(svg, legend)
+  s.el.chances.replaceChildren(svg, h("ul", { class: "catan-review__legend" }))
+  legend(s)
+}
+
+/** Each seat's chance where the marker stands: the last point of the graph at or before the
+ *  step shown (during set-up, before the first turn's point: that point). The graph fills in
+ *  from the start: "…" until that part is computed. */
+function legend(s) {
+  const list = s.el.chances.querySelector(".catan-review__legend")
+  if (!list) return
+  let at = null
+  for (const p of s.points) if (p.step <= s.step && (!at || p.step >= at.step)) at = p
+  if (!at && s.points.length && s.opened.turns.every(([turn, step]) => turn === 0 || step >= s.step)) {
+    at = s.points.reduce((a, b) => (b.step < a.step ? b : a))
+  }
+  list.replaceChildren(...s.opened.seats.map((c) => h("li", {}, swatch(c), " ",
+    s.t("review_chance_of", { name: name(s, c), chance: at ? Math.round(100 * at.seats[c]) : "…" }))))
 }
 
 function marker(s) {
@@ -469,6 +482,7 @@ function marker(s) {
     line.setAttribute("x1", x(s, s.step))
     line.setAttribute("x2", x(s, s.step))
   }
+  legend(s)
 }
 
 function moments(s) {

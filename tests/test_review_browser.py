@@ -69,6 +69,12 @@ def test_a_finished_game_step_by_step_is_the_engines_game(page: Any, base_url: s
     # the first points of the graph come while the page answers the keyboard
     page.wait_for_function("document.querySelector('.catan-review__line')?.getAttribute('points')"
                            "?.split(' ').length >= 2", timeout=ENGINE)
+    go_to(page, 0)  # the legend: each seat's chance where the marker stands (set-up: turn 1's)
+    first = page.evaluate("""[...document.querySelectorAll('.catan-review__line')].map((line) =>
+        Math.round(100 * (152 - Number(line.getAttribute('points').split(' ')[0].split(',')[1]))
+                   / 124))""")  # y = H - PAD - (H - 2 PAD) * chance, review.js
+    legend = page.locator(".catan-review__legend li").all_inner_texts()
+    assert [int(re.findall(r"(\d+)\s*%", text)[0]) for text in legend] == first
     for step in (0, 1, 9, 26, 61):
         go_to(page, step)
         board = normalised(page.evaluate(PAGE_PIECES, ".catan-review__board svg"))
