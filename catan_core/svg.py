@@ -371,14 +371,18 @@ def _robber(tile: int) -> str:
 
 
 def _label(place: str, text: str) -> str:
-    """Short text centred on a tile (``"9"``), a node (``"4.SE"``) or an edge (``"9.NE"``)."""
-    if place.isdigit() and int(place) < N_TILES:
+    """Short text centred on a tile (``"9"``), a node (``"4.SE"``) or an edge (``"9.NE"``); a
+    name that is both a node and an edge is the node, unless written ``"edge:9.NE"``."""
+    kind, _, place = place.rpartition(":")
+    if kind not in ("", "node", "edge", "tile"):
+        raise ValueError(f"label at {kind}:{place}: the kind is node, edge or tile")
+    if kind in ("", "tile") and place.isdigit() and int(place) < N_TILES:
         x, y = _xy(geometry.tile_point(int(place)))
         y -= R * 0.5
-    elif _known("node", place):
+    elif kind in ("", "node") and _known("node", place):
         x, y = _xy(geometry.node_point(place))
         y -= R * 0.3
-    elif _known("edge", place):
+    elif kind in ("", "edge") and _known("edge", place):
         x, y = _xy(geometry.edge_point(place))
     else:
         raise ValueError(f"label at {place!r}: not a tile, node or edge")

@@ -16,7 +16,7 @@ from typing import Any
 from .errors import bad_request, failure
 
 #: The bridge modules of this package, by the prefix the browser uses.
-MODULES = ("faq", "tutorial", "game", "review", "analysis")
+MODULES = ("faq", "tutorial", "game", "review", "analysis", "claims")
 
 
 def dumps(value: Any) -> str:

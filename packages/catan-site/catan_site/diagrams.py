@@ -20,8 +20,9 @@ SHOW_KEYS = ("settlement_spots", "road_spots", "longest_road")
 
 DIAGRAM_KEYS = ("position", "board", "seed", "pieces", "robber", "highlight", "labels", "focus",
                 "caption", "alt", "show", "marks", "player")
-# Keys a widget adds; the picture ignores them except ``actions``, replayed before drawing.
-WIDGET_KEYS = ("kind", "actions", "prompt", "expect")
+# Keys a widget adds; the picture ignores them except ``actions``, replayed before drawing
+# (``claims`` and ``verdicts``: a worked example's, see catan_site/examples.py).
+WIDGET_KEYS = ("kind", "actions", "prompt", "expect", "claims", "verdicts")
 HIGHLIGHT_KEYS = ("tiles", "nodes", "edges")
 
 

@@ -62,6 +62,8 @@ WIDGET_KINDS: dict[str, str] = {
     "longest-road": "add or remove roads and settlements: longest roads and the card",
     "harbours": "build on or off a harbour: the trade rates, and a trade with the bank",
     "dev-cards": "try to play development cards: when the rules allow it",
+    "example": "a FAQ answer's worked example (examples/faq/*.yml, not a fence): its claims "
+               "asked again, tried one by one, any corner asked",
 }
 #: Keys whose text is translated: they may differ between languages (tests/test_parity.py).
 TRANSLATABLE_KEYS = frozenset({"caption", "alt", "labels", "prompt"})

@@ -39,6 +39,7 @@ from mkdocs.utils.templates import TemplateContext
 
 from catan_site import (
     alternates,
+    examples,
     faq_answers,
     fences,
     frontend,
@@ -58,12 +59,13 @@ log = logging.getLogger("mkdocs.plugins.catan")
 #: Page parts, in order, by the option that turns each on: modules whose ``on_config`` (at the
 #: start of each language's build), ``on_page_markdown`` and ``on_page_content`` functions the
 #: plugin calls (same arguments as the MkDocs events of those names). The search index reads
-#: pages after the FAQ answers are marked and before the widgets' data is added.
+#: pages after the FAQ answers are marked and before the examples and the widgets' data are
+#: added (an example's sentences are not what a reader searches for).
 PARTS: dict[str, ModuleType] = {"glossary": glossary, "faq": faq_answers, "search": search_index,
-                                "widgets": widgets, "game": game_page, "tutorial": tutorial,
+                                "examples": examples, "widgets": widgets, "game": game_page, "tutorial": tutorial,
                                 "frontend": frontend, "offline": offline}
 #: Sources ``mkdocs serve`` watches besides docs/ and mkdocs.yml.
-WATCHED = ("i18n", "tutorial", "catan_core", "catan_web", "overrides")
+WATCHED = ("i18n", "tutorial", "examples", "catan_core", "catan_web", "overrides")
 #: Where the default language was before mkdocs-static-i18n put it at the site root: its
 #: addresses keep working (a page there sends the reader to the same page at the root).
 LEGACY_DEFAULT_DIR = "en"
@@ -138,6 +140,7 @@ class CatanConfig(base.Config):
 
     diagrams = c.Type(bool, default=True)   # the catan-diagram fence, drawn by the engine
     widgets = c.Type(bool, default=True)    # the catan-widget fence and its starting positions
+    examples = c.Type(bool, default=True)   # the FAQ's worked examples (examples/faq/*.yml)
     tutorial = c.Type(bool, default=True)   # the catan-lesson fence and its links
     glossary = c.Type(bool, default=True)   # the glossary page's table
     faq = c.Type(bool, default=True)        # FAQ answers marked, merged questions hidden
