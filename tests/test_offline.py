@@ -431,6 +431,11 @@ def test_the_wasm_comes_from_the_copy_once_kept(browser: Any, site_dir: Path,
         context.close()
 
 
+#: The addresses in the worker's cache, for a failure's message.
+CACHED = """async () => (await (await caches.open("catan-offline")).keys())
+  .map((r) => r.url.replace(location.origin, "")).filter((u) => !u.startsWith("/assets/"))"""
+
+
 def title_of(site_dir: Path, path: str) -> str:
     """A page's title without the site's name (as the offline page lists it)."""
     return dict(offline.page_titles(site_dir, str(offline.group_of(path))))[path]
@@ -463,7 +468,8 @@ def test_an_unsaved_page_offline_gets_the_offline_page(browser: Any, site_dir: P
             kept = {a.get_attribute("href"): a.inner_text()
                     for a in page.locator("[data-kept] a").all()}
             if lang == "en":  # the page visited before, by its title
-                assert kept == {"/rules/": title_of(site_dir, "rules/index.html")}, kept
+                assert kept == {"/rules/": title_of(site_dir, "rules/index.html")}, (
+                    kept, page.evaluate(CACHED))  # (seen once under load: what was kept then)
             else:
                 assert kept == {}
                 assert texts["offline_page_none"][lang] in page.inner_text("body")

@@ -24,7 +24,9 @@ from builtsite import lang_files
 from pagewatch import PageWatch, forget_site, serve_sitemap, watch
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from catan_core import ACTION_TYPES
 from catan_site import fences, languages
+from catan_web.claims import SPOT_PIECES
 from catan_site.widgets import starting_position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,6 +77,12 @@ def rule(code: str, lang: str, **values: Any) -> str:
 # -- without a browser: the pieces fit together ------------------------------------------------
 
 
+def example_pages() -> set[str]:
+    """The FAQ pages (by name) with at least one worked example."""
+    from catan_site import examples
+    return {page[4:-3] for page, found in examples.all_examples().items() if found}
+
+
 def test_unknown_kind_fails_the_build() -> None:
     with pytest.raises(fences.FenceError, match="unknown kind 'quiz'"):
         fences.parse_spec("kind: quiz\nboard: beginner\n", "catan-widget")
@@ -99,6 +107,13 @@ def test_widget_strings_complete_and_used() -> None:
     source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(FAQ.glob("*.js")))
     used = set(re.findall(r'\bt\("([a-z_]+)"', source)) - {"template"}
     used |= {f"colour_{c}" for c in ("red", "blue", "white", "orange")}  # colour_${colour}
+    # the worked examples' sentences, written at build time (catan_site/examples.py)
+    writer = (ROOT / "packages/catan-site/catan_site/examples.py").read_text(encoding="utf-8")
+    used |= set(re.findall(r'\bt\("(ex_[a-z_]+)"', writer))
+    used |= {f"ex_spot_{piece}_{verdict}" for piece in SPOT_PIECES
+             for verdict in ("legal", "refused")}
+    used |= {f"ex_{award}_{who}" for award in ("lr", "la") for who in ("holder", "nobody")}
+    used |= {f"ex_do_{kind}" for kind in ACTION_TYPES if f"ex_do_{kind}" in UI}
     assert not used - set(UI), f"strings used but missing: {sorted(used - set(UI))}"
     assert not set(UI) - used, f"strings never used: {sorted(set(UI) - used)}"
     for key, entry in UI.items():
@@ -122,7 +137,10 @@ def test_widgets_only_where_needed(site_dir: Path, lang: str) -> None:
             assert "assets/frontend/faq/index.js" in text, page
         else:
             assert "assets/frontend/faq/" not in text and "runtime.js" not in text, page
-    assert with_widgets == 6
+    # the pages with a catan-widget fence, and those with worked examples
+    fenced = {p.stem for p in (ROOT / "docs" / lang / "faq").glob("*.md")
+              if "```catan-widget" in p.read_text(encoding="utf-8")}
+    assert with_widgets == len(fenced | {p for p in example_pages() if p})
 
 
 # -- in Chromium --------------------------------------------------------------------------------
@@ -507,6 +525,35 @@ def test_every_illegal_click_says_the_rule(session: Session) -> None:
     press(harbours, "button.cw-reset")
     point(harbours, "g.node[data-node='0.NE']")   # next to Red's settlement
     assert refusal(harbours)[0] == "distance_rule"
+    session.seen.assert_clean()
+
+
+@pytest.mark.browser
+def test_worked_example(session: Session) -> None:
+    """An answer's worked example: its claims asked again agree, a refused claim tried says the
+    rule, any corner can be asked, and the analysis link is there."""
+    from catan_site import examples
+    lang = session.lang
+    anchor, example = next((a, e) for a, e in examples.page_examples("faq/building.md").items()
+                           if any("refused" in c and "spot" in c for c in e["claims"]))
+    session.open("building")
+    widget = session.widget(anchor)
+    sentences = examples.verdicts(example, lang)
+    assert [squeeze(t) for t in widget.locator(".cw-claim-text").all_inner_texts()] == [
+        squeeze(t) for t in sentences]
+    press(widget, "button.cw-ask")
+    assert widget.locator(".cw-claim[data-ok='true']").count() == len(sentences)
+    assert text(widget, ".cw-message") == f"✔ {ui('ex_agrees', lang)}"
+    refused = next(i for i, c in enumerate(example["claims"]) if "refused" in c and "spot" in c)
+    press(widget, f".cw-claim[data-claim='{refused}'] button.cw-try")
+    code, message, _ = refusal(widget)
+    assert code == example["claims"][refused]["refused"]
+    assert rule(code, lang) in message
+    point(widget, "g.node[data-node='4.S']")  # a corner Red's settlement stands on
+    assert refusal(widget)[0] == "occupied"
+    link = widget.locator("a.catan-open")
+    assert link.is_visible() and "analysis/#p=1." in (link.get_attribute("href") or "")
+    fits_a_phone(session)
     session.seen.assert_clean()
 
 

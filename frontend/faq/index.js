@@ -11,6 +11,7 @@ import { onPage } from "../core/dom.js"
 import { Catalog } from "../core/i18n.js"
 import { DevCards } from "./dev-cards.js"
 import { DistanceRule } from "./distance-rule.js"
+import { Example } from "./example.js"
 import { Harbours } from "./harbours.js"
 import { LongestRoad } from "./longest-road.js"
 import { Production } from "./production.js"
@@ -23,6 +24,7 @@ const KINDS = {
   "longest-road": LongestRoad,
   harbours: Harbours,
   "dev-cards": DevCards,
+  example: Example,
 }
 
 // -- binding to the page -------------------------------------------------------------------------

@@ -202,7 +202,8 @@ def sentence(claim: dict[str, Any], words: Words, names: dict[str, str]) -> str:
         award = "lr" if road else "la"
         second = (t(f"ex_{award}_holder", player=words.colour(holder)) if holder
                   else t(f"ex_{award}_nobody"))
-        return t("ex_lengths" if road else "ex_knights", counts=counts) + " " + second
+        first = t("ex_lengths", counts=counts) if road else t("ex_knights", counts=counts)
+        return f"{first} {second}"
     if "points" in claim:
         return t("ex_points", counts=words.by_colour(claim["points"]))
     if "discards" in claim:
@@ -228,16 +229,21 @@ def verdicts(example: dict[str, Any], lang: str) -> list[str]:
 # -- the page ----------------------------------------------------------------------------------
 
 
+def _source(page: Any) -> str:
+    """The page's path in its language's folder (``faq/robber.md``; mkdocs-static-i18n's)."""
+    return str(getattr(page.file, "norm_src_uri", page.file.src_uri))
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Put a placeholder at the end of each answer's text that has an example."""
-    examples = page_examples(page.file.src_uri)
+    examples = page_examples(_source(page))
     if not examples:
         return markdown
     headings = list(HEADING.finditer(markdown))
     found = {m["anchor"] for m in headings}
     missing = sorted(set(examples) - found)
     if missing:
-        raise PluginError(f"examples/faq: {page.file.src_uri} has no question "
+        raise PluginError(f"examples/faq: {_source(page)} has no question "
                           f"{', '.join(missing)}")
     for n, heading in reversed(list(enumerate(headings))):
         anchor = heading["anchor"]
@@ -256,13 +262,13 @@ def on_page_content(content: str, page: Any, config: Any, files: Any) -> str:
     """Replace each placeholder by its example."""
     if "catan-example-slot" not in content:
         return content
-    examples = page_examples(page.file.src_uri)
+    examples = page_examples(_source(page))
     lang = str(config.theme["language"])
     analysis = page_href(ANALYSIS_PAGE, page, files)
 
     def example(match: re.Match[str]) -> str:
         anchor = match[1]
-        where = f"examples/faq/{Path(page.file.src_uri).stem}.yml#{anchor}"
+        where = f"examples/faq/{Path(_source(page)).stem}.yml#{anchor}"
         try:
             return render(examples[anchor], lang, analysis, where)
         except (ValueError, KeyError) as exc:
@@ -283,7 +289,7 @@ def render(example: dict[str, Any], lang: str, analysis: str, where: str) -> str
     code = share.encode(game)
     figure = render_figure({k: v for k, v in spec.items() if k not in ("claims", "verdicts")},
                            "catan-example", where, lang)
-    items = "".join(f"<li>{html.escape(text)}</li>" for text in sentences)
+    items = "".join(f"<li>{html.escape(text, quote=False)}</li>" for text in sentences)
     data = html.escape(json.dumps(spec, ensure_ascii=False, sort_keys=True), quote=True)
     link = (f'<a class="catan-open" href="{html.escape(analysis)}#p={code}">'
             f'{html.escape(words.t("ex_open"))}</a>')
