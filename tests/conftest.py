@@ -38,8 +38,9 @@ from devtools.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 #: What the built site depends on; a change to any file under these rebuilds it.
-SITE_SOURCES = ("mkdocs.yml", "pyproject.toml", "package-lock.json", "docs", "i18n", "tutorial", "examples",
-                "overrides", "packages/catan-site", "catan_core", "catan_web", FRONTEND_DIR.name)
+SITE_SOURCES = ("mkdocs.yml", "pyproject.toml", "package-lock.json", "docs", "i18n", "tutorial",
+                "examples", "overrides", "packages/catan-site", "catan_core", "catan_web",
+                FRONTEND_DIR.name)
 TEST_SITES = ROOT / "build" / "test-site"
 KEEP_SITES = 3
 #: For the tests only: the reader asks for reduced motion, so pages skip their entrance fades and

@@ -26,8 +26,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from catan_core import ACTION_TYPES
 from catan_site import fences, languages
-from catan_web.claims import SPOT_PIECES
 from catan_site.widgets import starting_position
+from catan_web.claims import SPOT_PIECES
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = languages.codes()  # mkdocs.yml (i18n plugin)
@@ -108,8 +108,9 @@ def test_widget_strings_complete_and_used() -> None:
     used = set(re.findall(r'\bt\("([a-z_]+)"', source)) - {"template"}
     used |= {f"colour_{c}" for c in ("red", "blue", "white", "orange")}  # colour_${colour}
     # the worked examples' sentences, written at build time (catan_site/examples.py)
-    writer = (ROOT / "packages/catan-site/catan_site/examples.py").read_text(encoding="utf-8")
-    used |= set(re.findall(r'\bt\("(ex_[a-z_]+)"', writer))
+    writer = "\n".join((ROOT / "packages/catan-site/catan_site" / name).read_text("utf-8")
+                       for name in ("examples.py", "fences.py"))
+    used |= set(re.findall(r'"(ex_[a-z_]+)"', writer))
     used |= {f"ex_spot_{piece}_{verdict}" for piece in SPOT_PIECES
              for verdict in ("legal", "refused")}
     used |= {f"ex_{award}_{who}" for award in ("lr", "la") for who in ("holder", "nobody")}

@@ -30,7 +30,7 @@ export class Example extends Widget {
         h("span", { class: "cw-claim-text" }, this.spec.verdicts[i]),
         tryable ? h("button", {
           type: "button", class: "cw-try", onclick: () => this.run(() => this.tryClaim(i)),
-          "aria-label": `${this.tx.t("ex_try")}: ${this.spec.verdicts[i]}`,
+          "aria-label": this.tx.labelled(this.tx.t("ex_try"), this.spec.verdicts[i]),
         }, this.tx.t("ex_try")) : null)
       return row
     })

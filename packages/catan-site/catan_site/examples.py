@@ -27,10 +27,10 @@ from typing import Any
 import yaml
 from mkdocs.exceptions import PluginError
 
-from catan_core import Game, share
+from catan_core import Game
 from catan_site.catalog import I18N, flat_strings, load, terms
 from catan_site.diagrams import diagram_game
-from catan_site.fences import render_figure
+from catan_site.fences import ANALYSIS_HREF, render_figure
 from catan_site.links import page_href
 from catan_site.paths import ROOT
 from catan_web.claims import place_name
@@ -134,8 +134,8 @@ def check(example: dict[str, Any], where: str) -> Game:
         except CatanError as exc:
             raise ValueError(f"{where}: claim {n} {claim} asks nothing sensible: {exc}") from exc
         if not result["ok"]:
-            raise ValueError(f"{where}: claim {n} {claim}: the engine says "
-                             f"{json.dumps(result['actual'])}, not {json.dumps(result['expected'])}")
+            said, claimed = json.dumps(result["actual"]), json.dumps(result["expected"])
+            raise ValueError(f"{where}: claim {n} {claim}: the engine says {said}, not {claimed}")
     return game
 
 
@@ -259,40 +259,39 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
 
 
 def on_page_content(content: str, page: Any, config: Any, files: Any) -> str:
-    """Replace each placeholder by its example."""
-    if "catan-example-slot" not in content:
-        return content
-    examples = page_examples(_source(page))
-    lang = str(config.theme["language"])
-    analysis = page_href(ANALYSIS_PAGE, page, files)
+    """Replace each placeholder by its example, and point every board's "Open on the analysis
+    board" (``fences.ANALYSIS_HREF``) at the analysis page."""
+    if "catan-example-slot" in content:
+        examples = page_examples(_source(page))
+        lang = str(config.theme["language"])
 
-    def example(match: re.Match[str]) -> str:
-        anchor = match[1]
-        where = f"examples/faq/{Path(_source(page)).stem}.yml#{anchor}"
-        try:
-            return render(examples[anchor], lang, analysis, where)
-        except (ValueError, KeyError) as exc:
-            raise PluginError(str(exc)) from exc
+        def example(match: re.Match[str]) -> str:
+            anchor = match[1]
+            where = f"examples/faq/{Path(_source(page)).stem}.yml#{anchor}"
+            try:
+                return render(examples[anchor], lang, where)
+            except (ValueError, KeyError) as exc:
+                raise PluginError(str(exc)) from exc
 
-    return SLOT.sub(example, content)
+        content = SLOT.sub(example, content)
+    if f'href="{ANALYSIS_HREF}' in content:
+        analysis = html.escape(page_href(ANALYSIS_PAGE, page, files))
+        content = content.replace(f'href="{ANALYSIS_HREF}', f'href="{analysis}#p=')
+    return content
 
 
-def render(example: dict[str, Any], lang: str, analysis: str, where: str) -> str:
+def render(example: dict[str, Any], lang: str, where: str) -> str:
     """The example's HTML: a ``catan-widget`` of kind ``example`` (board, sentences, link)."""
-    game = check(example, where)
+    check(example, where)
     spec = board_spec(example)
     words = Words(lang)
     sentences = verdicts(example, lang)
     spec["verdicts"] = sentences
     spec["kind"] = "example"
     spec.setdefault("alt", words.t("ex_label"))
-    code = share.encode(game)
-    figure = render_figure({k: v for k, v in spec.items() if k not in ("claims", "verdicts")},
-                           "catan-example", where, lang)
     items = "".join(f"<li>{html.escape(text, quote=False)}</li>" for text in sentences)
+    figure = render_figure({k: v for k, v in spec.items() if k not in ("claims", "verdicts")},
+                           "catan-example", where, lang,
+                           extra=f'<ul class="catan-verdicts">{items}</ul>')
     data = html.escape(json.dumps(spec, ensure_ascii=False, sort_keys=True), quote=True)
-    link = (f'<a class="catan-open" href="{html.escape(analysis)}#p={code}">'
-            f'{html.escape(words.t("ex_open"))}</a>')
-    return (f'<div class="catan-widget" data-kind="example" data-spec="{data}">'
-            f'{figure}<ul class="catan-verdicts">{items}</ul><p class="catan-open-line">{link}'
-            f'</p></div>')
+    return f'<div class="catan-widget" data-kind="example" data-spec="{data}">{figure}</div>'

@@ -24,9 +24,10 @@ from typing import Any
 import yaml
 from pymdownx.superfences import SuperFencesException
 
+from catan_core import share
 from catan_site import languages
-from catan_site.catalog import terms
-from catan_site.diagrams import render_diagram
+from catan_site.catalog import I18N, flat_strings, terms
+from catan_site.diagrams import diagram_game, render_diagram
 
 #: Keys of a catan-diagram fence, with what they hold.
 DIAGRAM_KEYS: dict[str, str] = {
@@ -96,17 +97,28 @@ def parse_spec(src: str, fence: str) -> dict[str, Any]:
     return spec
 
 
-def render_figure(spec: dict[str, Any], fence: str, src: str, lang: str | None = None) -> str:
+#: The analysis board's address in a built figure, made a link from its page by
+#: ``catan_site.examples.on_page_content`` (``links.page_href``: a figure knows no page).
+ANALYSIS_HREF = "catan-analysis:"
+
+
+def render_figure(spec: dict[str, Any], fence: str, src: str, lang: str | None = None,
+                  extra: str = "") -> str:
     """The board as ``<figure>``: the engine's SVG (in ``lang``, default: the site's default
-    language) and the caption."""
+    language) and the caption; then ``extra`` and the link that opens the same position on the
+    analysis board."""
     lang = lang or languages.default()
     try:
         svg = render_diagram(spec, lang, terms(lang))  # terms: the harbours' tooltips
+        code = share.encode(diagram_game(spec))
     except Exception as exc:
         raise FenceError(f"{fence}: render_diagram failed: {exc!r}\n{src}") from exc
     caption = spec.get("caption")
     figcaption = f"<figcaption>{html.escape(str(caption))}</figcaption>" if caption else ""
-    return f'<figure class="catan-diagram">{svg}{figcaption}</figure>'
+    text = html.escape(flat_strings(I18N / "widgets.yml", lang)["ex_open"], quote=False)
+    link = (f'<p class="catan-open-line"><a class="catan-open" href="{ANALYSIS_HREF}{code}">'
+            f"{text}</a></p>")
+    return f'<figure class="catan-diagram">{svg}{figcaption}</figure>{extra}{link}'
 
 
 def validate(language: str, inputs: dict[str, str], options: dict[str, Any],

@@ -62,8 +62,8 @@ log = logging.getLogger("mkdocs.plugins.catan")
 #: pages after the FAQ answers are marked and before the examples and the widgets' data are
 #: added (an example's sentences are not what a reader searches for).
 PARTS: dict[str, ModuleType] = {"glossary": glossary, "faq": faq_answers, "search": search_index,
-                                "examples": examples, "widgets": widgets, "game": game_page, "tutorial": tutorial,
-                                "frontend": frontend, "offline": offline}
+                                "examples": examples, "widgets": widgets, "game": game_page,
+                                "tutorial": tutorial, "frontend": frontend, "offline": offline}
 #: Sources ``mkdocs serve`` watches besides docs/ and mkdocs.yml.
 WATCHED = ("i18n", "tutorial", "examples", "catan_core", "catan_web", "overrides")
 #: Where the default language was before mkdocs-static-i18n put it at the site root: its
