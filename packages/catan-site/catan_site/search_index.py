@@ -40,7 +40,8 @@ WORKERS = Path("assets") / "javascripts" / "workers"
 
 _HEADING = re.compile(r"h[1-3]")  # h1 starts the page, h2 and h3 start sections
 _SKIP_TAGS = {"svg", "script", "style", "template", "button", "nav"}
-_SKIP_CLASSES = {"catan-widget", "catan-diagram", "catan-lesson", "headerlink", "catan-game"}
+_SKIP_CLASSES = {"catan-widget", "catan-diagram", "catan-lesson", "headerlink", "catan-game",
+                 "catan-open-line"}
 MOVED = "catan-moved"  # a merged question: a link to the answer kept, with the old question
 #: Other ways readers ask a FAQ question, written per answer in its own language, in an HTML
 #: comment of the page's Markdown (``<!-- asked: First way? | Second way? -->``, after the
