@@ -41,6 +41,8 @@ ANALYSIS_PAGE = "analysis.md"
 SOURCES_LINE = re.compile(r"^\*[^*\n]+:\*", re.M)
 HEADING = re.compile(r"^## .*\{\s*#(?P<anchor>[\w-]+)[^}]*\}\s*$", re.M)
 PLACEHOLDER = '<div class="catan-example-slot" data-anchor="{anchor}"></div>'
+ANALYSIS_LINE = re.compile(r'<p class="catan-open-line"><a class="catan-open" href="catan-analysis:'
+                           r'[^"]*">[^<]*</a></p>')
 SLOT = re.compile(r'<div class="catan-example-slot" data-anchor="([\w-]+)"></div>')
 LETTERS = string.ascii_uppercase
 #: Where an action names its place, and the piece whose names it takes.
@@ -275,6 +277,8 @@ def on_page_content(content: str, page: Any, config: Any, files: Any) -> str:
 
         content = SLOT.sub(example, content)
     if f'href="{ANALYSIS_HREF}' in content:
+        if files.get_file_from_path(ANALYSIS_PAGE) is None:  # no analysis board in this build
+            return ANALYSIS_LINE.sub("", content)
         analysis = html.escape(page_href(ANALYSIS_PAGE, page, files))
         content = content.replace(f'href="{ANALYSIS_HREF}', f'href="{analysis}#p=')
     return content
