@@ -87,12 +87,59 @@ def _robber(doc: Doc, edit: Doc) -> None:
 
 
 def _turn(doc: Doc, edit: Doc) -> None:
+    """Whose turn and which phase; a discard phase without ``pending`` owes what a 7 rolled
+    now asks of each hand (the engine's count)."""
+    pending = dict(edit.get("pending") or {})
+    if edit.get("phase") == "discard" and not pending:
+        owed = Game.from_dict(doc).seven_discards()
+        pending = {"discard": {c: n for c, n in owed.items() if n}}
     doc.setdefault("turn", {}).update({k: edit[k] for k in ("player", "phase") if k in edit})
-    doc["pending"] = dict(edit.get("pending") or {})
+    doc["pending"] = pending
+
+
+def _tile(doc: Doc, edit: Doc) -> None:
+    """A land tile's terrain and number (``"hills 6"``; a desert has no number)."""
+    doc["board"] = Game.from_dict(doc).to_dict()["board"]
+    tile, terrain, number = edit.get("tile"), edit.get("terrain"), edit.get("number")
+    if not isinstance(tile, int) or isinstance(tile, bool) or not 0 <= tile < len(doc["board"]["tiles"]):
+        raise bad_request("tile is a land tile's number", allowed=[0, 18])
+    doc["board"]["tiles"][tile] = (str(terrain) if number is None
+                                   else f"{terrain} {number}")
+
+
+def _port(doc: Doc, edit: Doc) -> None:
+    """A harbour on a coast side (``kind``: ``3:1`` or a resource), or none (``kind: null``)."""
+    doc["board"] = Game.from_dict(doc).to_dict()["board"]
+    ports = doc["board"].setdefault("ports", {})
+    edge = edit.get("edge")
+    for name in [e for e in ports if e == edge]:
+        del ports[name]
+    if edit.get("kind") is not None:
+        ports[str(edge)] = edit["kind"]
+
+
+def _seats(doc: Doc, edit: Doc) -> None:
+    """Who sits at the table (3 or 4 colours, in turn order); a colour leaving takes its
+    pieces and cards with it, and its development cards go back under the deck."""
+    seats = edit.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(c, str) for c in seats):
+        raise bad_request("seats is a list of colours")
+    for colour in [c for c in doc.get("seats", []) if c not in seats]:
+        if doc.get("players", {}).get(colour):
+            _hand(doc, {"colour": colour, "dev_cards": [], "new_dev_cards": [],
+                        "knights_played": 0})
+        doc.get("players", {}).pop(colour, None)
+    doc["seats"] = list(seats)
+    if doc.get("turn", {}).get("player") not in seats and seats:
+        doc["turn"]["player"] = seats[0]
+    for award in ("longest_road", "largest_army"):
+        if doc.get(award) not in seats:
+            doc[award] = None
 
 
 EDITS: dict[str, Callable[[Doc, Doc], None]] = {
     "place": _place, "remove": _place, "hand": _hand, "robber": _robber, "turn": _turn,
+    "tile": _tile, "port": _port, "seats": _seats,
 }
 
 
@@ -100,7 +147,9 @@ def do_edit(position: Doc, edit: Doc) -> Doc:
     """``{position}`` after ``edit``, or ``{error}``: the engine's reason the result is no
     position the rules allow. ``edit["op"]``: ``place``/``remove`` (``colour``, ``piece``,
     ``place``), ``hand`` (``colour`` and any of ``hand``, ``dev_cards``, ``new_dev_cards``,
-    ``knights_played``), ``robber`` (``tile``), ``turn`` (``player``, ``phase``, ``pending``)."""
+    ``knights_played``), ``robber`` (``tile``), ``turn`` (``player``, ``phase``, ``pending``),
+    ``tile`` (``tile``, ``terrain``, ``number``), ``port`` (``edge``, ``kind`` or None),
+    ``seats`` (``seats``: the colours in turn order)."""
     change = EDITS.get(edit.get("op", "")) if isinstance(edit, dict) else None
     if change is None:
         raise bad_request("unknown edit", allowed=sorted(EDITS))
@@ -111,6 +160,39 @@ def do_edit(position: Doc, edit: Doc) -> Doc:
     except CatanError as exc:
         if exc.code == "bad_request":
             raise
+        return refusal(exc)
+
+
+def do_island(options: Doc) -> Doc:
+    """``{position}``: an empty board to analyse, red to play its main phase: the beginner
+    island (``board: "beginner"``) or a random one from ``seed``, for ``seats``."""
+    seats = options.get("seats") or ["red", "blue", "white", "orange"]
+    board = "beginner" if options.get("board") == "beginner" else "standard"
+    seed = options.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
+        raise bad_request("seed is a whole number from 0 to 2147483647")
+    try:
+        doc = Game.new(seats, seed=seed, board=board).to_dict()
+    except CatanError as exc:
+        return refusal(exc)
+    doc["turn"] = {"player": doc["seats"][0], "number": 1, "phase": "main",
+                   "dev_card_played": False}
+    return {"position": Game.from_dict(doc).to_dict()}
+
+
+def do_from_view(view: Doc) -> Doc:
+    """``{position}`` of what one seat saw (the Play page's shared view): the cards it could
+    not see are left out (hands and development cards it saw only as counts are empty, those
+    development cards back in the deck), so the board keeps no guess."""
+    doc = copy.deepcopy(view)
+    for entry in doc.get("players", {}).values():
+        for field in ("hand", "dev_cards", "new_dev_cards"):
+            if isinstance(entry.get(field), dict) and "hidden" in entry[field]:
+                entry[field] = {} if field == "hand" else []
+    doc.pop("deck", None)  # the cards nobody holds (Game.from_dict)
+    try:
+        return {"position": Game.from_dict(doc).to_dict()}
+    except CatanError as exc:
         return refusal(exc)
 
 
@@ -142,7 +224,7 @@ def do_standings(position: Doc) -> Doc:
 
 
 BRIDGE: dict[str, Callable[..., Any]] = {
-    "new_game": do_new_game, "edit": do_edit, "share": do_share, "open": do_open,
+    "new_game": do_new_game, "island": do_island, "from_view": do_from_view, "edit": do_edit, "share": do_share, "open": do_open,
     "rolls": do_rolls, "standings": do_standings,
     # a place's question (settlement_spots, road_spots, robber_spots: each other place with the
     # code of the rule refusing it) and the legal actions now: the FAQ widgets' answers, reused

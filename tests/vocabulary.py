@@ -28,7 +28,7 @@ LANGUAGES = ("en", "fr", "es", "nl")
 GLOSSARY = ROOT / "i18n" / "glossary.yml"
 #: Catalogs whose ``{en, fr, es, nl}`` leaves are shown to readers.
 CATALOGS = ("i18n/board.yml", "i18n/errors.yml", "i18n/game.yml", "i18n/offline.yml",
-            "i18n/review.yml",
+            "i18n/review.yml", "i18n/analysis.yml",
             "i18n/widgets.yml", "tutorial/ui.yml", "tutorial/lessons.yml",
             "tutorial/worked_game.yml")
 #: Files of ``i18n/`` that are not catalogs of shown strings: the glossary (its terms reach

@@ -4,6 +4,7 @@
 // what is owed, the robber's victims).
 
 import { RESOURCES } from "../core/i18n.js"
+import { call } from "../core/runtime.js"
 import { restore } from "./games.js"
 import { perform, pump, rollDice, setViewer } from "./loop.js"
 import { message, refuse } from "./shell.js"
@@ -59,6 +60,21 @@ export function importDialog(s) {
       { label: t("cancel"), onclick: close },
     ],
   })
+}
+
+/** Open the board as the player on screen sees it on the analysis board (cards they cannot
+ *  see are left out: catan_web.analysis.from_view). */
+export async function openAnalysis(s) {
+  if (!s.game || !s.t("analysis_href")) return
+  try {
+    const shared = await s.transport.share(s.game, s.game.viewer)
+    const result = await call("analysis.from_view", shared.position)
+    if (result.error) return refuse(s, result.error)
+    const code = await call("analysis.share", result.position)
+    location.href = `${s.t("analysis_href")}#p=${code}`
+  } catch (error) {
+    return refuse(s, error)
+  }
 }
 
 export async function shareDialog(s) {

@@ -1,7 +1,7 @@
 // The page's frame: its elements (kept in `s.el`), the tools under the game and the message
 // line, where a refusal says the rule in the page's language with its FAQ link.
 
-import { exportGame, importDialog, shareDialog } from "./dialogs.js"
+import { exportGame, importDialog, openAnalysis, shareDialog } from "./dialogs.js"
 import { showSetup } from "./games.js"
 import { setSound, soundOn } from "./sound.js"
 import { h } from "./ui.js"
@@ -39,6 +39,9 @@ export function shell(s) {
     h("button", { type: "button", class: "md-button", "data-action": "export", onclick: () => exportGame(s) }, t("export")),
     h("button", { type: "button", class: "md-button", "data-action": "import", onclick: () => importDialog(s) }, t("import")),
     h("button", { type: "button", class: "md-button", "data-action": "share", onclick: () => shareDialog(s) }, t("share")),
+    s.text.has("analysis_href")
+      ? h("button", { type: "button", class: "md-button", "data-action": "analyse", onclick: () => openAnalysis(s) }, t("open_analysis"))
+      : null,
     h("button", {
       type: "button", class: "md-button", "data-action": "sound", "aria-pressed": String(soundOn()),
       onclick: (event) => {
@@ -66,7 +69,10 @@ export function setStatus(s, text) { s.el.status.textContent = text }
 
 /** Export and Share need a game; New game and Import are always there. */
 export function showTools(s, game) {
-  for (const action of ["export", "share"]) s.el.tools.querySelector(`[data-action=${action}]`).hidden = !game || Boolean(s.transport.online)
+  for (const action of ["export", "share", "analyse"]) {
+    const button = s.el.tools.querySelector(`[data-action=${action}]`)
+    if (button) button.hidden = !game || Boolean(s.transport.online)
+  }
 }
 
 /** Show a message: `{text, href}` (an engine refusal through the catalog, or any notice);

@@ -11,6 +11,7 @@ feature     found by                                   loads (from ``assets/fron
 ``game``    ``data-catan-frontend="game"``             ``game.js``, ``game.css``
 ``review``  ``data-catan-frontend="review"``           ``review.js``, ``game.css``,
                                                        ``review.css``
+``analysis`` ``data-catan-frontend="analysis"``        ``analysis.js``, ``analysis.css``
 =========== ========================================== =====================================
 
 Such a page gets, once, whatever features it holds:
@@ -55,6 +56,7 @@ FEATURES = {
                         "tutorial.js", ("tutorial.css",)),
     "game": Feature(('data-catan-frontend="game"',), "game.js", ("game.css",)),
     "review": Feature(('data-catan-frontend="review"',), "review.js", ("game.css", "review.css")),
+    "analysis": Feature(('data-catan-frontend="analysis"',), "analysis.js", ("analysis.css",)),
 }
 
 
@@ -64,8 +66,15 @@ def ui_strings(feature: str, lang: str, page: Any, files: Any) -> dict[str, Any]
         return flat_strings(I18N / "board.yml", lang)
     if feature == "faq":
         return flat_strings(I18N / "widgets.yml", lang)
-    if feature == "game":
-        return flat_strings(I18N / "game.yml", lang)
+    if feature == "game":  # the analysis board's address, where the build has it
+        words = flat_strings(I18N / "game.yml", lang)
+        if files.get_file_from_path("analysis.md") is not None:
+            words["analysis_href"] = page_href("analysis.md", page, files)
+        return words
+    if feature == "analysis":  # colours, phases and players are the game page's words
+        return {**flat_strings(I18N / "game.yml", lang),
+                **flat_strings(I18N / "analysis.yml", lang),
+                "play_href": page_href("play.md", page, files)}
     if feature == "review":  # the log's and the players' words are the game page's
         return {**flat_strings(I18N / "game.yml", lang),
                 **flat_strings(I18N / "review.yml", lang)}
