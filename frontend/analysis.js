@@ -27,8 +27,7 @@ import * as store from "./game/store.js"
 
 const analysis = (fn, ...args) => call(`analysis.${fn}`, ...args)
 const COLOURS = ["red", "blue", "white", "orange"]
-/** What each tool lets the reader choose on the board (a mouse between two spots at the same
- *  distance gets the later kind: a side or corner before the hex around it). */
+/** What each tool lets the reader choose on the board. */
 const TOOLS = {
   ask: ["tile", "edge", "node"], settlement: ["node"], city: ["node"], road: ["edge"],
   remove: ["edge", "node"], robber: ["tile"], hex: ["tile"], harbour: ["edge"],
@@ -98,8 +97,13 @@ function mount(root) {
     if (key === "y" || (key === "z" && event.shiftKey)) { event.preventDefault(); run(s, () => back(s, "redo", "undo")) }
   })
   root.catanAnalysis = s
-  window.addEventListener("hashchange", () => { if (s.ready && location.hash !== s.hash) run(s, () => openHash(s)) })
-  if (location.hash.startsWith("#p=")) run(s, () => openHash(s))
+  // the position of the address, read now: drawing the board writes the address again
+  const opening = location.hash.startsWith("#p=") ? location.hash.slice(3) : null
+  window.addEventListener("hashchange", () => {
+    const code = location.hash.startsWith("#p=") ? location.hash.slice(3) : null
+    if (s.ready && code && location.hash !== s.hash) run(s, () => openHash(s, code))
+  })
+  if (opening) run(s, () => openHash(s, opening))
 }
 
 function section(title, body) {
@@ -180,8 +184,7 @@ async function back(s, from, to) {
   say(s, info(s.t(from === "undo" ? "an_undone" : "an_redone")))
 }
 
-async function openHash(s) {
-  const code = location.hash.slice(3)
+async function openHash(s, code) {
   const result = await analysis("open", code)
   if (result.error) {
     say(s, refusal(s, result.error))
@@ -356,7 +359,7 @@ function islandForm(s) {
   const seedField = number(s.t("an_seed"), seed, 2147483647, { "data-field": "seed",
     onchange: (event) => { seed = Math.max(0, Math.floor(Number(event.target.value) || 0)) } })
   return h("div", { class: "catan-analysis__island" },
-    select(s.t("an_island_kind"), [["beginner", s.t("an_beginner")], ["random", s.t("an_random")]], board,
+    select(s.t("an_island_kind"), [["beginner", s.t("board_beginner")], ["random", s.t("board_variable")]], board,
       (v) => { board = v }, { "data-field": "island" }),
     seedField,
     select(s.t("players_count"), [[3, "3"], [4, "4"]], seats, (v) => { seats = Number(v) }, { "data-field": "seats" }),

@@ -237,6 +237,20 @@ def review_opened(page: Any) -> None:
                            timeout=120_000)
 
 
+def analysis_asked(page: Any) -> None:
+    """The analysis board with a settlement placed and a corner asked about."""
+    page.wait_for_selector("[data-catan-analysis]")
+    page.locator("label[data-value=settlement]").click()
+    page.wait_for_function("document.querySelector('[data-catan-analysis]').dataset.state"
+                           " === 'ready'", timeout=120_000)
+    page.locator("g.node[data-node='4.S']").click(force=True)
+    page.locator("label[data-value=ask]").click()
+    page.locator("g.node[data-node='4.SE']").click(force=True)
+    page.wait_for_selector(".catan-analysis__verdict")
+    page.wait_for_function("!document.querySelector('[data-catan-analysis]')"
+                           ".hasAttribute('data-busy')")
+
+
 #: page -> (path of the English page, from the site root, the states checked in turn: (name,
 #: what brings the page there)).
 #: One test per page, so that under pytest-xdist each page (and its engine) loads only once.
@@ -248,6 +262,7 @@ PAGES: dict[str, tuple[str, list[tuple[str, Callable[[Any], None] | None]]]] = {
     "tutorial lesson": ("tutorial/setup/", [("board live", tutorial_live)]),
     "Play": ("play/", [("new game", new_game_form), ("running game", game_started)]),
     "Review": ("review/", [("game open", review_opened)]),
+    "analysis board": ("analysis/", [("", None), ("asked", analysis_asked)]),
 }
 
 

@@ -60,7 +60,7 @@ def test_illegal_positions_are_refused_with_the_rule() -> None:
         == "too_many_pieces"
     doc = _edit(doc, op="hand", colour="red", hand={"wool": 10})
     assert _reason(doc, op="hand", colour="blue", hand={"wool": 10}) == "too_many_cards"
-    assert _reason(doc, op="turn", phase="discard") == "discard_phase"
+    assert _edit(doc, op="turn", phase="discard")["pending"]["discard"] == {"red": 5}
     assert _reason(_main(), op="place", colour="red", piece="settlement", place="40.N") \
         == "malformed"
 
@@ -129,3 +129,68 @@ def test_asking_a_place_gives_the_rule_and_legal_actions_name_the_colour() -> No
     ok, answer = call("analysis.legal_actions", json.dumps([doc]))
     actions = json.loads(answer)
     assert {"type": "build_city", "player": "red", "node": "0.N"} in actions
+
+
+def test_islands_start_empty_with_red_to_play() -> None:
+    beginner = analysis.do_island({"board": "beginner"})["position"]
+    assert beginner["seats"] == ["red", "blue", "white", "orange"]
+    assert (beginner["turn"]["player"], beginner["turn"]["phase"]) == ("red", "main")
+    assert not any(p.get("settlements") or p.get("roads") for p in beginner["players"].values())
+    one = analysis.do_island({"seed": 7, "seats": ["red", "blue", "white"]})["position"]
+    again = analysis.do_island({"seed": 7, "seats": ["red", "blue", "white"]})["position"]
+    other = analysis.do_island({"seed": 8, "seats": ["red", "blue", "white"]})["position"]
+    assert one["board"] == again["board"] != other["board"]
+    assert one["seats"] == ["red", "blue", "white"]
+    bad = analysis.do_island({"seats": ["red", "red", "blue"]})
+    assert bad["error"]["code"] == "invalid_seats"
+
+
+def test_hexes_and_harbours_are_edited_and_checked_by_the_engine() -> None:
+    doc = _main()
+    doc = _edit(doc, op="tile", tile=0, terrain="hills", number=6)
+    assert doc["board"]["tiles"][0] == "hills 6"
+    doc = _edit(doc, op="tile", tile=9, terrain="fields", number=9)  # the desert made land
+    assert doc["board"]["tiles"][9] == "fields 9"
+    assert _reason(doc, op="tile", tile=1, terrain="hills", number=7) == "malformed"
+    assert _reason(doc, op="tile", tile=1, terrain="sea", number=None) == "malformed"
+    doc = _edit(doc, op="port", edge="0.NW", kind=None)
+    assert "0.NW" not in doc["board"]["ports"]
+    doc = _edit(doc, op="port", edge="0.NW", kind="ore")
+    assert doc["board"]["ports"]["0.NW"] == "ore"
+    assert _reason(doc, op="port", edge="9.N", kind="ore") == "malformed"  # not on the coast
+    # the rates follow the edited harbour
+    doc = _edit(doc, op="place", colour="red", piece="settlement", place="0.NW")
+    rates = analysis.do_analyse(doc, {"type": "trade_rates"})["rates"]["red"]
+    assert rates["ore"] == 2
+
+
+def test_seats_leave_with_their_pieces_and_cards() -> None:
+    doc = analysis.do_island({"board": "beginner"})["position"]
+    doc = _edit(doc, op="place", colour="orange", piece="settlement", place="0.N")
+    doc = _edit(doc, op="hand", colour="orange", hand={"ore": 2}, dev_cards=["monopoly"],
+                knights_played=1)
+    doc = _edit(doc, op="turn", player="orange", phase="main")
+    doc = _edit(doc, op="seats", seats=["red", "blue", "white"])
+    assert doc["seats"] == ["red", "blue", "white"] and "orange" not in doc["players"]
+    assert doc["turn"]["player"] == "red"
+    assert len(doc["deck"]) == 25  # the Monopoly and the played Knight went back
+
+
+def test_a_discard_phase_owes_what_a_seven_would_ask() -> None:
+    doc = _edit(_main(), op="hand", colour="blue", hand={"ore": 9})
+    doc = _edit(doc, op="turn", player="red", phase="discard")
+    assert doc["pending"]["discard"] == {"blue": 4}
+    assert _reason(_main(), op="turn", player="red", phase="discard") == "discard_phase"
+
+
+def test_a_seats_view_opens_without_the_cards_it_could_not_see() -> None:
+    from catan_web import game
+    started = game.do_new_game({"seats": ["red", "blue", "white"], "board": "beginner",
+                                "mode": "quick", "seed": 3})
+    view = game.do_share(started["session"], "red")["position"]
+    opened = analysis.do_from_view(view)["position"]
+    assert opened["players"]["red"]["hand"] == view["players"]["red"]["hand"]
+    assert opened["players"]["blue"]["hand"] == {} and opened["players"]["blue"]["dev_cards"] == []
+    assert opened["board"] == view["board"] and len(opened["deck"]) == 25
+    assert json.loads(json.dumps(opened)) == opened
+    assert share.decode(analysis.do_share(opened)).to_dict()["players"] == opened["players"]

@@ -48,6 +48,15 @@ def test_every_position_reason_has_a_message() -> None:
     assert reasons == written
 
 
+def test_every_share_code_reason_has_a_message() -> None:
+    """A link that cannot be opened says why (catan_core.share.InvalidShareCode's reasons)."""
+    source = (ROOT / "catan_core" / "share.py").read_text()
+    reasons = {f"invalid_share_code.{r}" for r in re.findall(r'InvalidShareCode\(\s*"([a-z_]+)"', source)}
+    assert len(reasons) >= 3
+    written = {code for code in _catalog() if code.startswith("invalid_share_code.")}
+    assert reasons == written
+
+
 def test_every_message_in_every_language_with_same_placeholders() -> None:
     for code, entry in _catalog().items():
         placeholders = {lang: set(re.findall(r"\{(\w+)\}", entry[lang])) for lang in LANGS}

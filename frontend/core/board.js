@@ -22,6 +22,7 @@ import { h, parse } from "./dom.js"
 export const SPOTS = { tile: "g.tile[data-tile]", node: "g.node[data-node]", edge: "line.edge[data-edge]" }
 export const CAPTURE_PX = 34
 export const TARGET_PX = 44
+export const NEAR_PX = 12
 const KEYS = { tile: "tile", node: "node", edge: "edge" }
 const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }
 
@@ -268,13 +269,24 @@ export class Board {
     return { p: [p.x, p.y], scale: Math.hypot(ctm.a, ctm.b) }
   }
 
-  /** The choosable spot a mouse at (clientX, clientY) picks: the nearest within reach, or null. */
+  /** The choosable spot a mouse at (clientX, clientY) picks: a corner or side within NEAR_PX,
+   *  else the hex under it, else the nearest spot within CAPTURE_PX (or null). A side is also
+   *  the edge of its hexes: without the first rule the hex would win a click on the side. */
   spotAt(clientX, clientY) {
     const at = this.toBoard(clientX, clientY)
     if (!at) return null
     let best = null
     let bestDistance = CAPTURE_PX / at.scale
     for (const spot of this.spots) {
+      if (spot.g.polygon) continue
+      const d = distance(at.p, spot.g)
+      if (d <= bestDistance) { best = spot; bestDistance = d }
+    }
+    if (best && bestDistance <= NEAR_PX / at.scale) return best
+    const hex = this.spots.find((s) => s.g.polygon && inside(at.p, s.g.polygon))
+    if (hex) return hex
+    for (const spot of this.spots) {
+      if (!spot.g.polygon) continue
       const d = distance(at.p, spot.g)
       if (d <= bestDistance) { best = spot; bestDistance = d }
     }
