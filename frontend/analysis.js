@@ -75,8 +75,8 @@ function mount(root) {
   s.el.colours = h("fieldset", { class: "catan-analysis__colours" }, h("legend", {}, t("an_colour")))
   host.before(h("div", { class: "catan-analysis__bar" }, s.el.undo, s.el.redo, s.el.copy, s.el.play))
   root.append(
-    h("div", { class: "catan-analysis__side" },
-      tools, s.el.colours, s.el.form, s.el.message, s.el.status,
+    h("div", { class: "catan-analysis__side" },  // the answer first: under the board on a phone
+      s.el.message, s.el.status, tools, s.el.colours, s.el.form,
       section(t("an_island"), islandForm(s)),
       section(t("an_turn"), s.el.turn),
       section(t("an_cards"), s.el.cards),
@@ -390,7 +390,7 @@ function cardsForm(s) {
   for (const card of p.dev_cards || []) dev[card] = (dev[card] || 0) + 1
   const fields = h("div", { class: "catan-analysis__counts" },
     RESOURCES.map((r) => number(capital(s.text.term(r)), p.hand?.[r] || 0, 19, { "data-resource": r })),
-    DEV.map((d) => number(s.text.term(d), dev[d] || 0, 14, { "data-dev": d })),
+    DEV.map((d) => number(capital(s.text.term(d)), dev[d] || 0, 14, { "data-dev": d })),
     number(s.t("an_knights_played"), p.knights_played || 0, 14, { "data-field": "knights" }))
   const apply = h("button", { type: "button", class: "md-button", "data-action": "apply-cards",
     onclick: () => run(s, async () => {

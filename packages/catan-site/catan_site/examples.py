@@ -196,7 +196,7 @@ def sentence(claim: dict[str, Any], words: Words, names: dict[str, str]) -> str:
                  for c, cards in claim["pays"].items() if cards]
         if not gains:
             return t("ex_roll_nobody", total=claim["roll"])
-        return t("ex_roll_pays", total=claim["roll"], gains="; ".join(gains))
+        return t("ex_roll_pays", total=claim["roll"], gains=t("ex_gain_sep").join(gains))
     if "longest_road" in claim or "largest_army" in claim:
         road = "longest_road" in claim
         counts = words.by_colour(claim["longest_road" if road else "largest_army"])
