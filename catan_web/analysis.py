@@ -101,7 +101,8 @@ def _tile(doc: Doc, edit: Doc) -> None:
     """A land tile's terrain and number (``"hills 6"``; a desert has no number)."""
     doc["board"] = Game.from_dict(doc).to_dict()["board"]
     tile, terrain, number = edit.get("tile"), edit.get("terrain"), edit.get("number")
-    if not isinstance(tile, int) or isinstance(tile, bool) or not 0 <= tile < len(doc["board"]["tiles"]):
+    tiles = len(doc["board"]["tiles"])
+    if not isinstance(tile, int) or isinstance(tile, bool) or not 0 <= tile < tiles:
         raise bad_request("tile is a land tile's number", allowed=[0, 18])
     doc["board"]["tiles"][tile] = (str(terrain) if number is None
                                    else f"{terrain} {number}")
@@ -224,7 +225,8 @@ def do_standings(position: Doc) -> Doc:
 
 
 BRIDGE: dict[str, Callable[..., Any]] = {
-    "new_game": do_new_game, "island": do_island, "from_view": do_from_view, "edit": do_edit, "share": do_share, "open": do_open,
+    "new_game": do_new_game, "island": do_island, "from_view": do_from_view, "edit": do_edit,
+    "share": do_share, "open": do_open,
     "rolls": do_rolls, "standings": do_standings,
     # a place's question (settlement_spots, road_spots, robber_spots: each other place with the
     # code of the rule refusing it) and the legal actions now: the FAQ widgets' answers, reused

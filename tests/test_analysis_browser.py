@@ -61,7 +61,8 @@ def shown(page: Any) -> dict[str, Any]:
 
 def settle(page: Any) -> None:
     page.wait_for_function("(() => { const r = document.querySelector('[data-catan-analysis]');"
-                           " return r.dataset.state === 'ready' && !r.hasAttribute('data-busy') })()",
+                           " return r.dataset.state === 'ready'"
+                           " && !r.hasAttribute('data-busy') })()",
                            timeout=ENGINE)
 
 

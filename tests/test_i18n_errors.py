@@ -51,7 +51,8 @@ def test_every_position_reason_has_a_message() -> None:
 def test_every_share_code_reason_has_a_message() -> None:
     """A link that cannot be opened says why (catan_core.share.InvalidShareCode's reasons)."""
     source = (ROOT / "catan_core" / "share.py").read_text()
-    reasons = {f"invalid_share_code.{r}" for r in re.findall(r'InvalidShareCode\(\s*"([a-z_]+)"', source)}
+    found = re.findall(r'InvalidShareCode\(\s*"([a-z_]+)"', source)
+    reasons = {f"invalid_share_code.{r}" for r in found}
     assert len(reasons) >= 3
     written = {code for code in _catalog() if code.startswith("invalid_share_code.")}
     assert reasons == written

@@ -185,7 +185,8 @@ def sentence(claim: dict[str, Any], words: Words, names: dict[str, str]) -> str:
                  reason=reason).strip()
     if "act" in claim:
         action = claim["act"]
-        what = t(f"ex_do_{action['type']}", place=place)
+        cards = {k: words.cards(action.get(k) or {}) for k in ("give", "get")}  # a trade's
+        what = t(f"ex_do_{action['type']}", place=place, **cards)
         player = words.colour(action.get("player") or claim.get("colour") or "")
         if claim.get("legal") is True:
             return t("ex_act_legal", player=player, action=what)
