@@ -389,9 +389,9 @@ function cardsForm(s) {
   const dev = {}
   for (const card of p.dev_cards || []) dev[card] = (dev[card] || 0) + 1
   const fields = h("div", { class: "catan-analysis__counts" },
-    RESOURCES.map((r) => number(capital(s.text.term(r)), p.hand?.[r] || 0, 19, { "data-resource": r })),
-    DEV.map((d) => number(capital(s.text.term(d)), dev[d] || 0, 14, { "data-dev": d })),
-    number(s.t("an_knights_played"), p.knights_played || 0, 14, { "data-field": "knights" }))
+    RESOURCES.map((r) => number(capital(s.text.term(r)), p.hand?.[r] || 0, null, { "data-resource": r })),
+    DEV.map((d) => number(capital(s.text.term(d)), dev[d] || 0, null, { "data-dev": d })),
+    number(s.t("an_knights_played"), p.knights_played || 0, null, { "data-field": "knights" }))
   const apply = h("button", { type: "button", class: "md-button", "data-action": "apply-cards",
     onclick: () => run(s, async () => {
       const read = (sel) => Math.max(0, Math.floor(Number(fields.querySelector(sel).value) || 0))
