@@ -152,7 +152,17 @@ function run(s, task) {
 function say(s, ...lines) { s.el.message.replaceChildren(...lines.filter(Boolean)) }
 const ok = (text) => h("p", { class: "catan-analysis__verdict is-ok" }, h("span", { "aria-hidden": "true" }, "✔ "), text)
 const info = (text) => h("p", { class: "catan-analysis__verdict" }, text)
-const refusal = (s, error) => s.text.refusal(error, { cls: "catan-analysis__verdict is-bad", link: s.t("an_faq_link") })
+/** The engine's refusal in words, the places it names ("4.SE") said as people say them. */
+function refusal(s, error) {
+  const details = { ...(error.details || {}) }
+  for (const [key, value] of Object.entries(details)) {
+    if (typeof value !== "string" || !/^\d+\.[NSEW]{1,2}$/.test(value)) continue
+    const el = s.board.svg.querySelector(key.includes("edge") ? `line.edge[data-edge="${value}"]`
+      : `g.node[data-node="${value}"]`)  // "4.SE" names a corner and a side
+    if (el) details[key] = s.text.spotName(el)
+  }
+  return s.text.refusal({ ...error, details }, { cls: "catan-analysis__verdict is-bad", link: s.t("an_faq_link") })
+}
 
 // -- the position and its history ---------------------------------------------------------------
 
@@ -279,13 +289,13 @@ async function chosen(s, kind, id) {
   if (s.tool === "ask") return ask(s, kind, id)
   if (["settlement", "city", "road"].includes(s.tool)) {
     return edit(s, { op: "place", colour: s.colour, piece: s.tool, place: id },
-      s.t("an_placed", { player, piece: piece(s.tool), place }))
+      s.t(`an_placed_${kind}`, { player, piece: piece(s.tool), place }))
   }
   if (s.tool === "remove") {
     const found = piecesAt(s, kind, id)
-    if (!found) return say(s, info(s.t("an_nothing_there", { place })))
+    if (!found) return say(s, info(s.t(`an_nothing_there_${kind}`, { place })))
     return edit(s, { op: "remove", ...found, place: id },
-      s.t("an_removed", { player: s.text.colour(found.colour), piece: piece(found.piece), place }))
+      s.t(`an_removed_${kind}`, { player: s.text.colour(found.colour), piece: piece(found.piece), place }))
   }
   if (s.tool === "robber") {
     return edit(s, { op: "robber", tile: Number(id) }, s.t("an_robber_moved", { place }))

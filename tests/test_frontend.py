@@ -130,3 +130,22 @@ def test_no_python_is_loaded_by_path() -> None:
     worker = (CORE / "worker.mjs").read_text("utf-8")
     assert 'pyimport("catan_web")' in worker
     assert "LEGACY" not in worker and "game_bridge" not in worker
+
+
+def test_the_analysis_board_uses_exactly_its_words() -> None:
+    """Every word the analysis board's script asks for exists (its catalog, the game page's,
+    the board's), and every word of its catalog is asked for (``an_<prefix>_${...}`` counts for
+    the keys it begins)."""
+    source = (ROOT / "frontend" / "analysis.js").read_text(encoding="utf-8")
+    own = yaml.safe_load((ROOT / "i18n" / "analysis.yml").read_text("utf-8"))
+    known = {**own, **yaml.safe_load((ROOT / "i18n" / "game.yml").read_text("utf-8")),
+             **yaml.safe_load((ROOT / "i18n" / "board.yml").read_text("utf-8"))}
+    used = set(re.findall(r'\bt\("([a-z0-9_]+)"', source)) - {"play_href"}
+    used |= set(re.findall(r'"(an_[a-z0-9_]+)"', source))  # keys chosen from a list or a map
+    prefixes = set(re.findall(r"\bt\(`([a-z_]+_)\$\{", source))
+    assert used and prefixes, "the scan found nothing"
+    assert not sorted(k for k in used if k not in known)
+    for prefix in prefixes:
+        assert any(k.startswith(prefix) for k in known), prefix
+    unused = sorted(k for k in own if k not in used and not any(k.startswith(p) for p in prefixes))
+    assert not unused, f"words of i18n/analysis.yml nobody asks for: {unused}"
