@@ -23,6 +23,10 @@ with one of the keys of :data:`CLAIM_KINDS`:
     How many cards each named colour discards on a 7 (0: keeps them all).
 ``rates`` (``{colour: {resource: n}}``)
     The named colour's rate with the bank for each named resource (4, 3 or 2).
+``hand`` (``{colour: {resource: n}}``)
+    The resource cards each named colour holds, all of them (``{}``: none).
+``winner`` (a colour, or ``null``)
+    Who has won the game (``null``: nobody yet).
 
 >>> game = Game.from_dict({"seats": ["red", "blue", "white"], "board": "beginner",
 ...     "turn": {"player": "blue", "phase": "main"},
@@ -157,6 +161,20 @@ def _rates(game: Game, claim: Claim) -> tuple[Any, Any]:
     return claimed, actual
 
 
+def _hand(game: Game, claim: Claim) -> tuple[Any, Any]:
+    claimed = _by_colour(game, claim["hand"], "hand")
+    if not all(isinstance(cards, dict) for cards in claimed.values()):
+        raise bad_request("hand maps a colour to {resource: n}")
+    expected = {c: {r: n for r, n in cards.items() if n} for c, cards in claimed.items()}
+    return expected, {c: {r: n for r, n in game.hand_of(c).items() if n} for c in claimed}
+
+
+def _winner(game: Game, claim: Claim) -> tuple[Any, Any]:
+    if claim["winner"] is not None:
+        _colour(game, claim, "winner")
+    return claim["winner"], game.winner
+
+
 #: The kinds of claim, each the key that names it, with what it asks of the engine:
 #: ``(expected, actual)`` for the claim and the game.
 CLAIM_KINDS: dict[str, Callable[[Game, Claim], tuple[Any, Any]]] = {
@@ -168,6 +186,8 @@ CLAIM_KINDS: dict[str, Callable[[Game, Claim], tuple[Any, Any]]] = {
     "points": _points,
     "discards": _discards,
     "rates": _rates,
+    "hand": _hand,
+    "winner": _winner,
 }
 
 

@@ -70,6 +70,13 @@ def wrong(claim: dict[str, Any], seats: list[str]) -> dict[str, Any]:
         colour = next(iter(other["rates"]))
         resource = next(iter(other["rates"][colour]))
         other["rates"][colour][resource] = 5
+    elif kind == "hand":
+        colour = next(iter(other["hand"]))
+        cards = other["hand"][colour]
+        resource = next(iter(cards), "ore")
+        other["hand"][colour] = {**cards, resource: cards.get(resource, 0) + 1}
+    elif kind == "winner":
+        other["winner"] = None if other["winner"] else seats[0]
     return other
 
 

@@ -186,7 +186,8 @@ def sentence(claim: dict[str, Any], words: Words, names: dict[str, str]) -> str:
     if "act" in claim:
         action = claim["act"]
         cards = {k: words.cards(action.get(k) or {}) for k in ("give", "get")}  # a trade's
-        what = t(f"ex_do_{action['type']}", place=place, **cards)
+        partner = words.colour(action["with"]) if action.get("with") else ""
+        what = t(f"ex_do_{action['type']}", place=place, partner=partner, **cards)
         player = words.colour(action.get("player") or claim.get("colour") or "")
         if claim.get("legal") is True:
             return t("ex_act_legal", player=player, action=what)
@@ -219,6 +220,13 @@ def sentence(claim: dict[str, Any], words: Words, names: dict[str, str]) -> str:
             t("ex_rates", player=words.colour(c),
               rates=", ".join(f"{words.terms[r]} {n}:1" for r, n in rates.items()))
             for c, rates in claim["rates"].items())
+    if "hand" in claim:
+        return " ".join(t("ex_hand", player=words.colour(c), cards=words.cards(cards))
+                        if any(cards.values()) else t("ex_hand_empty", player=words.colour(c))
+                        for c, cards in claim["hand"].items())
+    if "winner" in claim:
+        return (t("ex_winner", player=words.colour(claim["winner"])) if claim["winner"]
+                else t("ex_no_winner"))
     raise ValueError(f"no sentence for the claim {claim}")
 
 
