@@ -112,11 +112,9 @@ def _port(doc: Doc, edit: Doc) -> None:
     """A harbour on a coast side (``kind``: ``3:1`` or a resource), or none (``kind: null``)."""
     doc["board"] = Game.from_dict(doc).to_dict()["board"]
     ports = doc["board"].setdefault("ports", {})
-    edge = edit.get("edge")
-    for name in [e for e in ports if e == edge]:
-        del ports[name]
+    ports.pop(str(edit.get("edge")), None)
     if edit.get("kind") is not None:
-        ports[str(edge)] = edit["kind"]
+        ports[str(edit.get("edge"))] = edit["kind"]
 
 
 def _seats(doc: Doc, edit: Doc) -> None:

@@ -65,7 +65,7 @@ export function importDialog(s) {
 /** Open the board as the player on screen sees it on the analysis board (cards they cannot
  *  see are left out: catan_web.analysis.from_view). */
 export async function openAnalysis(s) {
-  if (!s.game || !s.t("analysis_href")) return
+  if (!s.game) return
   try {
     const shared = await s.transport.share(s.game, s.game.viewer)
     const result = await call("analysis.from_view", shared.position)

@@ -102,6 +102,15 @@ def parse_spec(src: str, fence: str) -> dict[str, Any]:
 ANALYSIS_HREF = "catan-analysis:"
 
 
+def open_line(code: str, lang: str) -> str:
+    """"Open on the analysis board" for the position of share ``code``: its address is made a
+    link from the page by ``catan_site.examples`` (or the line dropped in a build without the
+    analysis board)."""
+    text = html.escape(flat_strings(I18N / "widgets.yml", lang)["ex_open"], quote=False)
+    return (f'<p class="catan-open-line"><a class="catan-open" href="{ANALYSIS_HREF}{code}">'
+            f"{text}</a></p>")
+
+
 def render_figure(spec: dict[str, Any], fence: str, src: str, lang: str | None = None,
                   extra: str = "") -> str:
     """The board as ``<figure>``: the engine's SVG (in ``lang``, default: the site's default
@@ -115,10 +124,7 @@ def render_figure(spec: dict[str, Any], fence: str, src: str, lang: str | None =
         raise FenceError(f"{fence}: render_diagram failed: {exc!r}\n{src}") from exc
     caption = spec.get("caption")
     figcaption = f"<figcaption>{html.escape(str(caption))}</figcaption>" if caption else ""
-    text = html.escape(flat_strings(I18N / "widgets.yml", lang)["ex_open"], quote=False)
-    link = (f'<p class="catan-open-line"><a class="catan-open" href="{ANALYSIS_HREF}{code}">'
-            f"{text}</a></p>")
-    return f'<figure class="catan-diagram">{svg}{figcaption}</figure>{extra}{link}'
+    return f'<figure class="catan-diagram">{svg}{figcaption}</figure>{extra}{open_line(code, lang)}'
 
 
 def validate(language: str, inputs: dict[str, str], options: dict[str, Any],

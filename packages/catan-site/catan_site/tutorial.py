@@ -36,8 +36,8 @@ from pymdownx.superfences import SuperFencesException
 
 from catan_core import Game, share
 from catan_site import catalog, languages
-from catan_site.catalog import I18N, flat_strings, headings, terms
-from catan_site.fences import ANALYSIS_HREF
+from catan_site.catalog import headings, terms
+from catan_site.fences import open_line
 from catan_site.links import page_href
 from catan_site.paths import ROOT
 
@@ -198,16 +198,6 @@ def _controls(task: dict[str, Any], lang: str) -> str:
     return f'<div class="catan-task__options" role="group">{"".join(items)}</div>'
 
 
-def open_line(position: dict[str, Any], lang: str) -> str:
-    """"Open on the analysis board" with the task's starting position (its address is made a
-    link from the page by ``catan_site.examples``, or the line dropped in a build without the
-    analysis board)."""
-    code = share.encode(Game.from_dict(position))
-    text = _esc(flat_strings(I18N / "widgets.yml", lang)["ex_open"])
-    return (f'<p class="catan-open-line"><a class="catan-open" href="{ANALYSIS_HREF}{code}">'
-            f"{text}</a></p>")
-
-
 def render_task(key: str, lang: str) -> str:
     """One task: board, panel, prompt, controls, status, hint, explanation."""
     data = load()
@@ -234,7 +224,7 @@ def render_task(key: str, lang: str) -> str:
         f'<p class="catan-task__prompt"><span class="catan-task__number">{number}</span> '
         f'{_esc(prompt)}<span class="catan-task__done" hidden>✓ {_esc(w["done"])}</span></p>'
         f'<figure class="catan-diagram catan-task__board">{svg}</figure>{panel}'
-        f'{open_line(position, lang)}'
+        f'{open_line(share.encode(Game.from_dict(position)), lang)}'
         f'<div class="catan-task__body">{_controls(task, lang)}'
         f'<p class="catan-task__status" role="status" aria-live="polite"></p>'
         f'<details class="catan-task__hint"><summary>{_esc(w["hint"])}</summary>'
