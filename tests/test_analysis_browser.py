@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import yaml
 from pagewatch import watch
 
 from catan_site import languages
+from catan_site.catalog import parse_yaml
 from catan_site.diagrams import diagram_game
 from catan_site.paths import ROOT
 
@@ -35,7 +35,7 @@ def _one_engine(request: pytest.FixtureRequest) -> None:
 
 
 def example_position(page: str, anchor: str) -> dict[str, Any]:
-    examples = yaml.safe_load((ROOT / "examples" / "faq" / f"{page}.yml").read_text())
+    examples = parse_yaml((ROOT / "examples" / "faq" / f"{page}.yml").read_text())
     spec = {k: v for k, v in examples[anchor].items() if k not in ("claims", "player", "focus")}
     return diagram_game(spec).to_dict()
 

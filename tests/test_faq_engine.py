@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from catan_core import Game
 from catan_core.board import Board
 from catan_core.constants import COSTS, RESOURCES
 from catan_core.topology import TILE_NEIGHBOURS
+from catan_site.catalog import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -103,7 +103,7 @@ def question_block(lang: str, page: str, anchor: str) -> str:
 
 
 def fence_specs(block: str) -> list[dict[str, Any]]:
-    return [yaml.safe_load(body) for _, body in FENCE.findall(block)]
+    return [parse_yaml(body) for _, body in FENCE.findall(block)]
 
 
 @pytest.mark.parametrize("answer", sorted(ENGINE_TESTS))
@@ -206,7 +206,7 @@ def test_strategy_spot_income(lang: str) -> None:
     """strategy#spot-production: the diagram's settlement and the income the page states."""
     text = (DOCS / lang / "strategy.md").read_text(encoding="utf-8")
     section = text[text.index("{ #spot-production }"):text.index("{ #harbours }")]
-    (spec,) = [yaml.safe_load(body) for _, body in FENCE.findall(section)]
+    (spec,) = [parse_yaml(body) for _, body in FENCE.findall(section)]
     (node,) = spec["pieces"]["red"]["settlements"]
     settlement, city = _income(node, False), _income(node, True)
     dots = round(settlement * 36)

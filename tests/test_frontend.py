@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from builtsite import lang_dir, lang_files
 from sources import package_dir
 
 from catan_core import svg
 from catan_site import frontend, languages
+from catan_site.catalog import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = languages.codes()  # mkdocs.yml (i18n plugin)
@@ -45,7 +45,7 @@ def keys_used(source: str, call: str = "t") -> set[str]:
 
 
 def test_board_words_complete_and_used() -> None:
-    board = yaml.safe_load((ROOT / "i18n" / "board.yml").read_text("utf-8"))
+    board = parse_yaml((ROOT / "i18n" / "board.yml").read_text("utf-8"))
     used = {key for name in ("i18n.js", "board.js")   # spot names; the chooser's words
             for key in re.findall(r'"(board_[a-z_]+)"', (CORE / name).read_text("utf-8"))}
     used |= {f"board_compass_{point}" for point in svg.COMPASS}  # a coastal spot's data-side
@@ -57,7 +57,7 @@ def test_board_words_complete_and_used() -> None:
 
 
 def test_tutorial_words_used_by_the_script_exist() -> None:
-    words = yaml.safe_load((ROOT / "tutorial" / "ui.yml").read_text("utf-8"))
+    words = parse_yaml((ROOT / "tutorial" / "ui.yml").read_text("utf-8"))
     used = keys_used((ROOT / "frontend" / "tutorial.js").read_text("utf-8"))
     assert used <= set(words), sorted(used - set(words))
 
@@ -70,9 +70,9 @@ def test_catalogs_of_the_built_pages(site_dir: Path, lang: str) -> None:
     tutorial = [p for p, c in catalogs.items() if "tutorial" in c["ui"]]
     faq = {f"faq/{p.stem}" for p in (ROOT / "docs" / "en" / "faq").glob("*.md")} - {"faq/index"}
     assert set(widgets) == faq and len(tutorial) >= 12, (widgets, tutorial)  # examples on each
-    board = yaml.safe_load((ROOT / "i18n" / "board.yml").read_text("utf-8"))
-    errors = yaml.safe_load((ROOT / "i18n" / "errors.yml").read_text("utf-8"))
-    glossary = yaml.safe_load((ROOT / "i18n" / "glossary.yml").read_text("utf-8"))["terms"]
+    board = parse_yaml((ROOT / "i18n" / "board.yml").read_text("utf-8"))
+    errors = parse_yaml((ROOT / "i18n" / "errors.yml").read_text("utf-8"))
+    glossary = parse_yaml((ROOT / "i18n" / "glossary.yml").read_text("utf-8"))["terms"]
     for path, catalog in catalogs.items():
         assert catalog["lang"] == lang, path
         assert catalog["ui"]["board"] == {k: v[lang] for k, v in board.items()}, path
@@ -137,9 +137,9 @@ def test_the_analysis_board_uses_exactly_its_words() -> None:
     the board's), and every word of its catalog is asked for (``an_<prefix>_${...}`` counts for
     the keys it begins)."""
     source = (ROOT / "frontend" / "analysis.js").read_text(encoding="utf-8")
-    own = yaml.safe_load((ROOT / "i18n" / "analysis.yml").read_text("utf-8"))
-    known = {**own, **yaml.safe_load((ROOT / "i18n" / "game.yml").read_text("utf-8")),
-             **yaml.safe_load((ROOT / "i18n" / "board.yml").read_text("utf-8"))}
+    own = parse_yaml((ROOT / "i18n" / "analysis.yml").read_text("utf-8"))
+    known = {**own, **parse_yaml((ROOT / "i18n" / "game.yml").read_text("utf-8")),
+             **parse_yaml((ROOT / "i18n" / "board.yml").read_text("utf-8"))}
     used = set(re.findall(r'\bt\("([a-z0-9_]+)"', source)) - {"play_href"}
     used |= set(re.findall(r'"(an_[a-z0-9_]+)"', source))  # keys chosen from a list or a map
     prefixes = set(re.findall(r"\bt\(`([a-z_]+_)\$\{", source))

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from pagewatch import forget_site, watch
 from sources import package_dir
 from test_game_bridge import trading_position
@@ -27,6 +26,7 @@ from catan_core import Game
 from catan_core.review import Replay
 from catan_core.topology import NODE_ALIASES, NODE_NAMES, NODE_NEIGHBOURS
 from catan_site import languages
+from catan_site.catalog import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = languages.codes()  # mkdocs.yml (i18n plugin)
@@ -38,7 +38,7 @@ SCRIPTS = [ROOT / "frontend" / "game.js", *sorted((ROOT / "frontend" / "game").g
 
 
 def _catalog() -> dict[str, dict[str, str]]:
-    data = yaml.safe_load((ROOT / "i18n" / "game.yml").read_text(encoding="utf-8"))
+    data = parse_yaml((ROOT / "i18n" / "game.yml").read_text(encoding="utf-8"))
     assert isinstance(data, dict)
     return data
 
@@ -54,7 +54,7 @@ def test_every_string_in_four_languages_with_the_same_placeholders() -> None:
 
 def test_every_string_the_page_uses_exists() -> None:
     catalog = _catalog()
-    board = yaml.safe_load((ROOT / "i18n" / "board.yml").read_text(encoding="utf-8"))
+    board = parse_yaml((ROOT / "i18n" / "board.yml").read_text(encoding="utf-8"))
     used: set[str] = set()
     prefixes: set[str] = set()
     for path in SCRIPTS:
@@ -482,7 +482,7 @@ def test_an_illegal_move_names_the_rule_in_french(play: Any, base_url: str) -> N
     neighbour = NODE_NAMES[NODE_NEIGHBOURS[NODE_ALIASES[node]][0]]
     page.locator(f'.catan-game__svg g.node[data-node="{neighbour}"]').click()
     message = page.locator(".catan-game__message")
-    errors = yaml.safe_load((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
+    errors = parse_yaml((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
     message.get_by_text(errors["distance_rule"]["fr"]).wait_for()
     link = message.locator("a")
     assert link.inner_text() == _catalog()["why_faq"]["fr"]
@@ -500,7 +500,7 @@ def test_a_corrupt_save_gives_a_message_and_a_fresh_start(play: Any, base_url: s
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, bad])
     open_play(page, base_url, "es")
     page.wait_for_selector(".catan-setup", timeout=ENGINE)
-    errors = yaml.safe_load((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
+    errors = parse_yaml((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
     message = page.locator(".catan-game__message").inner_text()
     assert _catalog()["save_corrupt"]["es"] in message
     assert errors["invalid_position"]["es"].split("{")[0] in message  # the engine's reason
@@ -864,9 +864,9 @@ def test_a_build_the_hand_cannot_pay_names_the_missing_cards(play: Any, base_url
     }""")
     page.locator(f".catan-game__svg line.edge[data-edge='{side}']").click(force=True)
     message = page.locator(".catan-game__message")
-    errors = yaml.safe_load((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
-    board = yaml.safe_load((ROOT / "i18n" / "board.yml").read_text(encoding="utf-8"))
-    glossary = yaml.safe_load((ROOT / "i18n" / "glossary.yml").read_text(encoding="utf-8"))
+    errors = parse_yaml((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
+    board = parse_yaml((ROOT / "i18n" / "board.yml").read_text(encoding="utf-8"))
+    glossary = parse_yaml((ROOT / "i18n" / "glossary.yml").read_text(encoding="utf-8"))
     message.get_by_text(errors["insufficient_resources"]["fr"], exact=False).wait_for()
     lumber = next(term["fr"] for term in glossary["terms"] if term["key"] == "lumber")
     missing = board["board_missing"]["fr"].replace("{cards}", f"{lumber} ×1")

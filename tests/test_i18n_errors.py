@@ -5,17 +5,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import yaml
-
 from catan_core.validate import REASONS
 from catan_site import languages
+from catan_site.catalog import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = languages.codes()  # mkdocs.yml (i18n plugin)
 
 
 def _catalog() -> dict[str, dict[str, str]]:
-    data = yaml.safe_load((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
+    data = parse_yaml((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
     assert isinstance(data, dict)
     return data
 

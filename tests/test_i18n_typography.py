@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import yaml
+
+from catan_site.catalog import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The offline page's words (i18n/offline.yml) are another change's (issue 33's offline page).
@@ -38,7 +39,7 @@ def texts(lang: str) -> Iterator[tuple[str, str]]:
                 yield from walk(value, f"{where}[{i}]")
 
     for path in CATALOGS:
-        yield from walk(yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
+        yield from walk(parse_yaml(path.read_text(encoding="utf-8")), path.name)
 
 
 @pytest.mark.parametrize("mark", sorted(FRENCH_SPACE))

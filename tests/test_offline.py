@@ -24,17 +24,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from pagewatch import ROOT, sitemap, watch
 from test_game_browser import legal_spot, start
 from test_tutorial_browser import LESSONS, submit, task_box
 from test_widgets_browser import cards, cell, idle, press
 
 from catan_site import languages, offline
+from catan_site.catalog import parse_yaml
 from devtools.serve import SiteHandler
 
 LANGUAGES = languages.codes()
-TEXTS = yaml.safe_load((ROOT / "i18n" / "offline.yml").read_text("utf-8"))
+TEXTS = parse_yaml((ROOT / "i18n" / "offline.yml").read_text("utf-8"))
 SAVE_MS = 600_000  # 14 MB of runtime + a language, on a machine shared by many test workers
 ENGINE_MS = 300_000
 
@@ -458,7 +458,7 @@ def test_an_unsaved_page_offline_gets_the_offline_page(browser: Any, site_dir: P
     page was not saved for offline use and links to the home page and to the pages kept."""
     base, server = own_server
     files = offline.read_build(site_dir)["files"]
-    texts = yaml.safe_load((ROOT / "i18n" / "offline.yml").read_text("utf-8"))
+    texts = parse_yaml((ROOT / "i18n" / "offline.yml").read_text("utf-8"))
     context = browser.new_context(service_workers="allow")
     try:
         page = context.new_page()

@@ -12,10 +12,9 @@ from posixpath import dirname, join, normpath
 from typing import Any
 
 import pytest
-import yaml
 
 from catan_site import languages
-from catan_site.catalog import glossary
+from catan_site.catalog import glossary, parse_yaml
 from catan_site.fences import TRANSLATABLE_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +46,7 @@ def fences(text: str) -> list[tuple[str, Any]]:
     """Each catan fence of a page: its kind and its YAML data without the translated keys."""
     found = []
     for match in FENCE.finditer(text):
-        data = yaml.safe_load(match["body"]) or {}
+        data = parse_yaml(match["body"]) or {}
         if isinstance(data, dict):
             data = {k: v for k, v in data.items() if k not in TRANSLATABLE_KEYS}
         found.append((match["kind"], data))

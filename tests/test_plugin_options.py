@@ -4,6 +4,7 @@ turns it off, as Material's plugins do, and an unknown option is reported."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -34,7 +35,10 @@ def test_parts_turned_off_are_left_out_of_the_build(tmp_path: Path) -> None:
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace(
         "  - catan\n", "  - catan:\n      search: false\n      offline: false\n"
         "      runtime: false\n      old_default_root: ''\n")
-    assert "search: false" in config
+    # English and French only: what the options leave out does not depend on the language,
+    # and two languages still check a language at the root and one in its folder (half the time)
+    config, dropped = re.subn(r"(?m)^        - locale: (?:es|nl)\n(?:          .*\n)+", "", config)
+    assert "search: false" in config and dropped == 2
     variant = ROOT / f".mkdocs-options-{os.getpid()}.yml"  # beside mkdocs.yml: same docs_dir
     variant.write_text(config, encoding="utf-8")
     site = tmp_path / "site"

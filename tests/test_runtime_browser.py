@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from pagewatch import forget_site, watch
 
 from catan_core import Game
+from catan_site.catalog import parse_yaml
 from devtools.serve import make_server
 
 pytestmark = pytest.mark.browser
@@ -222,7 +222,7 @@ def test_save_data_asks_before_downloading_the_engine(context: Any, base_url: st
                                                       site_dir: Path) -> None:
     """With Save-Data a widget says the engine's size and waits for a tap; one tap starts the
     engine for every widget of the page; once it has been ready, the device is not asked again."""
-    catalog = yaml.safe_load((ROOT / "i18n" / "widgets.yml").read_text(encoding="utf-8"))
+    catalog = parse_yaml((ROOT / "i18n" / "widgets.yml").read_text(encoding="utf-8"))
     manifest = json.loads((site_dir / "assets" / "wheels" / "manifest.json").read_text())
     size = f"{round(sum(manifest['sizes'].values()) / 1e6)}"
     # a page of conftest's profile, emptied of the site's storage afterwards; the init script

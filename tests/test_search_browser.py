@@ -22,10 +22,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-import yaml
 from pagewatch import watch
 
 from catan_site import languages
+from catan_site.catalog import parse_yaml
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +56,7 @@ def moved(lang: str) -> dict[str, str]:
 
 def load(lang: str) -> list[dict[str, Any]]:
     """The labelled queries of a language, anchors of merged questions followed."""
-    data = yaml.safe_load((QUERIES / f"{lang}.yml").read_text(encoding="utf-8"))
+    data = parse_yaml((QUERIES / f"{lang}.yml").read_text(encoding="utf-8"))
     assert data["lang"] == lang
     aliases = moved(lang)
     return [{**item, "a": [aliases.get(a, a) for a in item["a"]]} for item in data["queries"]]

@@ -25,18 +25,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from pagewatch import ROOT, forget_site, serve_sitemap, watch
 
 from catan_core.topology import EDGE_ALIASES, EDGE_NAMES, NODE_ALIASES, NODE_NAMES
 from catan_site import languages
+from catan_site.catalog import parse_yaml
 
 pytestmark = pytest.mark.browser
 
-LESSONS = yaml.safe_load((ROOT / "tutorial" / "lessons.yml").read_text("utf-8"))["lessons"]
-ERRORS = yaml.safe_load((ROOT / "i18n" / "errors.yml").read_text("utf-8"))
-WORKED = yaml.safe_load((ROOT / "tutorial" / "worked_game.yml").read_text("utf-8"))
-UI = yaml.safe_load((ROOT / "tutorial" / "ui.yml").read_text("utf-8"))
+LESSONS = parse_yaml((ROOT / "tutorial" / "lessons.yml").read_text("utf-8"))["lessons"]
+ERRORS = parse_yaml((ROOT / "i18n" / "errors.yml").read_text("utf-8"))
+WORKED = parse_yaml((ROOT / "tutorial" / "worked_game.yml").read_text("utf-8"))
+UI = parse_yaml((ROOT / "tutorial" / "ui.yml").read_text("utf-8"))
 ENGINE_TIMEOUT = 120_000  # the first answer waits for Pyodide (cold start on a busy machine)
 #: The language of the complete walk-through (instant navigation, one Pyodide).
 WHOLE = "en"

@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from catan_core import Game
 from catan_site import languages
 from catan_site import tutorial as hook
+from catan_site.catalog import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = languages.codes()  # mkdocs.yml (i18n plugin)
@@ -153,7 +153,7 @@ def test_interface_words_in_four_languages() -> None:
 
 def page_fences(lang: str, page: str) -> list[dict[str, Any]]:
     text = (ROOT / "docs" / lang / "tutorial" / f"{page}.md").read_text(encoding="utf-8")
-    return [yaml.safe_load(m["body"]) for m in FENCE.finditer(text)]
+    return [parse_yaml(m["body"]) for m in FENCE.finditer(text)]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -19,13 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from builtsite import lang_files
 from pagewatch import PageWatch, forget_site, serve_sitemap, watch
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from catan_core import ACTION_TYPES
 from catan_site import fences, languages
+from catan_site.catalog import parse_yaml
 from catan_site.widgets import starting_position
 from catan_web.claims import SPOT_PIECES
 
@@ -47,7 +47,7 @@ DESKTOP = {"width": 1280, "height": 900}
 
 
 def catalog(name: str) -> Any:
-    return yaml.safe_load((ROOT / "i18n" / name).read_text(encoding="utf-8"))
+    return parse_yaml((ROOT / "i18n" / name).read_text(encoding="utf-8"))
 
 
 UI = catalog("widgets.yml")

@@ -21,6 +21,7 @@ from typing import Any
 import yaml
 
 from catan_site import languages
+from catan_site.catalog import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -51,7 +52,7 @@ def _fence_text(kind: str, body: str) -> str:
     if not kind.startswith("catan-"):
         return ""
     try:
-        data = yaml.safe_load(body)
+        data = parse_yaml(body)
     except yaml.YAMLError:
         return ""
     if not isinstance(data, dict):
@@ -101,13 +102,8 @@ def mkdocs_strings(lang: str) -> Iterator[tuple[str, str]]:
 
 @cache
 def _yaml(path: Path) -> Any:
-    """A YAML file, parsed once per test run (libyaml's parser where PyYAML has it). Callers
-    must not change what it returns."""
-    try:
-        loader: Any = yaml.CSafeLoader
-    except AttributeError:
-        loader = yaml.SafeLoader
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+    """A YAML file, parsed once per test run. Callers must not change what it returns."""
+    return parse_yaml(path.read_text(encoding="utf-8"))
 
 
 def catalog(name: str) -> Any:

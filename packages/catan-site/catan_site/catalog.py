@@ -29,6 +29,20 @@ DOCS = ROOT / "docs"
 HEADING = re.compile(r"^#{1,6} (?P<title>.+?)\s*\{\s*#(?P<anchor>[\w.:-]+)[^}]*\}\s*$", re.M)
 
 
+#: libyaml's parser where PyYAML was built with it (its wheels are), about ten times as fast as
+#: the pure-Python one, with the same safe constructor: the same values.
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def parse_yaml(text: str) -> Any:
+    """YAML text of the site's sources, parsed safely (``yaml.safe_load``, only faster).
+
+    >>> parse_yaml("fr: colonie\nes: [poblado]")
+    {'fr': 'colonie', 'es': ['poblado']}
+    """
+    return yaml.load(text, Loader=_LOADER)
+
+
 def read(path: Path) -> Any:
     """A YAML file of the site's sources, parsed (``{}`` when empty)."""
     return _parsed(path, path.stat().st_mtime_ns)
@@ -36,7 +50,7 @@ def read(path: Path) -> Any:
 
 @functools.lru_cache(maxsize=64)
 def _parsed(path: Path, stamp: int) -> Any:
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return parse_yaml(path.read_text(encoding="utf-8")) or {}
 
 
 def load(name: str) -> Any:

@@ -24,11 +24,10 @@ import string
 from pathlib import Path
 from typing import Any
 
-import yaml
 from mkdocs.exceptions import PluginError
 
 from catan_core import Game
-from catan_site.catalog import I18N, flat_strings, load, terms
+from catan_site.catalog import I18N, flat_strings, load, parse_yaml, terms
 from catan_site.diagrams import diagram_game
 from catan_site.fences import ANALYSIS_HREF, render_figure
 from catan_site.links import page_href
@@ -56,7 +55,7 @@ def page_examples(page_path: str) -> dict[str, dict[str, Any]]:
     path = EXAMPLES / Path(page_path).with_suffix(".yml").name
     if not path.is_file():
         return {}
-    data = yaml.safe_load(path.read_text("utf-8")) or {}
+    data = parse_yaml(path.read_text("utf-8")) or {}
     if not isinstance(data, dict):
         raise PluginError(f"{path}: expected a mapping of anchors to examples")
     return data

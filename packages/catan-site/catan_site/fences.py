@@ -26,7 +26,7 @@ from pymdownx.superfences import SuperFencesException
 
 from catan_core import share
 from catan_site import languages
-from catan_site.catalog import I18N, flat_strings, terms
+from catan_site.catalog import I18N, flat_strings, parse_yaml, terms
 from catan_site.diagrams import diagram_game, render_diagram
 
 #: Keys of a catan-diagram fence, with what they hold.
@@ -78,7 +78,7 @@ def parse_spec(src: str, fence: str) -> dict[str, Any]:
     """Parse and check a fence's YAML; raise :class:`FenceError` on any problem."""
     allowed = WIDGET_KEYS if fence == "catan-widget" else DIAGRAM_KEYS
     try:
-        spec = yaml.safe_load(src) or {}
+        spec = parse_yaml(src) or {}
     except yaml.YAMLError as exc:
         raise FenceError(f"{fence}: invalid YAML: {exc}\n{src}") from exc
     if not isinstance(spec, dict):

@@ -36,7 +36,7 @@ from pymdownx.superfences import SuperFencesException
 
 from catan_core import Game, share
 from catan_site import catalog, languages
-from catan_site.catalog import headings, terms
+from catan_site.catalog import headings, parse_yaml, terms
 from catan_site.fences import open_line
 from catan_site.links import page_href
 from catan_site.paths import ROOT
@@ -298,7 +298,7 @@ def format_lesson(src: str, language: str, class_name: str, options: dict[str, A
                   md: Any, lang: str | None = None, **kwargs: Any) -> str:
     """Superfences formatter for ``catan-lesson``; the plugin binds ``lang`` (the page's)."""
     try:
-        spec = yaml.safe_load(src) or {}
+        spec = parse_yaml(src) or {}
     except yaml.YAMLError as exc:
         raise TutorialError(f"catan-lesson: invalid YAML: {exc}\n{src}") from exc
     if not isinstance(spec, dict) or len(spec) != 1 or next(iter(spec)) not in FENCE_KEYS:
