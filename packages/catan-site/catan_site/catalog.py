@@ -37,8 +37,8 @@ _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 def parse_yaml(text: str) -> Any:
     """YAML text of the site's sources, parsed safely (``yaml.safe_load``, only faster).
 
-    >>> parse_yaml("fr: colonie\nes: [poblado]")
-    {'fr': 'colonie', 'es': ['poblado']}
+    >>> parse_yaml("{fr: colonie, es: [poblado, ciudad]}")
+    {'fr': 'colonie', 'es': ['poblado', 'ciudad']}
     """
     return yaml.load(text, Loader=_LOADER)
 
