@@ -239,16 +239,43 @@ async function refresh(s) {
   s.el.undo.disabled = !s.undo.length
   s.el.redo.disabled = !s.redo.length
   if (!s.position.seats.includes(s.colour)) s.colour = s.position.seats[0]
-  colours(s)
-  turnForm(s)
-  cardsForm(s)
-  showRolls(s, rolls)
-  showStandings(s, standings)
-  showActions(s, actions)
+  keepingFocus(s, () => {
+    colours(s)
+    turnForm(s)
+    cardsForm(s)
+    showRolls(s, rolls)
+    showStandings(s, standings)
+    showActions(s, actions)
+  })
   s.root.dataset.version = String((Number(s.root.dataset.version) || 0) + 1)
 }
 
 function pick(s) { s.board.pick(TOOLS[s.tool]) }
+
+/** Draw controls again with `redraw`, and give the focus back to the same control if it was in
+ *  them: a keyboard user who changed whose turn it is, the phase or a count stays where they were
+ *  instead of starting again from the top of the page. */
+function keepingFocus(s, redraw) {
+  const focused = document.activeElement
+  const key = focused && focused !== document.body && s.root.contains(focused) ? focusKey(focused) : null
+  redraw()
+  if (!key || document.activeElement === focused && focused.isConnected) return
+  const again = s.root.querySelector(key)
+  if (again) again.focus({ preventScroll: true })
+}
+
+/** A selector naming a control in every drawing of the controls (its field, card, action, or
+ *  its radio group and value); null for what has none (the board keeps its own focus). */
+function focusKey(el) {
+  const tag = el.tagName.toLowerCase()
+  for (const attr of ["data-field", "data-resource", "data-dev", "data-action", "data-road"]) {
+    if (el.hasAttribute(attr)) return `${tag}[${attr}="${CSS.escape(el.getAttribute(attr))}"]`
+  }
+  if (tag === "input" && el.type === "radio" && el.name) {
+    return `input[name="${CSS.escape(el.name)}"][value="${CSS.escape(el.value)}"]`
+  }
+  return null
+}
 
 /** The Play page's address opening this position (its #pos= link, store.js). */
 function playLink(s) {

@@ -185,6 +185,41 @@ def test_refused_spots_say_the_rule_and_changes_undo(page: Any, base_url: str) -
     assert page.locator("tr[data-colour=red] td[data-points]").get_attribute("data-points") == "1"
 
 
+def focused(page: Any) -> str | None:
+    """What has the keyboard's focus, by the attribute that names it in the controls."""
+    return page.evaluate("(() => { const el = document.activeElement;"
+                         " return el.dataset.field || el.dataset.action || el.dataset.resource"
+                         " || null })()")
+
+
+def test_a_change_made_by_keyboard_keeps_the_focus(page: Any, base_url: str) -> None:
+    """The controls are drawn again after every change: the focus stays on the control used."""
+    def position() -> dict[str, Any]:
+        return page.evaluate("document.querySelector('[data-catan-analysis]').catanAnalysis"
+                             ".position")
+
+    open_board(page, base_url)
+    choose(page, "colours", "red")  # the first touch starts the engine
+    settle(page)
+    player = page.locator("select[data-field=turn-player]")
+    player.focus()
+    page.keyboard.press("ArrowDown")  # a closed select changes with the arrows
+    settle(page)
+    assert position()["turn"]["player"] == "blue"
+    assert focused(page) == "turn-player"
+    page.keyboard.press("Tab")  # and the next control is the next one, not the page's top
+    assert focused(page) == "phase"
+    page.locator("input[data-resource=brick]").fill("3")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == "brick"
+    page.locator("[data-action=apply-cards]").focus()
+    page.keyboard.press("Enter")
+    settle(page)
+    assert position()["players"]["red"]["hand"] == {"brick": 3}
+    assert focused(page) == "apply-cards"
+
+
 def test_a_damaged_link_is_refused_and_the_board_kept(page: Any, base_url: str) -> None:
     seen = watch(page, base_url)
     open_board(page, base_url, "es", "#p=1.dGhpcyBpcyBub3QgYSBwb3NpdGlvbg")
