@@ -19,7 +19,7 @@
 // Words come from the page's catalog (core/i18n.js), section "analysis" (i18n/analysis.yml and
 // the game page's i18n/game.yml: colours, phases, points).
 
-import { Board } from "./core/board.js"
+import { Board, SPOT_QUESTION } from "./core/board.js"
 import { h, onPage } from "./core/dom.js"
 import { Catalog, RESOURCES } from "./core/i18n.js"
 import { call, ensureRuntime, onProgress } from "./core/runtime.js"
@@ -37,7 +37,6 @@ const DEV = ["knight", "road_building", "year_of_plenty", "monopoly", "victory_p
 const TERRAINS = ["hills", "forest", "pasture", "fields", "mountains", "desert"]
 const NUMBERS = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12]
 const HARBOURS = ["3:1", ...RESOURCES]
-const SPOT_QUESTION = { node: "settlement_spots", edge: "road_spots", tile: "robber_spots" }
 const LIMIT = 200                        // undo steps kept
 
 const clone = (value) => JSON.parse(JSON.stringify(value))

@@ -20,6 +20,11 @@
 import { h, parse } from "./dom.js"
 
 export const SPOTS = { tile: "g.tile[data-tile]", node: "g.node[data-node]", edge: "line.edge[data-edge]" }
+/** The kind of spot each piece stands on. */
+export const SPOT_OF = { settlement: "node", city: "node", road: "edge", robber: "tile" }
+/** The engine's question (catan_web.faq) for each kind of spot: where may a settlement, a road or
+ *  the robber go (a city goes where the colour's own settlement stands). */
+export const SPOT_QUESTION = { node: "settlement_spots", edge: "road_spots", tile: "robber_spots" }
 export const CAPTURE_PX = 34
 export const TARGET_PX = 44
 export const NEAR_PX = 12

@@ -5,12 +5,11 @@
 // roll paid) and points at any corner, side or hex to ask the same question there. Every answer
 // is the engine's; this module only shows them.
 
+import { SPOT_OF, SPOT_QUESTION } from "../core/board.js"
 import { call } from "../core/runtime.js"
 import { h } from "../core/dom.js"
 import { Widget } from "./widget.js"
 
-const SPOT_QUESTION = { settlement: "settlement_spots", city: "settlement_spots",
-                        road: "road_spots", robber: "robber_spots" }
 
 export class Example extends Widget {
   get boardPicks() {
@@ -70,7 +69,7 @@ export class Example extends Widget {
 
   /** May `colour` put `piece` on `place` now? The engine's spot report, with the rule if not. */
   async askSpot(piece, place, colour) {
-    const query = { type: SPOT_QUESTION[piece], player: colour }
+    const query = { type: SPOT_QUESTION[SPOT_OF[piece]], player: colour }
     const report = await call("faq.analyse", this.position, query)
     const name = String(place)
     const code = piece === "city"
