@@ -32,7 +32,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from catan_core import CatanError
+from catan_core import CatanError, Game
 from catan_core.bots import make_bot
 from catan_core.bots.chances import calibrate, points_shares, progress_of, win_chances
 from catan_core.referee import Referee
@@ -143,12 +143,8 @@ def do_chances(session: str, step: int, viewer: str | None = None, samples: int 
     _PLAYED[(session, k, viewer, seed)] = (done, wins)
     while len(_PLAYED) > MAX_MOMENTS:
         del _PLAYED[next(iter(_PLAYED))]
-    if game.winner is not None:
-        chances = {c: float(c == game.winner) for c in game.seats}
-    else:
-        chances = dict(zip(game.seats, calibrate([w / done for w in wins], points_shares(game),
-                                                 progress_of(game)), strict=True))
-    return {"step": k, "samples": done, "seats": chances}
+    return {"step": k, "samples": done,
+            "seats": dict(zip(game.seats, game_chances(game, wins, done), strict=True))}
 
 
 #: The reviewer's decisions the Expert is asked about: placing, building, buying, playing a
@@ -172,36 +168,91 @@ def _key(action: Doc) -> str:
     return json.dumps(action, sort_keys=True)
 
 
-def do_advice(session: str, step: int, viewer: str, samples: int = 16, seed: int = 0) -> Doc:
+#: The Expert's choice at each decision asked about in parts, and the play-outs so far after
+#: the reviewer's action and after the Expert's: ``(session, step, viewer, seed) -> [answer,
+#: games after each choice, play-outs done, raw wins after each]``, the oldest dropped past
+#: :data:`MAX_MOMENTS`.
+_ADVISING: dict[tuple[str, int, str, int], list[Any]] = {}
+
+
+def do_advice(session: str, step: int, viewer: str, samples: int = 16, seed: int = 0,
+              part: int | None = None) -> Doc:
     """What the Expert would have done instead of ``viewer``'s action at ``step`` (from 1),
     deciding from ``viewer``'s view then, and each choice's win chance for ``viewer`` after it
-    (the same deals and dice for both): ``{step, actual, expert, before, after_actual,
-    after_expert, gain, worth}`` (``worth``: the Expert's choice gains at least
-    :data:`ADVICE_MARGIN`); ``expert`` None when it chose the same."""
+    (``samples`` play-outs of each, the same deals and dice for both): ``{step, actual, expert,
+    after_actual, after_expert, gain, worth, samples, done}`` (``worth``: the Expert's choice
+    gains at least :data:`ADVICE_MARGIN`); ``expert`` None when it chose the same.
+
+    With ``part``, the work is asked for in parts, as the win chances are (a step of the review
+    asked meanwhile waits for one part only): the first call asks the Expert, each next one
+    plays ``part`` more play-outs of each choice; ``samples`` in the answer counts those done,
+    and ``done`` is true once the answer is whole. Without it, one call does everything."""
     replay = _replay(session)
     viewer = _viewer(replay, viewer)
     k = _step(replay, step)
     if viewer is None or k == 0 or k not in decisions(replay, viewer):
         raise bad_request(f"step {step} is not a decision of {viewer!r} the Expert reviews")
-    before = replay.position(k - 1)
-    actual = dict(replay.actions[k - 1])
-    legal = before.legal_actions_of(viewer)
-    bot = make_bot("expert", "builder", seed=seed * 7919 + k)
-    expert = dict(bot.choose(before.to_dict(view=viewer), legal, allow_offers=False))
-    out: Doc = {"step": k, "actual": actual, "expert": None, "worth": False}
-    if expert.get("type") == "offer_trade" or _key(expert) == _key(actual) \
-            or expert["type"] not in ADVISED:
-        return out
-    chances = []
-    for action in (actual, expert):
-        game = before.copy()
-        game.apply(dict(action))
-        chances.append(win_chances(game, viewer=viewer, samples=samples,
-                                   seed=seed * 100_003 + k)[viewer])
-    gain = chances[1] - chances[0]
-    out.update(expert=expert, after_actual=chances[0], after_expert=chances[1], gain=gain,
-               worth=gain >= ADVICE_MARGIN)
+    for name, value, top in (("samples", samples, 256), ("part", part, 256)):
+        if value is None and name == "part":
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
+            raise bad_request(f"{name} must be from 1 to {top}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise bad_request("seed must be an integer")
+    key = (session, k, viewer, seed)
+    known = _ADVISING.get(key)
+    if known is None:
+        before = replay.position(k - 1)
+        actual = dict(replay.actions[k - 1])
+        bot = make_bot("expert", "builder", seed=seed * 7919 + k)
+        expert = dict(bot.choose(before.to_dict(view=viewer), before.legal_actions_of(viewer),
+                                 allow_offers=False))
+        out: Doc = {"step": k, "actual": actual, "expert": None, "worth": False, "samples": 0,
+                    "done": True}
+        if expert.get("type") == "offer_trade" or _key(expert) == _key(actual) \
+                or expert["type"] not in ADVISED:
+            return out
+        games = []
+        for action in (actual, expert):
+            game = before.copy()
+            game.apply(dict(action))
+            games.append(game)
+        out.update(expert=expert, done=False)
+        known = _ADVISING[key] = [out, games, 0, [[0.0] * len(before.seats) for _ in games]]
+        while len(_ADVISING) > MAX_MOMENTS:
+            del _ADVISING[next(iter(_ADVISING))]
+        if part is not None:
+            return dict(out)
+    out, games, done, wins = known
+    while done < samples:
+        more = min(part or samples, samples - done)
+        for game, won in zip(games, wins, strict=True):  # the same seed: the same deals and dice
+            shares = win_chances(game, viewer=viewer, samples=more,
+                                 seed=seed * 100_003 + k * 1_009 + done, calibration=None)
+            for q, colour in enumerate(game.seats):
+                won[q] += shares[colour] * more
+        done += more
+        if part is not None:
+            break
+    known[2] = done
+    out = {**out, "samples": done, "done": done >= samples}
+    if out["done"]:
+        me = games[0].seats.index(viewer)
+        chances = [game_chances(game, won, done)[me] for game, won in zip(games, wins,
+                                                                          strict=True)]
+        gain = chances[1] - chances[0]
+        out.update(after_actual=chances[0], after_expert=chances[1], gain=gain,
+                   worth=gain >= ADVICE_MARGIN)
+        del _ADVISING[key]
     return out
+
+
+def game_chances(game: Game, wins: list[float], samples: int) -> list[float]:
+    """Each seat's chance from the play-outs' raw ``wins`` over ``samples`` (calibrated; 1 or 0
+    once the game is won)."""
+    if game.winner is not None:
+        return [float(c == game.winner) for c in game.seats]
+    return calibrate([w / samples for w in wins], points_shares(game), progress_of(game))
 
 
 BRIDGE: dict[str, Callable[..., Any]] = {

@@ -23,6 +23,8 @@ import { capitalise, cardsText, swatch } from "./game/ui.js"
 const review = (fn, ...args) => call(`review.${fn}`, ...args)
 const SAMPLES = 24                 // play-outs per point of the graph
 const PART = 8                     // play-outs per request: a step asked meanwhile waits less
+const ADVICE_SAMPLES = 16          // play-outs after the reviewer's choice and after the Expert's
+const ADVICE_PART = 4              // of each per request (the first request asks the Expert only)
 const MOMENTS = 3                  // turns shown as key moments
 const MOMENT_MIN = 0.1             // the least change of a chance worth calling a key moment
 const STROKES = { red: "", blue: "6 3", white: "2 3", orange: "8 3 2 3" }  // not colour alone
@@ -375,7 +377,8 @@ async function chances(s, run) {
 
 // -- the Expert's suggestions ---------------------------------------------------------------------
 
-/** Each decision of the reviewer, one request at a time: the Expert's choice where it gains. */
+/** Each decision of the reviewer, one request at a time and each in parts (a step asked meanwhile
+ *  waits for one part only): the Expert's choice where it gains. */
 async function advice(s, run) {
   const steps = s.opened.decisions
   const found = []
@@ -384,7 +387,10 @@ async function advice(s, run) {
     s.el.adviceStatus.textContent = s.t("review_advice_progress", { done: i, total: steps.length })
     let answer
     try {
-      answer = await review("advice", s.opened.session, step, s.viewer, 16, 0)
+      do {
+        answer = await review("advice", s.opened.session, step, s.viewer, ADVICE_SAMPLES, 0, ADVICE_PART)
+        if (run !== s.run) return
+      } while (!answer.done)
     } catch (error) {
       s.el.adviceStatus.textContent = String(error.message || error)
       return

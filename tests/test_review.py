@@ -168,3 +168,18 @@ def test_the_experts_suggestions_are_legal_and_seen_from_the_reviewer() -> None:
     with pytest.raises(Exception, match="not a decision"):
         bridge.do_advice(opened["session"], min(set(range(1, len(replay) + 1)) - set(steps)),
                          "red")
+    # asked in parts (as the page does): the Expert first, then a few play-outs of each choice
+    # a call, the whole answer at the last; in parts as big as the whole, the very same answer
+    k = worth[0]["step"]
+    answers = [bridge.do_advice(opened["session"], k, "red", 16, 0, 4)]
+    while not answers[-1]["done"]:
+        answers.append(bridge.do_advice(opened["session"], k, "red", 16, 0, 4))
+    assert [a["samples"] for a in answers] == [0, 4, 8, 12, 16]
+    assert all(a["expert"] == worth[0]["expert"] for a in answers)
+    assert "gain" not in answers[-2] and 0 <= answers[-1]["after_expert"] <= 1
+    whole = [bridge.do_advice(opened["session"], k, "red", 16, 0, 16)]
+    whole.append(bridge.do_advice(opened["session"], k, "red", 16, 0, 16))
+    assert whole[-1] == worth[0] and whole[-1]["done"]
+    for bad in (0, 257, True, "4"):
+        with pytest.raises(Exception, match="part must be"):
+            bridge.do_advice(opened["session"], k, "red", 16, 0, bad)
