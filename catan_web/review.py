@@ -192,11 +192,9 @@ def do_advice(session: str, step: int, viewer: str, samples: int = 16, seed: int
     k = _step(replay, step)
     if viewer is None or k == 0 or k not in decisions(replay, viewer):
         raise bad_request(f"step {step} is not a decision of {viewer!r} the Expert reviews")
-    for name, value, top in (("samples", samples, 256), ("part", part, 256)):
-        if value is None and name == "part":
-            continue
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
-            raise bad_request(f"{name} must be from 1 to {top}")
+    for name, value in (("samples", samples), ("part", 1 if part is None else part)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 256:
+            raise bad_request(f"{name} must be from 1 to 256")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise bad_request("seed must be an integer")
     key = (session, k, viewer, seed)

@@ -183,3 +183,5 @@ def test_the_experts_suggestions_are_legal_and_seen_from_the_reviewer() -> None:
     for bad in (0, 257, True, "4"):
         with pytest.raises(Exception, match="part must be"):
             bridge.do_advice(opened["session"], k, "red", 16, 0, bad)
+        with pytest.raises(Exception, match="samples must be"):
+            bridge.do_advice(opened["session"], k, "red", bad, 0, 4)
