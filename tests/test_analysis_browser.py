@@ -164,6 +164,9 @@ def test_refused_spots_say_the_rule_and_changes_undo(page: Any, base_url: str) -
     refusal = page.locator(".catan-analysis__message [data-code]")
     assert refusal.get_attribute("data-code") == "invalid_position"
     assert "règle de distance" in message(page)
+    # both corners said as people say them, each with its article
+    assert message(page).startswith("✘ Impossible : les bâtiments sur l'intersection entre ")
+    assert " et sur l'intersection entre " in message(page) and "seraient voisins" in message(page)
     assert shown(page) == start
     # asking: a road may go beside the settlement, not across the island; the rule is named
     choose(page, "tools", "ask")
