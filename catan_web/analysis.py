@@ -111,10 +111,10 @@ def _tile(doc: Doc, edit: Doc) -> None:
 def _port(doc: Doc, edit: Doc) -> None:
     """A harbour on a coast side (``kind``: ``3:1`` or a resource), or none (``kind: null``)."""
     doc["board"] = Game.from_dict(doc).to_dict()["board"]
-    ports = doc["board"].setdefault("ports", {})
-    ports.pop(str(edit.get("edge")), None)
+    ports, edge = doc["board"].setdefault("ports", {}), str(edit.get("edge"))
+    ports.pop(edge, None)
     if edit.get("kind") is not None:
-        ports[str(edit.get("edge"))] = edit["kind"]
+        ports[edge] = edit["kind"]
 
 
 def _seats(doc: Doc, edit: Doc) -> None:

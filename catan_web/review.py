@@ -30,6 +30,7 @@ import json
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from catan_core import CatanError, Game
@@ -168,11 +169,21 @@ def _key(action: Doc) -> str:
     return json.dumps(action, sort_keys=True)
 
 
-#: The Expert's choice at each decision asked about in parts, and the play-outs so far after
-#: the reviewer's action and after the Expert's: ``(session, step, viewer, seed) -> [answer,
-#: games after each choice, play-outs done, raw wins after each]``, the oldest dropped past
-#: :data:`MAX_MOMENTS`.
-_ADVISING: dict[tuple[str, int, str, int], list[Any]] = {}
+@dataclass
+class _Advising:
+    """A decision asked about in parts: the answer so far (the Expert's choice), the games after
+    the reviewer's action and after the Expert's, the play-outs done of each and their raw wins
+    per seat."""
+
+    answer: Doc
+    games: list[Game]
+    done: int = 0
+    wins: list[list[float]] = field(default_factory=list)
+
+
+#: The decisions asked about in parts, by ``(session, step, viewer, seed)``, the oldest dropped
+#: past :data:`MAX_MOMENTS`.
+_ADVISING: dict[tuple[str, int, str, int], _Advising] = {}
 
 
 def do_advice(session: str, step: int, viewer: str, samples: int = 16, seed: int = 0,
@@ -216,28 +227,27 @@ def do_advice(session: str, step: int, viewer: str, samples: int = 16, seed: int
             game.apply(dict(action))
             games.append(game)
         out.update(expert=expert, done=False)
-        known = _ADVISING[key] = [out, games, 0, [[0.0] * len(before.seats) for _ in games]]
+        known = _ADVISING[key] = _Advising(out, games,
+                                           wins=[[0.0] * len(before.seats) for _ in games])
         while len(_ADVISING) > MAX_MOMENTS:
             del _ADVISING[next(iter(_ADVISING))]
         if part is not None:
             return dict(out)
-    out, games, done, wins = known
-    while done < samples:
-        more = min(part or samples, samples - done)
-        for game, won in zip(games, wins, strict=True):  # the same seed: the same deals and dice
+    while known.done < samples:
+        more = min(part or samples, samples - known.done)
+        for game, won in zip(known.games, known.wins, strict=True):  # same seed: same deals, dice
             shares = win_chances(game, viewer=viewer, samples=more,
-                                 seed=seed * 100_003 + k * 1_009 + done, calibration=None)
+                                 seed=seed * 100_003 + k * 1_009 + known.done, calibration=None)
             for q, colour in enumerate(game.seats):
                 won[q] += shares[colour] * more
-        done += more
+        known.done += more
         if part is not None:
             break
-    known[2] = done
-    out = {**out, "samples": done, "done": done >= samples}
+    out = {**known.answer, "samples": known.done, "done": known.done >= samples}
     if out["done"]:
-        me = games[0].seats.index(viewer)
-        chances = [game_chances(game, won, done)[me] for game, won in zip(games, wins,
-                                                                          strict=True)]
+        me = known.games[0].seats.index(viewer)
+        chances = [game_chances(game, won, known.done)[me]
+                   for game, won in zip(known.games, known.wins, strict=True)]
         gain = chances[1] - chances[0]
         out.update(after_actual=chances[0], after_expert=chances[1], gain=gain,
                    worth=gain >= ADVICE_MARGIN)

@@ -151,25 +151,21 @@ function run(s, task) {
 function say(s, ...lines) { s.el.message.replaceChildren(...lines.filter(Boolean)) }
 const ok = (text) => h("p", { class: "catan-analysis__verdict is-ok" }, h("span", { "aria-hidden": "true" }, "✔ "), text)
 const info = (text) => h("p", { class: "catan-analysis__verdict" }, text)
-/** The engine's refusal in words, the places it names ("4.SE") said as people say them. */
+/** The engine's refusal in words, the places it names ("4.SE") said as people say them; the
+ *  catalog's own sentence for the rule (an_refused_<code>_<reason>) where the engine's, written
+ *  for short codes, would lack their articles. */
 function refusal(s, error) {
   const details = { ...(error.details || {}) }
-  const named = new Set()
+  let named = false
   for (const [key, value] of Object.entries(details)) {
     if (typeof value !== "string" || !/^\d+\.[NSEW]{1,2}$/.test(value)) continue
     const el = s.board.svg.querySelector(key.includes("edge") ? `line.edge[data-edge="${value}"]`
       : `g.node[data-node="${value}"]`)  // "4.SE" names a corner and a side
-    if (el) { details[key] = s.text.spotName(el); named.add(key) }
+    if (el) { details[key] = s.text.spotName(el); named = true }
   }
-  const verdict = s.text.refusal({ ...error, details }, { cls: "catan-analysis__verdict is-bad", link: s.t("an_faq_link") })
-  // two corners said in full read better with their articles, in this page's own sentence
-  if (error.code === "invalid_position" && error.details?.reason === "distance_rule"
-      && named.has("node") && named.has("other")) {
-    const sign = verdict.querySelector("span[aria-hidden]")
-    const link = verdict.querySelector("a")
-    verdict.replaceChildren(...(sign ? [sign] : []), s.t("an_too_close", details), ...(link ? [" ", link] : []))
-  }
-  return verdict
+  const rule = [error.code, error.details?.reason].filter(Boolean).join("_")
+  const text = named && s.text.has(`an_refused_${rule}`) ? s.t(`an_refused_${rule}`, details) : null
+  return s.text.refusal({ ...error, details }, { cls: "catan-analysis__verdict is-bad", link: s.t("an_faq_link"), text })
 }
 
 // -- the position and its history ---------------------------------------------------------------

@@ -117,10 +117,11 @@ export class Catalog {
     return { code: error.code, text, href, title: entry.title }
   }
 
-  /** The engine's refusal as a paragraph: the rule, then a link to its FAQ answer (named by
-   *  `link`, or by the FAQ question). */
-  refusal(error, { cls = "catan-refusal", link = null, prefix = "✘ " } = {}) {
-    const { text, href, title, code } = this.error(error)
+  /** The engine's refusal as a paragraph: the rule (or the page's own `text` for it), then a
+   *  link to its FAQ answer (named by `link`, or by the FAQ question). */
+  refusal(error, { cls = "catan-refusal", link = null, prefix = "✘ ", text: own = null } = {}) {
+    const { text: rule, href, title, code } = this.error(error)
+    const text = own ?? rule
     return h("p", { class: cls, "data-code": code },
       prefix ? h("span", { "aria-hidden": "true" }, prefix) : null, text,
       href ? [" ", h("a", { href, class: "catan-faq-link" }, link ?? title ?? href)] : null)
