@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from typing import Any
 
 import yaml
@@ -124,7 +125,26 @@ def render_figure(spec: dict[str, Any], fence: str, src: str, lang: str | None =
         raise FenceError(f"{fence}: render_diagram failed: {exc!r}\n{src}") from exc
     caption = spec.get("caption")
     figcaption = f"<figcaption>{html.escape(str(caption))}</figcaption>" if caption else ""
-    return f'<figure class="catan-diagram">{svg}{figcaption}</figure>{extra}{open_line(code, lang)}'
+    return (f'<figure class="catan-diagram catan-diagram--ratio" style="{board_ratio(svg)}">'
+            f'{svg}{figcaption}</figure>{extra}{open_line(code, lang)}')
+
+
+_VIEW_BOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"')
+
+
+def board_ratio(svg: str) -> str:
+    """The figure's proportions, those of its board (the SVG's ``viewBox``), as a style.
+
+    An FAQ page holds up to 27 boards; the browser skips drawing those off the screen
+    (``content-visibility: auto`` in catan.css: a page of the FAQ took 0.7 s of the browser's
+    main thread, 0.3 s of it the boards' styles) and holds their place at this ratio, so that a
+    jump to an answer lands where the answer will be.
+
+    >>> board_ratio('<svg viewBox="-159.9 -230 276.5 310">')
+    'aspect-ratio: 276.5 / 310'
+    """
+    found = _VIEW_BOX.search(svg)
+    return f"aspect-ratio: {found[1]} / {found[2]}" if found else ""
 
 
 def validate(language: str, inputs: dict[str, str], options: dict[str, Any],
