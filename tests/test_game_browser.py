@@ -590,9 +590,13 @@ def test_a_share_link_holds_only_what_the_sharer_sees(play: Any, base_url: str) 
     assert position["deck"] == len(full["deck"]) and "rng" not in position
     assert payload["settings"]["seed"] is None and "seed" not in payload["referee"]
     seen.assert_clean()
-    # another person's browser: the site's storage emptied (the compiled engine kept)
-    forget_site(page.context, base_url)
-    other = page.context.new_page()
+    # another person's browser: the sharer's tab closed first (hidden or closed, a page saves
+    # its game, which would land in the storage just emptied), the site's storage emptied (the
+    # compiled engine kept)
+    context = page.context
+    page.close()
+    forget_site(context, base_url)
+    other = context.new_page()
     seen = watch(other, base_url)
     other.goto(link)
     other.wait_for_selector(".catan-game__svg svg.catan-board", timeout=ENGINE)

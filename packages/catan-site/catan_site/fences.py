@@ -125,8 +125,10 @@ def render_figure(spec: dict[str, Any], fence: str, src: str, lang: str | None =
         raise FenceError(f"{fence}: render_diagram failed: {exc!r}\n{src}") from exc
     caption = spec.get("caption")
     figcaption = f"<figcaption>{html.escape(str(caption))}</figcaption>" if caption else ""
-    return (f'<figure class="catan-diagram catan-diagram--ratio" style="{board_ratio(svg)}">'
-            f'{svg}{figcaption}</figure>{extra}{open_line(code, lang)}')
+    ratio = board_ratio(svg)
+    sized = f' catan-diagram--ratio" style="{ratio}' if ratio else ""
+    return (f'<figure class="catan-diagram{sized}">{svg}{figcaption}</figure>'
+            f'{extra}{open_line(code, lang)}')
 
 
 _VIEW_BOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"')
