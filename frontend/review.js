@@ -308,6 +308,10 @@ function players(s, view) {
 
 function dice(s, counts) {
   const totals = Object.keys(counts).map(Number).sort((a, b) => a - b)
+  if (!totals.some((n) => counts[n].rolled)) {  // the set-up: nothing to compare yet
+    s.el.dice.replaceChildren(h("p", {}, s.t("review_dice_none")))
+    return
+  }
   const top = Math.max(1, ...totals.map((n) => Math.max(counts[n].rolled, counts[n].expected)))
   s.el.dice.replaceChildren(h("ul", { class: "catan-review__bars" }, totals.map((n) => {
     const { rolled, expected } = counts[n]

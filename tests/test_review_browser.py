@@ -79,6 +79,13 @@ def test_a_finished_game_step_by_step_is_the_engines_game(page: Any, base_url: s
         go_to(page, step)
         board = normalised(page.evaluate(PAGE_PIECES, ".catan-review__board svg"))
         assert board == normalised(engine_pieces(save, step, "red")), step
+        # the dice: a sentence during the set-up (no roll yet), the bars once a roll is made
+        bars = page.locator(".catan-review__dice li").count()
+        said = page.locator(".catan-review__dice p").all_inner_texts()
+        if step == 0:
+            assert (bars, said) == (0, ["No dice rolled yet at this point of the game."]), step
+        elif step == 61:
+            assert bars == 11 and not said, step
     page.keyboard.press("End")
     page.wait_for_function(
         f"document.querySelector('.catan-review__where').textContent.includes('{steps} of')")
