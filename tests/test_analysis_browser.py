@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from pagewatch import watch
 
-from catan_site import languages
-from catan_site.catalog import parse_yaml
+from catan_site import catalog, languages
 from catan_site.diagrams import diagram_game
 from catan_site.paths import ROOT
 
@@ -35,7 +34,7 @@ def _one_engine(request: pytest.FixtureRequest) -> None:
 
 
 def example_position(page: str, anchor: str) -> dict[str, Any]:
-    examples = parse_yaml((ROOT / "examples" / "faq" / f"{page}.yml").read_text())
+    examples = catalog.read(ROOT / "examples" / "faq" / f"{page}.yml")
     spec = {k: v for k, v in examples[anchor].items() if k not in ("claims", "player", "focus")}
     return diagram_game(spec).to_dict()
 

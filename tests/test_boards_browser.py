@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 from pagewatch import watch
 
-from catan_site.catalog import parse_yaml
+from catan_site import catalog
 
 #: The pages of the on-disk profile share one engine (conftest.shared_engine): how it starts
 #: is tested elsewhere.
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("shared_engine")]
 READY_MS = 180_000
 ROOT = Path(__file__).resolve().parent.parent
-GLOSSARY = parse_yaml((ROOT / "i18n" / "glossary.yml").read_text("utf-8"))
+GLOSSARY = catalog.load("glossary.yml")
 TERMS = {t["key"]: t for t in GLOSSARY["terms"]}
 PHONE = {"width": 390, "height": 844}
 MIN_AREA = 44 * 44

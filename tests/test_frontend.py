@@ -18,8 +18,7 @@ from builtsite import lang_dir, lang_files
 from sources import package_dir
 
 from catan_core import svg
-from catan_site import frontend, languages
-from catan_site.catalog import parse_yaml
+from catan_site import catalog, frontend, languages
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = languages.codes()  # mkdocs.yml (i18n plugin)
@@ -45,7 +44,7 @@ def keys_used(source: str, call: str = "t") -> set[str]:
 
 
 def test_board_words_complete_and_used() -> None:
-    board = parse_yaml((ROOT / "i18n" / "board.yml").read_text("utf-8"))
+    board = catalog.load("board.yml")
     used = {key for name in ("i18n.js", "board.js")   # spot names; the chooser's words
             for key in re.findall(r'"(board_[a-z_]+)"', (CORE / name).read_text("utf-8"))}
     used |= {f"board_compass_{point}" for point in svg.COMPASS}  # a coastal spot's data-side
@@ -57,7 +56,7 @@ def test_board_words_complete_and_used() -> None:
 
 
 def test_tutorial_words_used_by_the_script_exist() -> None:
-    words = parse_yaml((ROOT / "tutorial" / "ui.yml").read_text("utf-8"))
+    words = catalog.read(ROOT / "tutorial" / "ui.yml")
     used = keys_used((ROOT / "frontend" / "tutorial.js").read_text("utf-8"))
     assert used <= set(words), sorted(used - set(words))
 
@@ -70,15 +69,15 @@ def test_catalogs_of_the_built_pages(site_dir: Path, lang: str) -> None:
     tutorial = [p for p, c in catalogs.items() if "tutorial" in c["ui"]]
     faq = {f"faq/{p.stem}" for p in (ROOT / "docs" / "en" / "faq").glob("*.md")} - {"faq/index"}
     assert set(widgets) == faq and len(tutorial) >= 12, (widgets, tutorial)  # examples on each
-    board = parse_yaml((ROOT / "i18n" / "board.yml").read_text("utf-8"))
-    errors = parse_yaml((ROOT / "i18n" / "errors.yml").read_text("utf-8"))
-    glossary = parse_yaml((ROOT / "i18n" / "glossary.yml").read_text("utf-8"))["terms"]
-    for path, catalog in catalogs.items():
-        assert catalog["lang"] == lang, path
-        assert catalog["ui"]["board"] == {k: v[lang] for k, v in board.items()}, path
-        assert catalog["terms"]["wool"] == next(t[lang] for t in glossary if t["key"] == "wool")
+    board = catalog.load("board.yml")
+    errors = catalog.load("errors.yml")
+    glossary = catalog.load("glossary.yml")["terms"]
+    for path, built in catalogs.items():
+        assert built["lang"] == lang, path
+        assert built["ui"]["board"] == {k: v[lang] for k, v in board.items()}, path
+        assert built["terms"]["wool"] == next(t[lang] for t in glossary if t["key"] == "wool")
         for code, entry in errors.items():
-            mine = catalog["errors"][code]
+            mine = built["errors"][code]
             assert mine["text"] == entry[lang], (path, code)
             target = entry["faq"].split("#")[0].removesuffix(".md").removesuffix("index")
             anchor = entry["faq"].split("#")[1]
@@ -137,9 +136,9 @@ def test_the_analysis_board_uses_exactly_its_words() -> None:
     the board's), and every word of its catalog is asked for (``an_<prefix>_${...}`` counts for
     the keys it begins)."""
     source = (ROOT / "frontend" / "analysis.js").read_text(encoding="utf-8")
-    own = parse_yaml((ROOT / "i18n" / "analysis.yml").read_text("utf-8"))
-    known = {**own, **parse_yaml((ROOT / "i18n" / "game.yml").read_text("utf-8")),
-             **parse_yaml((ROOT / "i18n" / "board.yml").read_text("utf-8"))}
+    own = catalog.load("analysis.yml")
+    known = {**own, **catalog.load("game.yml"),
+             **catalog.load("board.yml")}
     used = set(re.findall(r'\bt\("([a-z0-9_]+)"', source)) - {"play_href"}
     used |= set(re.findall(r'"(an_[a-z0-9_]+)"', source))  # keys chosen from a list or a map
     prefixes = set(re.findall(r"\bt\(`([a-z_]+_)\$\{", source))

@@ -25,8 +25,7 @@ from benchmarks import click as click_benchmark
 from catan_core import Game
 from catan_core.review import Replay
 from catan_core.topology import NODE_ALIASES, NODE_NAMES, NODE_NEIGHBOURS
-from catan_site import languages
-from catan_site.catalog import parse_yaml
+from catan_site import catalog, languages
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = languages.codes()  # mkdocs.yml (i18n plugin)
@@ -38,7 +37,7 @@ SCRIPTS = [ROOT / "frontend" / "game.js", *sorted((ROOT / "frontend" / "game").g
 
 
 def _catalog() -> dict[str, dict[str, str]]:
-    data = parse_yaml((ROOT / "i18n" / "game.yml").read_text(encoding="utf-8"))
+    data = catalog.load("game.yml")
     assert isinstance(data, dict)
     return data
 
@@ -53,8 +52,8 @@ def test_every_string_in_four_languages_with_the_same_placeholders() -> None:
 
 
 def test_every_string_the_page_uses_exists() -> None:
-    catalog = _catalog()
-    board = parse_yaml((ROOT / "i18n" / "board.yml").read_text(encoding="utf-8"))
+    strings = _catalog()
+    board = catalog.load("board.yml")
     used: set[str] = set()
     prefixes: set[str] = set()
     for path in SCRIPTS:
@@ -66,15 +65,15 @@ def test_every_string_the_page_uses_exists() -> None:
     # addresses of other pages are the build's (catan_site/frontend.py), not words
     injector = (ROOT / "packages" / "catan-site" / "catan_site" / "frontend.py").read_text()
     links = {k for k in used if k.endswith("_href") and f'"{k}"' in injector}
-    missing = sorted(k for k in used - prefixes - links if k not in catalog and k not in board)
+    missing = sorted(k for k in used - prefixes - links if k not in strings and k not in board)
     assert not missing, f"strings the game's scripts use but i18n/game.yml lacks: {missing}"
     for prefix in prefixes:
-        assert any(k.startswith(prefix) for k in catalog), prefix
+        assert any(k.startswith(prefix) for k in strings), prefix
     from catan_web import game as bridge
 
     for kind in ("setup_settlement", "setup_road", "robber", "roll", "discard", "main",
                  *bridge.BUILD_MODES, "trade_wait", "answer"):
-        assert f"prompt_{kind}" in catalog
+        assert f"prompt_{kind}" in strings
 
 
 def test_every_string_of_the_catalog_is_used() -> None:
@@ -482,7 +481,7 @@ def test_an_illegal_move_names_the_rule_in_french(play: Any, base_url: str) -> N
     neighbour = NODE_NAMES[NODE_NEIGHBOURS[NODE_ALIASES[node]][0]]
     page.locator(f'.catan-game__svg g.node[data-node="{neighbour}"]').click()
     message = page.locator(".catan-game__message")
-    errors = parse_yaml((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
+    errors = catalog.load("errors.yml")
     message.get_by_text(errors["distance_rule"]["fr"]).wait_for()
     link = message.locator("a")
     assert link.inner_text() == _catalog()["why_faq"]["fr"]
@@ -500,7 +499,7 @@ def test_a_corrupt_save_gives_a_message_and_a_fresh_start(play: Any, base_url: s
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, bad])
     open_play(page, base_url, "es")
     page.wait_for_selector(".catan-setup", timeout=ENGINE)
-    errors = parse_yaml((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
+    errors = catalog.load("errors.yml")
     message = page.locator(".catan-game__message").inner_text()
     assert _catalog()["save_corrupt"]["es"] in message
     assert errors["invalid_position"]["es"].split("{")[0] in message  # the engine's reason
@@ -868,9 +867,9 @@ def test_a_build_the_hand_cannot_pay_names_the_missing_cards(play: Any, base_url
     }""")
     page.locator(f".catan-game__svg line.edge[data-edge='{side}']").click(force=True)
     message = page.locator(".catan-game__message")
-    errors = parse_yaml((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
-    board = parse_yaml((ROOT / "i18n" / "board.yml").read_text(encoding="utf-8"))
-    glossary = parse_yaml((ROOT / "i18n" / "glossary.yml").read_text(encoding="utf-8"))
+    errors = catalog.load("errors.yml")
+    board = catalog.load("board.yml")
+    glossary = catalog.load("glossary.yml")
     message.get_by_text(errors["insufficient_resources"]["fr"], exact=False).wait_for()
     lumber = next(term["fr"] for term in glossary["terms"] if term["key"] == "lumber")
     missing = board["board_missing"]["fr"].replace("{cards}", f"{lumber} ×1")

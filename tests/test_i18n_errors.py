@@ -6,15 +6,14 @@ import re
 from pathlib import Path
 
 from catan_core.validate import REASONS
-from catan_site import languages
-from catan_site.catalog import parse_yaml
+from catan_site import catalog, languages
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = languages.codes()  # mkdocs.yml (i18n plugin)
 
 
 def _catalog() -> dict[str, dict[str, str]]:
-    data = parse_yaml((ROOT / "i18n" / "errors.yml").read_text(encoding="utf-8"))
+    data = catalog.load("errors.yml")
     assert isinstance(data, dict)
     return data
 
@@ -34,8 +33,7 @@ def test_the_codes_are_found() -> None:
 
 
 def test_every_raised_code_has_a_message() -> None:
-    catalog = _catalog()
-    missing = sorted(_raised_codes() - set(catalog))
+    missing = sorted(_raised_codes() - set(_catalog()))
     assert not missing, f"codes without a message: {missing}"
 
 
