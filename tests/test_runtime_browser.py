@@ -7,6 +7,8 @@ imported from the engine wheel: no Python file is fetched by path.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import json
 import shutil
 import threading
@@ -19,7 +21,7 @@ from pagewatch import forget_site, watch
 
 from catan_core import Game
 from catan_site.catalog import parse_yaml
-from devtools.serve import make_server
+from devtools.serve import SiteHandler, make_server
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,12 +55,18 @@ COUNT_ENGINES = """(() => {
 
 
 @pytest.fixture(scope="module")
-def runtime_url(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def runtime_root(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The test page at ``en/runtime/`` beside a copy of the built site's ``assets/``."""
     root = tmp_path_factory.mktemp("runtime-page")
     shutil.copytree(site_dir / "assets", root / "assets")
     (root / "en" / "runtime").mkdir(parents=True)
     (root / "en" / "runtime" / "index.html").write_text(PAGE, encoding="utf-8")
-    server = make_server(0, root, quiet=True)
+    return root
+
+
+@pytest.fixture(scope="module")
+def runtime_url(runtime_root: Path) -> Iterator[str]:
+    server = make_server(0, runtime_root, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/en/runtime/"
     server.shutdown()
@@ -194,6 +202,57 @@ def test_a_shared_worker_that_fails_gives_way_to_a_worker(page: Any, runtime_url
     assert got["actions"] == 54 and got["progress"][-1] == "ready"
     assert sum(u.endswith("/no-such-worker.mjs") for u in seen.requests) <= 1
     assert sum(u.endswith("/core/worker.mjs") for u in seen.requests) == 1  # the Worker's
+
+
+class WheelRefused(SiteHandler):
+    """The site, but the engine's wheel answers 503 while ``refused`` (a download that broke
+    off: a train's tunnel, a server restarting)."""
+
+    quiet = True
+    refused = True
+
+    def send_head(self) -> Any:
+        if type(self).refused and self.path.split("?")[0].endswith(".whl"):
+            self.send_error(503, "the engine's download broke off")
+            return None
+        return super().send_head()
+
+
+START = """async () => {
+  try { await window.runtime.ensureRuntime(); return "ready" } catch (error) { return error.code }
+}"""
+
+
+def test_an_engine_that_could_not_start_is_started_again_by_the_next_tab(
+        browser: Any, runtime_root: Path) -> None:
+    """A shared engine whose download failed retires: while the first tab (which says it
+    failed) stays open, a tab opened once the network is back starts a new engine, and so does
+    the first tab reloaded, instead of hearing the old failure again."""
+    handler = type("Handler", (WheelRefused,), {})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(runtime_root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/en/runtime/"
+    context = browser.new_context()  # a fresh HTTP cache: the wheel is asked of the server
+    try:
+        first = context.new_page()
+        first.goto(url)
+        first.wait_for_function("window.runtime !== undefined")
+        assert first.evaluate(START) == "runtime_failed"
+        handler.refused = False  # the network is back; the first tab stays open
+        second = context.new_page()
+        second.goto(url)
+        second.wait_for_function("window.runtime !== undefined")
+        assert second.evaluate(START) == "ready"
+        assert second.evaluate("(p) => window.runtime.call('faq.legal_actions', p)"
+                               ".then((a) => a.length)", beginner()) == 54
+        first.reload()
+        first.wait_for_function("window.runtime !== undefined")
+        assert first.evaluate(START) == "ready"
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
 
 
 def test_assets_url_follows_the_meta_tag(page: Any, runtime_url: str) -> None:

@@ -63,6 +63,7 @@ function fail(error) {
 }
 
 function receive({ data }) {
+  if (data.progress === "failed") return die(data.error)  // and the calls sent meanwhile
   if (data.progress) {
     const { progress: stage, ...rest } = data
     report({ stage, ...rest, percent: Math.max(rest.percent ?? 0, lastProgress?.percent ?? 0) })
@@ -73,7 +74,6 @@ function receive({ data }) {
       try { localStorage.setItem(READY_KEY, "1") } catch { /* storage off: ask next time too */ }
       runtime.resolve(rest)
     }
-    if (stage === "failed") runtime.reject(fail({ code: "runtime_failed", message: data.error }))
     return
   }
   const waiting = pending.get(data.id)

@@ -111,8 +111,15 @@ async function start() {
   }, 0)
 }
 
+const shared = typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope
 const ready = start()
-ready.catch((error) => post({ progress: "failed", error: text(error) }))
+ready.catch((error) => {
+  post({ progress: "failed", error: text(error) })
+  // A shared engine that could not start retires once its pages are told (their waiting calls
+  // answered first): the tab reloaded or opened next starts a new one, which may download now,
+  // instead of hearing this failure again for as long as any tab of the site stays open.
+  if (shared) setTimeout(() => self.close(), 0)
+})
 
 /** Answer `port`'s calls: {id, fn, args} -> {id, ok, result | error}. */
 function serve(port) {
@@ -144,7 +151,7 @@ function connect(port) {
   if (port.start) port.start()
 }
 
-if (typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope) {
+if (shared) {
   self.onconnect = (event) => connect(event.ports[0])
 } else {
   connect(self)  // a dedicated worker: its one page
