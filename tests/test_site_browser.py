@@ -161,3 +161,31 @@ def test_old_faq_anchors_land_on_the_answer_kept(page: Any, base_url: str) -> No
     page.wait_for_url(f"{base_url}/fr/faq/robber/#choose-robber-victim")
     assert 0 <= page.evaluate(TOP_OF, "choose-robber-victim") < 200
     seen.assert_clean()
+
+
+#: Each example figure of the page: [its height, its board's height].
+FIGURES = """() => [...document.querySelectorAll('figure.catan-diagram--ratio')].map((f) =>
+  [f.getBoundingClientRect().height, f.querySelector('svg').getBoundingClientRect().height])"""
+
+
+def test_faq_boards_are_drawn_near_the_screen_and_hold_their_place(page: Any,
+                                                                    base_url: str) -> None:
+    """An answer's board is drawn only near the screen (content-visibility), its place held at
+    the board's proportions meanwhile: a jump to the last answer lands on it and stays there
+    while the boards on the way are drawn; printed, every board is drawn."""
+    seen = watch(page, base_url)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{base_url}/faq/robber/#buy-back-stolen-card")
+    figures = page.evaluate(FIGURES)
+    assert len(figures) > 20
+    assert all(height >= board > 150 for height, board in figures), figures  # none collapsed
+    landed = page.evaluate(TOP_OF, "buy-back-stolen-card")
+    assert 0 <= landed < 200
+    page.wait_for_timeout(300)  # the boards near the answer drawn: nothing moved
+    assert page.evaluate(TOP_OF, "buy-back-stolen-card") == landed
+    assert page.evaluate("getComputedStyle(document.querySelector("
+                         "'figure.catan-diagram--ratio')).contentVisibility") == "auto"
+    page.emulate_media(media="print")
+    assert page.evaluate("getComputedStyle(document.querySelector("
+                         "'figure.catan-diagram--ratio')).contentVisibility") == "visible"
+    seen.assert_clean()
