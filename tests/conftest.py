@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 from filelock import FileLock
-from pagewatch import forget_site, keep_engine
+from pagewatch import empty_storage, forget_site, keep_engine
 
 from catan_site.runtime_assets import FRONTEND_DIR
 from devtools.chromium import FAST_LINK, launch_args
@@ -149,7 +149,9 @@ def shared_engine(profile: Any, base_url: str) -> Iterator[None]:
 
 @pytest.fixture()
 def context(profile: Any, base_url: str) -> Iterator[Any]:
-    """pytest-playwright's ``context`` (and so ``page``), taken from the on-disk ``profile``."""
+    """pytest-playwright's ``context`` (and so ``page``), taken from the on-disk ``profile``,
+    the site's storage empty before and after the test."""
+    empty_storage(profile, base_url)
     yield profile
     forget_site(profile, base_url)
 

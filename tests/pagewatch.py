@@ -106,7 +106,16 @@ def forget_site(context: Any, origin: str) -> None:
     for page in context.pages:
         if page not in _KEEPERS and page is not helper:
             page.close()
-    session = context.new_cdp_session(helper)
+    empty_storage(context, origin)
+
+
+def empty_storage(context: Any, origin: str) -> None:
+    """Empty ``origin``'s storage in ``context``, its pages left open.
+
+    Also what a test starts with (conftest's ``context``): a page closed by the test before
+    saves as it closes (the Play page keeps its game), and that write can reach the browser's
+    storage after :func:`forget_site` emptied it (a Play test then found an earlier game)."""
+    session = context.new_cdp_session(_blank_page(context))
     session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
     session.detach()
 

@@ -129,6 +129,9 @@ def play(context: Any, base_url: str) -> Any:
     on the site's home page, so that a test can write the site's localStorage first."""
     page = context.new_page()
     page.goto(f"{base_url}/")
+    # and nothing of an earlier test's game: a Play page saves its game as it is closed, and
+    # that write can reach the browser's storage after conftest's context emptied it
+    page.evaluate("localStorage.clear()")
     return page
 
 
@@ -589,14 +592,16 @@ def test_a_share_link_holds_only_what_the_sharer_sees(play: Any, base_url: str) 
     assert position["deck"] == len(full["deck"]) and "rng" not in position
     assert payload["settings"]["seed"] is None and "seed" not in payload["referee"]
     seen.assert_clean()
-    # another person's browser: the sharer's tab closed first (hidden or closed, a page saves
-    # its game, which would land in the storage just emptied), the site's storage emptied (the
-    # compiled engine kept)
+    # another person's browser: the sharer's tab closed, the site's storage emptied (the
+    # compiled engine kept); emptied again from the site once the tab's last save (it saves its
+    # game as it closes) has surely reached the storage
     context = page.context
     page.close()
     forget_site(context, base_url)
     other = context.new_page()
     seen = watch(other, base_url)
+    other.goto(f"{base_url}/")
+    other.evaluate("localStorage.clear()")
     other.goto(link)
     other.wait_for_selector(".catan-game__svg svg.catan-board", timeout=ENGINE)
     stored = saved(other)
