@@ -254,6 +254,17 @@ async function evaluate(run, queries) {
   return { top1, top3, n: queries.length, ms: time / queries.length, misses }
 }
 
+/** The index of `lang` in the built site `dir`: in the language's folder, or at the site's root
+ *  for the default language (mkdocs-static-i18n builds it there; the index names its language). */
+function siteIndex(dir, lang) {
+  for (const file of [path.join(dir, lang, "search/catan-index.json"), path.join(dir, "search/catan-index.json")]) {
+    if (!fs.existsSync(file)) continue
+    const index = JSON.parse(fs.readFileSync(file, "utf8"))
+    if (index.lang === lang) return index
+  }
+  throw new Error(`no search index of ${lang} in ${dir}`)
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2))
   const builders = { minisearch, lunr, flexsearch, orama }
@@ -266,8 +277,7 @@ async function main() {
           if (!args.material[lang]) continue
           run = material(path.join(args.material[lang], lang))
         } else {
-          const file = path.join(args.site[lang], lang, "search/catan-index.json")
-          run = builders[engine](JSON.parse(fs.readFileSync(file, "utf8")))
+          run = builders[engine](siteIndex(args.site[lang], lang))
         }
       } catch (err) {
         console.log(`${engine} ${lang}: not available (${err.message.split("\n")[0]})`)
