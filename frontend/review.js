@@ -24,7 +24,7 @@ const review = (fn, ...args) => call(`review.${fn}`, ...args)
 const SAMPLES = 24                 // play-outs per point of the graph
 const PART = 8                     // play-outs per request: a step asked meanwhile waits less
 const ADVICE_SAMPLES = 16          // play-outs after the reviewer's choice and after the Expert's
-const ADVICE_PART = 4              // of each per request (the first request asks the Expert only)
+const ADVICE_PART = 2              // of each per request (the first asks the Expert only); 4 left a step waiting up to 127 ms
 const MOMENTS = 3                  // turns shown as key moments
 const MOMENT_MIN = 0.1             // the least change of a chance worth calling a key moment
 const STROKES = { red: "", blue: "6 3", white: "2 3", orange: "8 3 2 3" }  // not colour alone
