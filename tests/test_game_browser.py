@@ -128,11 +128,16 @@ def play(context: Any, base_url: str) -> Any:
     """A page of the on-disk profile (conftest: compiled WebAssembly is kept, storage is not),
     on the site's home page, so that a test can write the site's localStorage first."""
     page = context.new_page()
-    page.goto(f"{base_url}/")
-    # and nothing of an earlier test's game: a Play page saves its game as it is closed, and
-    # that write can reach the browser's storage after conftest's context emptied it
-    page.evaluate("localStorage.clear()")
+    home_with_no_game(page, base_url)
     return page
+
+
+def home_with_no_game(page: Any, base_url: str) -> None:
+    """The site's home page, the site's storage emptied from it: a Play page saves its game as
+    it closes, and that write can reach the browser's storage after conftest's ``context``
+    (or ``forget_site``) emptied it."""
+    page.goto(f"{base_url}/")
+    page.evaluate("localStorage.clear()")
 
 
 def open_play(page: Any, base_url: str, lang: str = "en", hash_: str = "") -> None:
@@ -593,15 +598,13 @@ def test_a_share_link_holds_only_what_the_sharer_sees(play: Any, base_url: str) 
     assert payload["settings"]["seed"] is None and "seed" not in payload["referee"]
     seen.assert_clean()
     # another person's browser: the sharer's tab closed, the site's storage emptied (the
-    # compiled engine kept); emptied again from the site once the tab's last save (it saves its
-    # game as it closes) has surely reached the storage
+    # compiled engine kept)
     context = page.context
     page.close()
     forget_site(context, base_url)
     other = context.new_page()
     seen = watch(other, base_url)
-    other.goto(f"{base_url}/")
-    other.evaluate("localStorage.clear()")
+    home_with_no_game(other, base_url)
     other.goto(link)
     other.wait_for_selector(".catan-game__svg svg.catan-board", timeout=ENGINE)
     stored = saved(other)

@@ -24,8 +24,7 @@ from pagewatch import PageWatch, forget_site, serve_sitemap, watch
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from catan_core import ACTION_TYPES
-from catan_site import fences, languages
-from catan_site.catalog import parse_yaml
+from catan_site import catalog, fences, languages
 from catan_site.widgets import starting_position
 from catan_web.claims import SPOT_PIECES
 
@@ -46,13 +45,9 @@ new MutationObserver((records) => {
 DESKTOP = {"width": 1280, "height": 900}
 
 
-def catalog(name: str) -> Any:
-    return parse_yaml((ROOT / "i18n" / name).read_text(encoding="utf-8"))
-
-
-UI = catalog("widgets.yml")
-ERRORS = catalog("errors.yml")
-TERMS = {t["key"]: t for t in catalog("glossary.yml")["terms"]}
+UI = catalog.load("widgets.yml")
+ERRORS = catalog.load("errors.yml")
+TERMS = {t["key"]: t for t in catalog.load("glossary.yml")["terms"]}
 
 
 def ui(key: str, lang: str, **values: Any) -> str:

@@ -126,9 +126,9 @@ def render_figure(spec: dict[str, Any], fence: str, src: str, lang: str | None =
     caption = spec.get("caption")
     figcaption = f"<figcaption>{html.escape(str(caption))}</figcaption>" if caption else ""
     ratio = board_ratio(svg)
-    sized = f' catan-diagram--ratio" style="{ratio}' if ratio else ""
-    return (f'<figure class="catan-diagram{sized}">{svg}{figcaption}</figure>'
-            f'{extra}{open_line(code, lang)}')
+    attrs = (f'class="catan-diagram catan-diagram--ratio" style="{ratio}"' if ratio
+             else 'class="catan-diagram"')
+    return f"<figure {attrs}>{svg}{figcaption}</figure>{extra}{open_line(code, lang)}"
 
 
 _VIEW_BOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"')
