@@ -325,8 +325,15 @@ def test_the_computer_takes_over_when_time_runs_out(page: Any, base_url: str) ->
                                arg=idle, timeout=GAME)
     page.wait_for_selector("[data-action=back-red]", timeout=GAME)
     assert saved(page)["referee"]["seats"]["red"]["away"] is True
+    page.eval_on_selector("[data-action=back-red]", "b => { b.dataset.first = 'yes' }")
     page.wait_for_function("document.querySelectorAll('.catan-game__svg .settlement').length >= 6",
                            timeout=GAME)           # the computer placed red's pieces
+    moves = page.locator("[data-event]").count()
+    page.wait_for_function("n => document.querySelectorAll('[data-event]').length >= n + 2",
+                           arg=moves, timeout=GAME)
+    # the button stayed the same element through the computer's moves (one replaced at
+    # every move could swallow a click that lands between two of them)
+    assert page.get_attribute("[data-action=back-red]", "data-first") == "yes"
     page.click("[data-action=back-red]")
     page.wait_for_selector("[data-action=back-red]", state="detached")
     # the seat is the person's again in the saved game (the save follows the paint, and a

@@ -62,7 +62,10 @@ export function renderNow(s) {
   // panels are rebuilt only when what they show changed, so a button under the pointer
   // stays put while the computer players move
   const names = s.game.settings.seats.map((seat) => seat.name)
-  patch(el.away, [view.seats, names, view.winner], () => renderAway(s))
+  // who is away, not every seat's counters: the computer plays on for an away seat, and a
+  // button replaced at each of its moves can lose a click that lands between two of them
+  const away = awaySeats(s)
+  patch(el.away, [away, names], () => renderAway(s, away))
   patch(el.actions, [view.phase, view.next, view.trade, view.discard, view.can, view.me, view.winner,
     names, s.declined, s.bankGive, s.draftVersion], () => renderActions(s))
   // a build mode pressed or let go changes one button, not the panel (its trade grid is large)
@@ -169,17 +172,23 @@ function renderPrompt(s) {
   s.el.prompt.append(...parts)
 }
 
-function renderAway(s) {
+/** The seats a person left to the computer (none once the game is won). */
+function awaySeats(s) {
+  if (s.view.winner) return []
+  return s.game.position.seats.filter((colour) => {
+    const seat = control(s, colour)
+    return seat.kind === "human" && seat.away
+  })
+}
+
+/** A "X is back: resume" button per seat in `away`. */
+function renderAway(s, away) {
   const el = s.el.away
   el.replaceChildren()
-  if (s.view.winner) return            // a won game: no seat to come back to
-  for (const colour of s.game.position.seats) {
-    const seat = control(s, colour)
-    if (seat.kind === "human" && seat.away) {
-      el.append(h("p", { class: "catan-game__note catan-game__note--info" }, s.t("away_note", { name: name(s, colour) }), " ",
-        h("button", { type: "button", class: "md-button md-button--primary", "data-action": `back-${colour}`, "data-key": `back-${colour}`, onclick: () => comeBack(s, colour) },
-          s.t("im_back", { name: name(s, colour) }))))
-    }
+  for (const colour of away) {
+    el.append(h("p", { class: "catan-game__note catan-game__note--info" }, s.t("away_note", { name: name(s, colour) }), " ",
+      h("button", { type: "button", class: "md-button md-button--primary", "data-action": `back-${colour}`, "data-key": `back-${colour}`, onclick: () => comeBack(s, colour) },
+        s.t("im_back", { name: name(s, colour) }))))
   }
 }
 
