@@ -185,7 +185,15 @@ def extended_trail(edge: int, edge_owner: Sequence[int], node_owner: Sequence[in
 
 
 def longest_path(roads: Iterable[int], node_owner: Sequence[int], player: int) -> list[int]:
-    """The edges of one longest trail (for highlighting), in the order walked."""
+    """The edges of one longest trail (for highlighting), in the order walked.
+
+    A depth-first walk from every node in turn, on an explicit stack: a nested function that
+    called itself would tie itself in a reference cycle at every call, left for Python's
+    cycle collector (on the rooms server, pauses of a quarter of a second).
+
+    >>> longest_path([], [-1] * 54, 0)
+    []
+    """
     adjacency: dict[int, list[tuple[int, int]]] = {}
     for e in roads:
         a, b = EDGE_NODES[e]
@@ -193,20 +201,23 @@ def longest_path(roads: Iterable[int], node_owner: Sequence[int], player: int) -
         adjacency.setdefault(b, []).append((e, a))
     blocked = {n for n in adjacency if node_owner[n] not in (-1, player)}
     best: list[int] = []
-    path: list[int] = []
-
-    def walk(node: int) -> None:
-        nonlocal best
-        if len(path) > len(best):
-            best = path.copy()
-        if path and node in blocked:
-            return
-        for e, other in adjacency[node]:
-            if e not in path:
+    path: list[int] = []  # the edges walked; the stack holds one iterator more (the start's)
+    for start in sorted(adjacency):
+        stack = [iter(adjacency[start])]
+        while stack:
+            for e, other in stack[-1]:
+                if e in path:
+                    continue
                 path.append(e)
-                walk(other)
-                path.pop()
-
-    for node in sorted(adjacency):
-        walk(node)
+                if len(path) > len(best):
+                    best = path.copy()
+                if other in blocked:  # a trail ends at another player's building
+                    path.pop()
+                    continue
+                stack.append(iter(adjacency[other]))
+                break
+            else:
+                stack.pop()
+                if path:
+                    path.pop()
     return best

@@ -83,6 +83,7 @@ export class RoomTransport {
     this.nextN = 1
     this.since = 0
     this.mode = null          // the build mode the page's view is drawn for
+    this.board = null         // the board drawing this socket was sent last
     this.connected = false
     this.closed = false
     this.retry = 250
@@ -161,6 +162,13 @@ export class RoomTransport {
   }
 
   take(frame) {
+    // a page view whose board is null has the drawing this socket was sent last (the server
+    // leaves out an unchanged board: most moves change no piece)
+    const page = frame.game && frame.game.page
+    if (page && !page.error) {
+      if (page.board === null) page.board = this.board
+      else this.board = page.board
+    }
     if (this.update && frame.version < this.update.version) return
     this.update = frame
     this.updatedAt = performance.now()

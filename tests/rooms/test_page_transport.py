@@ -14,6 +14,32 @@ SETTINGS = {"players": 3, "timer": None, "board": "beginner",
             "computers": {"blue": {"level": "easy"}}}
 
 
+async def place_one(*clients: RoomClient) -> int:
+    """The first of ``clients`` asked to choose a spot picks the first legal one; how many
+    picked (0 or 1)."""
+    for client in clients:
+        update = client.update
+        game = update and update["game"]
+        if not game or "page" not in game or not client.may_act():
+            continue
+        page = game["page"]
+        assert page["viewer"] == client.seat and page["me"]["colour"] == client.seat
+        assert page["next"]["pass_to"] is None
+        if not page["next"]["decides"] or client.seat not in game["actors"] \
+                or not page["choice"]["legal"]:
+            continue
+        spot = page["choice"]["legal"][0]
+        client.n += 1
+        client.inflight = client.n
+        mark = len(client.frames)
+        await client.send({"t": "pick", "n": client.n, "spot": spot})
+        answer = await client.wait_for(lambda f: f["t"] == "pick" or f.get("for") == "pick",
+                                       start=mark)
+        assert answer["t"] == "ok" and answer["for"] == "pick", answer
+        return 1
+    return 0
+
+
 async def scenario(server: Server) -> None:
     status, created = server.post("/api/rooms", SETTINGS)
     assert status == 201
@@ -33,25 +59,7 @@ async def scenario(server: Server) -> None:
     placed = 0
     give_up = time.monotonic() + 45  # a bound; it takes well under a second on a quiet machine
     while placed < 4 and time.monotonic() < give_up:
-        for client in (red, white):
-            update = client.update
-            game = update and update["game"]
-            if not game or "page" not in game or not client.may_act():
-                continue
-            page = game["page"]
-            assert page["viewer"] == client.seat and page["me"]["colour"] == client.seat
-            assert page["next"]["pass_to"] is None
-            if not page["next"]["decides"] or client.seat not in game["actors"]:
-                continue
-            spot = page["choice"]["legal"][0]
-            client.n += 1
-            client.inflight = client.n
-            mark = len(client.frames)
-            await client.send({"t": "pick", "n": client.n, "spot": spot})
-            answer = await client.wait_for(lambda f: f["t"] == "pick" or f.get("for") == "pick",
-                                           start=mark)
-            assert answer["t"] == "ok" and answer["for"] == "pick", answer
-            placed += 1
+        placed += await place_one(red, white)
         await asyncio.sleep(0.01)
     assert placed >= 4, [(c.seat, c.inflight, c.min_version, c.update and c.update["version"],
                           c.update and c.update["game"] and c.update["game"]["actors"],
@@ -61,6 +69,36 @@ async def scenario(server: Server) -> None:
     update = watcher.update
     assert update and update["game"]["page"]["viewer"] is None
     assert update["game"]["page"]["me"] is None
+    # a page view leaves out a board the socket already has, and what the socket put together
+    # is the board a new socket of the seat is sent whole. Every move of the set-up places a
+    # piece; the first roll after it places none
+    while placed < 8 and time.monotonic() < give_up:
+        placed += await place_one(red, white)
+        await asyncio.sleep(0.01)
+    for _ in range(500):
+        roller = next((c for c in (red, white) if c.may_act() and c.update["game"]["actors"]
+                       == [c.seat] and c.update["game"]["legal"][0]["type"] == "roll"), None)
+        if roller is not None:
+            await roller.act({"type": "roll"})
+        page = (watcher.update["game"] or {}).get("page") or {}
+        if page.get("dice"):
+            break
+        await asyncio.sleep(0.02)
+    assert page.get("dice"), "nobody rolled"
+    assert watcher.same_boards > 0
+    again = RoomClient(server.base, room, token=red.token)
+    await again.connect()
+    await again.send({"t": "look", "options": {"mode": None}})
+    await again.wait_for(lambda f: f["t"] == "update" and "page" in (f["game"] or {}))
+    for _ in range(200):  # the computer may still be moving: the same version on both sockets
+        if red.update and again.update and red.update["version"] == again.update["version"] \
+                and "page" in again.update["game"]:
+            break
+        await asyncio.sleep(0.02)
+    assert again.same_boards == 0
+    assert red.update["game"]["page"]["board"] == again.update["game"]["page"]["board"]
+    assert red.update["game"]["page"]["board"].startswith("<svg")
+    await again.close()
     # a pick that makes no sense is refused, and red's seat does nothing
     mark = len(red.frames)
     await red.send({"t": "pick", "n": red.n + 1, "spot": "77.Q"})

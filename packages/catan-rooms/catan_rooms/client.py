@@ -43,6 +43,8 @@ class RoomClient:
         self.keep_frames = True
         self.on_frame: Callable[[RoomClient, Doc, float], None] | None = None
         self.bucket: tuple[float, float, float, float] | None = None  # rate, burst, level, at
+        self.board: str | None = None  # the board drawing of the last page view received
+        self.same_boards = 0  # page views that came without their unchanged board
 
     @property
     def url(self) -> str:
@@ -75,6 +77,7 @@ class RoomClient:
             async for text in self.ws:
                 frame = json.loads(text)
                 now = time.perf_counter()
+                self._fill_board(frame)
                 if self.keep_frames:
                     self.frames.append(frame)
                 self.received.append((now, frame))
@@ -94,6 +97,18 @@ class RoomClient:
                 if self.on_frame is not None:
                     self.on_frame(self, frame, now)
         self._changed.set()
+
+    def _fill_board(self, frame: Doc) -> None:
+        """A page view sent with ``board`` null has the drawing this socket received last."""
+        game = frame.get("game") if frame.get("t") == "update" else None
+        page = game.get("page") if isinstance(game, dict) else None
+        if not isinstance(page, dict) or "error" in page:
+            return
+        if page.get("board") is None:
+            page["board"] = self.board
+            self.same_boards += 1
+        else:
+            self.board = page["board"]
 
     async def send(self, msg: Doc | str) -> None:
         await self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
