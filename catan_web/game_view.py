@@ -11,6 +11,9 @@ awards, and the board drawn by :func:`catan_core.svg.render` as that seat may se
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from typing import Any, cast
 
 from catan_core import BUILD_COSTS, Game, geometry
@@ -61,8 +64,43 @@ def screen(table: Table, viewer: str | None, fixed: bool = False
     return None, actor
 
 
-def view_of(table: Table, viewer: str | None, options: Doc, fixed: bool = False) -> Doc:
-    """Everything the page shows ``viewer`` (see :func:`screen` for whose hand it shows)."""
+class Drawings:
+    """The boards drawn last, by what they show: the island, the pieces, the robber, the marks
+    and the words. A view whose board did not change (most moves place no piece), or another
+    seat's view with the same marks, takes the drawing already made instead of drawing the
+    same SVG again (a rooms server draws a board for every seat of a room at every move).
+
+    >>> drawings = Drawings(kept=2)
+    >>> drawings.recall("a", lambda: "<svg>a</svg>"), drawings.recall("a", lambda: "other")
+    ('<svg>a</svg>', '<svg>a</svg>')
+    >>> _ = drawings.recall("b", lambda: "b"), drawings.recall("c", lambda: "c")
+    >>> drawings.recall("a", lambda: "drawn again")
+    'drawn again'
+    """
+
+    def __init__(self, kept: int = 32) -> None:
+        self.kept = kept
+        self._drawn: OrderedDict[Hashable, str] = OrderedDict()
+
+    def recall(self, key: Hashable, draw: Callable[[], str]) -> str:
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = self._drawn[key] = draw()
+            while len(self._drawn) > self.kept:
+                self._drawn.popitem(last=False)
+        else:
+            self._drawn.move_to_end(key)
+        return drawn
+
+
+#: The drawings of this process's views (the Play page's worker: a few boards are plenty).
+DRAWINGS = Drawings()
+
+
+def view_of(table: Table, viewer: str | None, options: Doc, fixed: bool = False,
+            drawings: Drawings = DRAWINGS) -> Doc:
+    """Everything the page shows ``viewer`` (see :func:`screen` for whose hand it shows);
+    its board is taken from ``drawings`` when one was drawn for the same picture."""
     game, ref = table.game, table.referee
     viewer, pass_to = screen(table, viewer, fixed)
     over = game.winner is not None
@@ -107,7 +145,7 @@ def view_of(table: Table, viewer: str | None, options: Doc, fixed: bool = False)
         out["can"] = table.may(mine)
         out["choice"] = choice(game, mine, mode)
         out["prompt"] = prompt(game, mine, mode)
-    out["board"] = board(game, out["hidden"], out["choice"], options)
+    out["board"] = board(game, out["hidden"], out["choice"], options, drawings)
     return out
 
 
@@ -278,18 +316,14 @@ def choice(game: Game, viewer: str, mode: Doc | None) -> Doc:
     return out
 
 
-def board(game: Game, hidden: str | None, chosen: Doc, options: Doc) -> str:
+def board(game: Game, hidden: str | None, chosen: Doc, options: Doc,
+          drawings: Drawings | None = None) -> str:
     """The board as the viewer may see it, with the current choice's legal spots marked and
-    the last move haloed (``catan_core.svg.render``)."""
+    the last move haloed (``catan_core.svg.render``), from ``drawings`` if it holds it."""
     from catan_core import svg  # imported on first use: it costs ~0.2 s in Pyodide
 
     hidden_tiles, no_ports = hidden_marks(game, hidden)
     marks: dict[str, list[Any]] = dict(hidden_tiles)
-    drawn = game
-    if no_ports:
-        doc = game.to_dict()
-        doc["board"] = {**doc["board"], "ports": {}}
-        drawn = Game.from_dict(doc)
     pick = chosen.get("pick")
     if pick:
         marks[f"ok_{pick}s"] = [int(x) if pick == "tile" else x for x in chosen["legal"]]
@@ -297,4 +331,24 @@ def board(game: Game, hidden: str | None, chosen: Doc, options: Doc) -> str:
     marks["last_nodes"] = [n for n in last.get("nodes") or [] if n in NODE_NAMES]
     marks["last_edges"] = [e for e in last.get("edges") or [] if e in EDGE_NAMES]
     terms = options.get("terms") if isinstance(options.get("terms"), dict) else None
-    return svg.render(drawn, svg.check_marks(marks), terms=terms)
+
+    def draw() -> str:
+        drawn = game
+        if no_ports:
+            doc = game.to_dict()
+            doc["board"] = {**doc["board"], "ports": {}}
+            drawn = Game.from_dict(doc)
+        return svg.render(drawn, svg.check_marks(marks), terms=terms)
+
+    if drawings is None:
+        return draw()
+    return drawings.recall(_picture(game, no_ports, marks, terms), draw)
+
+
+def _picture(game: Game, no_ports: bool, marks: Doc, terms: Doc | None) -> str:
+    """Everything :func:`board` draws, as one text: the island (terrains, numbers, harbours
+    unless hidden), every seat's pieces, the robber, the marks and the words."""
+    island = game.board
+    return json.dumps([island.terrains, island.numbers, None if no_ports else island.port_dict(),
+                       game.robber, [[c, game.buildings(c)] for c in game.seats], marks, terms],
+                      sort_keys=True, separators=(",", ":"))

@@ -439,3 +439,50 @@ def test_the_record_grows_with_every_answer_and_plays_the_game_again() -> None:
     assert fresh["record"] == {"start": position, "actions": []}
     junk = {"start": {"seats": 3}, "actions": "no"}
     assert bridge.do_load(position, answer["referee"], record=junk)["record"]["actions"] == []
+
+
+def test_a_board_taken_from_the_drawings_is_the_board_drawn_again() -> None:
+    """The Play page's views and a room's take a board already drawn for the same picture:
+    over a seeded game, with every viewer and build mode, it is the drawing made afresh."""
+    import random
+
+    from catan_core.referee import waiting_for
+    from catan_web.game_view import Drawings, view_of
+
+    seats = ["red", "blue", "white", "orange"]
+    rng = random.Random(5)
+    table = Table.new(seats, seed=5, board="variable", people=seats, random_start=False,
+                      visibility="fog")
+    drawn = [0]
+
+    class Counted(Drawings):
+        def recall(self, key: Any, draw: Any) -> str:
+            def counted() -> str:
+                drawn[0] += 1
+                return str(draw())
+            return super().recall(key, counted)
+
+    drawings, fresh = Counted(kept=8), Drawings(kept=0)
+    views = 0
+    for _ in range(160):
+        if table.game.winner is not None:
+            break
+        colour = waiting_for(table.game)[0]
+        legal = table.legal_for(colour)
+        if legal[0]["type"] == "discard" and "count" in legal[0]:
+            hand, cards = table.game.hand_of(colour), {}  # type: ignore[var-annotated]
+            for _ in range(int(legal[0]["count"])):
+                pile = max(hand, key=lambda r: hand[r] - cards.get(r, 0))
+                cards[pile] = cards.get(pile, 0) + 1
+            action: Any = {"type": "discard", "player": colour, "cards": cards}
+        else:
+            action = rng.choice([a for a in legal if a["type"] != "offer_trade"] or legal)
+        table.step(colour, action)
+        for viewer in (*seats, None):
+            for mode in (None, "road", "settlement", "city"):
+                options = {"mode": mode, "last": {"nodes": ["4.S"]} if mode == "city" else {}}
+                kept = view_of(table, viewer, options, drawings=drawings)["board"]
+                again = view_of(table, viewer, options, drawings=fresh)["board"]
+                assert kept == again
+                views += 1
+    assert drawn[0] < views / 2, (drawn, views)  # most views took a drawing already made

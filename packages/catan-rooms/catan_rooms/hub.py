@@ -25,7 +25,7 @@ from catan_core import CatanError, Game
 from catan_core.referee import Referee
 from catan_core.table import Table
 from catan_core.views import event_for
-from catan_web.game_view import action_for_spot, view_of
+from catan_web.game_view import Drawings, action_for_spot, view_of
 
 from . import room
 from .recent import Recent
@@ -58,6 +58,9 @@ MAX_QUEUE = 256
 PAGES_KEPT = 2048
 #: Game frames kept (one per room version and seat, the clock apart): the rooms moving now.
 FRAMES_KEPT = 2048
+#: Board drawings kept (``catan_web.game_view.Drawings``): a room moving now needs about two,
+#: the board its deciding seat sees with its choices marked and the one the others see.
+DRAWINGS_KEPT = 2048
 #: Referees kept (one per room version).
 REFEREES_KEPT = 512
 #: Addresses whose pace of new rooms and new sockets is kept (the least recent forgotten).
@@ -139,6 +142,10 @@ class Hub:
         self.pages: Recent[tuple[str, int, str | None, str], tuple[str, str | None]] = \
             Recent(PAGES_KEPT)
         self.frames: Recent[tuple[str, int, str | None], str] = Recent(FRAMES_KEPT)
+        self.drawings = Drawings(DRAWINGS_KEPT)
+        # each drawing's JSON text, by the drawing (the same text object for every view that
+        # took it from ``drawings``: its hash is computed once)
+        self.drawings_json: Recent[str, str] = Recent(DRAWINGS_KEPT)
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.started = False
@@ -418,11 +425,14 @@ class Hub:
             try:
                 visibility = doc["settings"]["visibility"]
                 view = view_of(Table(game, ref, visibility), seat,
-                               {**options, "visibility": visibility}, fixed=True)
+                               {**options, "visibility": visibility}, fixed=True,
+                               drawings=self.drawings)
             except Exception as exc:  # a bad mode from this client: the rest still goes out
                 return dumps({"error": {"code": "bad_request", "message": str(exc)[:200]}}), None
             board = view.pop("board", None)
-            return dumps(view), None if board is None else dumps(board)
+            if board is None:
+                return dumps(view), None
+            return dumps(view), self.drawings_json.recall(board, lambda: dumps(board))
 
         key = (doc["id"], doc["version"], seat, json.dumps(options, sort_keys=True))
         return self.pages.recall(key, build)
