@@ -5,12 +5,17 @@
     python -m benchmarks.rooms --redis --procs 2    # two server processes sharing a Redis
     python -m benchmarks.rooms --curve 100,250,500,1000 --look --pace 2,4   # rooms vs p95
 
-``--look``: each simulated person asks for the Play page's own view of the game (``look``), as
-the Play page does online, so every update carries it. ``--pace 2,4``: each room makes a move
-every 2 to 4 s (a person's pace) instead of as fast as the server answers. ``--curve``: one
-run per number of rooms, each on fresh server process(es), printed as a table (p50, p95 and
-p99 of the time from a move to every seat's update, and the server processes' CPU use over
-the measured seconds, 100% being one core).
+``--warm 12,40`` (the default): before the measure, each room plays a number of moves drawn
+from 12 to 40 as fast as the server answers, so that the rooms are spread over their games as
+on a server that has run a while (during the set-up every move places a piece and every update
+carries a new board; later most do not). ``--look``: each simulated person asks for the Play
+page's own view of the game (``look``), as the Play page does online, so every update carries
+it. ``--pace 2,4``: each room makes a move every 2 to 4 s (a person's pace) instead of as fast
+as the server answers. ``--curve``: one run per number of rooms, each on fresh server
+process(es), printed as a table (p50, p95 and p99 of the time from a move to every seat's
+update, the server processes' CPU use over the measured seconds, 100% being one core, and the
+longest the simulated people's own loop ran late: a latency measured while it runs late is
+partly its own, so this process's cycle collector is off while they play).
 
 The server runs as separate process(es) (``python -m catan_rooms``, computers without delay,
 limits raised for one address); the simulated people run here, in one asyncio loop, each
@@ -25,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -149,10 +155,22 @@ class Room:
         action = self.rng.choice(pool)
         return {k: v for k, v in action.items() if k != "player"}
 
-    async def play(self, until: float) -> None:
+    async def warm(self, moves: int, until: float) -> None:
+        """Play ``moves`` moves as fast as the server answers, then forget their measures: a
+        server's rooms are spread over their games, most of them past the set-up (where every
+        move places a piece, so every update carries a new board)."""
+        pace, self.pace = self.pace, None
+        try:
+            await self.play(until, stop_after=moves)
+        finally:
+            self.pace = pace
+        self.resolve()
+        self.latencies, self.pending, self.sent, self.moves = [], [], {}, 0
+
+    async def play(self, until: float, stop_after: int | None = None) -> None:
         if self.pace:  # the rooms do not all move at once
             await asyncio.sleep(self.rng.uniform(0, self.pace[1]))
-        while time.monotonic() < until:
+        while time.monotonic() < until and (stop_after is None or self.moves < stop_after):
             self.changed.clear()
             moved = False
             for client in self.clients:
@@ -209,15 +227,50 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
+async def loop_lag(lags: list[float], every: float = 0.01) -> None:
+    """How late this process's event loop wakes a task that sleeps ``every`` seconds (ms)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        t = loop.time()
+        await asyncio.sleep(every)
+        lags.append((loop.time() - t - every) * 1000)
+
+
 async def bench(bases: list[str], count: int, seconds: float, seed: int, look: bool = False,
-                pace: tuple[float, float] | None = None, pids: list[int] | None = None) -> Doc:
-    start = time.perf_counter()
-    rooms = await set_up(bases, count, seed, look, pace)
+                pace: tuple[float, float] | None = None, pids: list[int] | None = None,
+                warm: tuple[int, int] = (0, 0)) -> Doc:
+    # this process's cycle collector off while the people come in and play, as timeit does:
+    # the frames its thousands of clients hold made each full collection stop every client
+    # for up to 2.6 s, and those stops showed as the server's latency
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        rooms = await set_up(bases, count, seed, look, pace)
+        return await measure(rooms, seconds, look, pace, pids, warm, start)
+    finally:
+        gc.enable()
+
+
+async def measure(rooms: list[Room], seconds: float, look: bool,
+                  pace: tuple[float, float] | None, pids: list[int] | None,
+                  warm: tuple[int, int], start: float) -> Doc:
+    """Warm the rooms up, then measure ``seconds`` of play."""
+    count = len(rooms)
+    if warm[1] > 0:  # each room a number of moves into its game, drawn from ``warm``
+        until = time.monotonic() + 600
+        await asyncio.gather(*(room.warm(room.rng.randint(*warm), until) for room in rooms))
     ready = time.perf_counter() - start
     t0 = time.perf_counter()
     cpu0 = cpu_seconds(pids or [])
+    own0 = time.process_time()
+    lags: list[float] = []
+    watch = asyncio.create_task(loop_lag(lags))
     await asyncio.gather(*(room.play(time.monotonic() + seconds) for room in rooms))
+    watch.cancel()
     elapsed = time.perf_counter() - t0
+    own = (time.process_time() - own0) / elapsed
+    lags.sort()
     server_cpu = (cpu_seconds(pids or []) - cpu0) / elapsed
     for room in rooms:
         room.resolve()
@@ -233,6 +286,11 @@ async def bench(bases: list[str], count: int, seconds: float, seed: int, look: b
             "seconds": round(elapsed, 2), "moves": moves,
             "moves_per_s": round(moves / elapsed, 1), "look": look, "pace": pace,
             "server_cpu_percent": round(100 * server_cpu),
+            # the simulated people's own process: its CPU, and how late its loop ran (a
+            # latency measured while it runs late is partly its own)
+            "load_cpu_percent": round(100 * own),
+            "load_lag_ms": {"p95": round(lags[int(0.95 * (len(lags) - 1))], 1) if lags else None,
+                            "max": round(lags[-1], 1) if lags else None},
             "latency_ms": {"median": ms(0.5), "p95": ms(0.95), "p99": ms(0.99),
                            "max": ms(1.0), "measured": len(latencies)}}
 
@@ -318,6 +376,10 @@ def main(argv: list[str] | None = None) -> None:
                         help="every person asks for the Play page's view (look), as the page does")
     parser.add_argument("--pace", default="",
                         help="MIN,MAX seconds between a room's moves (a person's pace, e.g. 2,4)")
+    parser.add_argument("--warm", default="12,40",
+                        help="MIN,MAX moves each room plays (as fast as answered, not measured) "
+                        "before the measure: the rooms spread over their games, most past the "
+                        "set-up of 16 moves, as on a server that has run a while (0,0: none)")
     parser.add_argument("--curve", default="",
                         help="comma-separated numbers of rooms: one run each, printed as a table")
     args = parser.parse_args(argv)
@@ -329,6 +391,13 @@ def main(argv: list[str] | None = None) -> None:
               f"commit, four seats' frames of {cpu['bytes_per_frame']} bytes), in process")
     if args.seconds > 300 or max([args.rooms, *curve]) > 2000:
         parser.error("keep it bounded: at most 2000 rooms and 300 s")
+    try:
+        low, high = (int(x) for x in args.warm.split(","))
+    except ValueError:
+        parser.error("--warm takes two whole numbers of moves, e.g. 12,40")
+    if not 0 <= low <= high <= 400:
+        parser.error("--warm: 0 <= MIN <= MAX <= 400")
+    args.warm = (low, high)
     pace = tuple(float(x) for x in args.pace.split(",")) if args.pace else None
     if pace is not None and (len(pace) != 2 or not 0 < pace[0] <= pace[1]):
         parser.error("--pace takes two numbers of seconds, the first not above the second")
@@ -346,13 +415,14 @@ def main(argv: list[str] | None = None) -> None:
           + (f"a move every {pace[0]:g}-{pace[1]:g} s per room" if pace
              else "moves as fast as answered"))
     print(f"{'rooms':>6}{'sockets':>8}{'moves/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"
-          f"{'server CPU':>11}{'set-up s':>10}", flush=True)
+          f"{'server CPU':>11}{'load lag':>9}{'set-up s':>10}", flush=True)
     for count in curve:
         result = run(args, count, pace)
         lat = result["latency_ms"]
         print(f"{count:>6}{result['sockets']:>8}{result['moves_per_s']:>9}"
               f"{lat['median'] or '-':>9}{lat['p95'] or '-':>9}{lat['p99'] or '-':>9}"
-              f"{str(result['server_cpu_percent']) + '%':>11}{result['set_up_s']:>10}",
+              f"{str(result['server_cpu_percent']) + '%':>11}"
+              f"{result['load_lag_ms']['max'] or '-':>9}{result['set_up_s']:>10}",
               flush=True)
 
 
@@ -377,7 +447,7 @@ def run(args: argparse.Namespace, count: int, pace: tuple[float, float] | None) 
             procs += [p for p, _ in servers]
             result = asyncio.run(bench([b for _, b in servers], count, args.seconds, args.seed,
                                        look=args.look, pace=pace,
-                                       pids=[p.pid for p, _ in servers]))
+                                       pids=[p.pid for p, _ in servers], warm=args.warm))
         finally:
             for proc in procs:
                 proc.kill()
