@@ -12,8 +12,6 @@ awards, and the board drawn by :func:`catan_core.svg.render` as that seat may se
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
 from typing import Any, cast
 
 from catan_core import BUILD_COSTS, Game, geometry
@@ -23,6 +21,7 @@ from catan_core.table import Table
 from catan_core.views import hidden_marks, robber_shown
 
 from .errors import bad_request
+from .recent import Recent
 
 Doc = dict[str, Any]
 NODE_NAMES = geometry.nodes()
@@ -64,41 +63,13 @@ def screen(table: Table, viewer: str | None, fixed: bool = False
     return None, actor
 
 
-class Drawings:
-    """The boards drawn last, by what they show: the island, the pieces, the robber, the marks
-    and the words. A view whose board did not change (most moves place no piece), or another
-    seat's view with the same marks, takes the drawing already made instead of drawing the
-    same SVG again (a rooms server draws a board for every seat of a room at every move).
-
-    >>> drawings = Drawings(kept=2)
-    >>> drawings.recall("a", lambda: "<svg>a</svg>"), drawings.recall("a", lambda: "other")
-    ('<svg>a</svg>', '<svg>a</svg>')
-    >>> _ = drawings.recall("b", lambda: "b"), drawings.recall("c", lambda: "c")
-    >>> drawings.recall("a", lambda: "drawn again")
-    'drawn again'
-    """
-
-    def __init__(self, kept: int = 32) -> None:
-        self.kept = kept
-        self._drawn: OrderedDict[Hashable, str] = OrderedDict()
-
-    def recall(self, key: Hashable, draw: Callable[[], str]) -> str:
-        drawn = self._drawn.get(key)
-        if drawn is None:
-            drawn = self._drawn[key] = draw()
-            while len(self._drawn) > self.kept:
-                self._drawn.popitem(last=False)
-        else:
-            self._drawn.move_to_end(key)
-        return drawn
-
-
-#: The drawings of this process's views (the Play page's worker: a few boards are plenty).
-DRAWINGS = Drawings()
+#: The boards this process's views drew last, by what they show (:func:`board`); the Play
+#: page's worker needs a few, a rooms server keeps its own, larger.
+DRAWINGS: Recent[str, str] = Recent(32)
 
 
 def view_of(table: Table, viewer: str | None, options: Doc, fixed: bool = False,
-            drawings: Drawings = DRAWINGS) -> Doc:
+            drawings: Recent[str, str] = DRAWINGS) -> Doc:
     """Everything the page shows ``viewer`` (see :func:`screen` for whose hand it shows);
     its board is taken from ``drawings`` when one was drawn for the same picture."""
     game, ref = table.game, table.referee
@@ -317,9 +288,12 @@ def choice(game: Game, viewer: str, mode: Doc | None) -> Doc:
 
 
 def board(game: Game, hidden: str | None, chosen: Doc, options: Doc,
-          drawings: Drawings | None = None) -> str:
+          drawings: Recent[str, str]) -> str:
     """The board as the viewer may see it, with the current choice's legal spots marked and
-    the last move haloed (``catan_core.svg.render``), from ``drawings`` if it holds it."""
+    the last move haloed (``catan_core.svg.render``). Drawn once per picture and kept in
+    ``drawings``: a view whose board did not change (most moves place no piece), or another
+    seat's view with the same marks, takes the drawing already made (a rooms server draws a
+    board for every seat of a room at every move)."""
     from catan_core import svg  # imported on first use: it costs ~0.2 s in Pyodide
 
     hidden_tiles, no_ports = hidden_marks(game, hidden)
@@ -340,8 +314,6 @@ def board(game: Game, hidden: str | None, chosen: Doc, options: Doc,
             drawn = Game.from_dict(doc)
         return svg.render(drawn, svg.check_marks(marks), terms=terms)
 
-    if drawings is None:
-        return draw()
     return drawings.recall(_picture(game, no_ports, marks, terms), draw)
 
 

@@ -446,8 +446,10 @@ def test_a_board_taken_from_the_drawings_is_the_board_drawn_again() -> None:
     over a seeded game, with every viewer and build mode, it is the drawing made afresh."""
     import random
 
-    from catan_core.referee import waiting_for
-    from catan_web.game_view import Drawings, view_of
+    from randomplay import random_step
+
+    from catan_web.game_view import view_of
+    from catan_web.recent import Recent
 
     seats = ["red", "blue", "white", "orange"]
     rng = random.Random(5)
@@ -455,29 +457,19 @@ def test_a_board_taken_from_the_drawings_is_the_board_drawn_again() -> None:
                       visibility="fog")
     drawn = [0]
 
-    class Counted(Drawings):
-        def recall(self, key: Any, draw: Any) -> str:
+    class Counted(Recent[str, str]):
+        def recall(self, key: str, make: Any) -> str:
             def counted() -> str:
                 drawn[0] += 1
-                return str(draw())
+                return str(make())
             return super().recall(key, counted)
 
-    drawings, fresh = Counted(kept=8), Drawings(kept=0)
+    drawings, fresh = Counted(8), Recent[str, str](0)
     views = 0
     for _ in range(160):
         if table.game.winner is not None:
             break
-        colour = waiting_for(table.game)[0]
-        legal = table.legal_for(colour)
-        if legal[0]["type"] == "discard" and "count" in legal[0]:
-            hand, cards = table.game.hand_of(colour), {}  # type: ignore[var-annotated]
-            for _ in range(int(legal[0]["count"])):
-                pile = max(hand, key=lambda r: hand[r] - cards.get(r, 0))
-                cards[pile] = cards.get(pile, 0) + 1
-            action: Any = {"type": "discard", "player": colour, "cards": cards}
-        else:
-            action = rng.choice([a for a in legal if a["type"] != "offer_trade"] or legal)
-        table.step(colour, action)
+        random_step(table, rng)
         for viewer in (*seats, None):
             for mode in (None, "road", "settlement", "city"):
                 options = {"mode": mode, "last": {"nodes": ["4.S"]} if mode == "city" else {}}

@@ -14,8 +14,8 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from randomplay import random_step
 
-from catan_core.referee import waiting_for
 from catan_core.table import Table
 from catan_web.game_view import view_of
 
@@ -40,19 +40,7 @@ def test_moves_views_and_boards_leave_no_cycles(no_collector: None) -> None:
     table = Table.new(SEATS, seed=3, board="variable", people=SEATS, random_start=False)
     moves = 0
     while moves < 300 and table.game.winner is None:
-        colour = waiting_for(table.game)[0]
-        legal = table.legal_for(colour)
-        if legal[0]["type"] == "discard" and "count" in legal[0]:
-            hand = table.game.hand_of(colour)
-            cards: dict[str, int] = {}
-            for _ in range(int(legal[0]["count"])):  # from the largest pile
-                pile = max(hand, key=lambda r: hand[r] - cards.get(r, 0))
-                cards[pile] = cards.get(pile, 0) + 1
-            action = {"type": "discard", "player": colour, "cards": cards}
-        else:
-            pool = [a for a in legal if a["type"] not in ("bank_trade", "offer_trade")] or legal
-            action = rng.choice(pool)
-        table.step(colour, action)  # type: ignore[arg-type]
+        random_step(table, rng)
         for viewer in (*SEATS, None):  # what each seat's page and a spectator's are sent
             view_of(table, viewer, {"mode": None}, fixed=True)
         moves += 1

@@ -25,10 +25,10 @@ from catan_core import CatanError, Game
 from catan_core.referee import Referee
 from catan_core.table import Table
 from catan_core.views import event_for
-from catan_web.game_view import Drawings, action_for_spot, view_of
+from catan_web.game_view import action_for_spot, view_of
+from catan_web.recent import Recent
 
 from . import room
-from .recent import Recent
 from .room import RoomError
 from .schemas import (
     CLIENT_MESSAGE,
@@ -58,7 +58,7 @@ MAX_QUEUE = 256
 PAGES_KEPT = 2048
 #: Game frames kept (one per room version and seat, the clock apart): the rooms moving now.
 FRAMES_KEPT = 2048
-#: Board drawings kept (``catan_web.game_view.Drawings``): a room moving now needs about two,
+#: Board drawings kept (by ``catan_web.game_view.board``): a room moving now needs about two,
 #: the board its deciding seat sees with its choices marked and the one the others see.
 DRAWINGS_KEPT = 2048
 #: Referees kept (one per room version).
@@ -142,7 +142,7 @@ class Hub:
         self.pages: Recent[tuple[str, int, str | None, str], tuple[str, str | None]] = \
             Recent(PAGES_KEPT)
         self.frames: Recent[tuple[str, int, str | None], str] = Recent(FRAMES_KEPT)
-        self.drawings = Drawings(DRAWINGS_KEPT)
+        self.drawings: Recent[str, str] = Recent(DRAWINGS_KEPT)
         # each drawing's JSON text, by the drawing (the same text object for every view that
         # took it from ``drawings``: its hash is computed once)
         self.drawings_json: Recent[str, str] = Recent(DRAWINGS_KEPT)

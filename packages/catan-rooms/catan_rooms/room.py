@@ -22,8 +22,8 @@ from catan_core.constants import COLOURS
 from catan_core.referee import TIMER_BONUS_S, Referee, turn_key, waiting_for
 from catan_core.table import Table, new_game
 from catan_web.game import do_summary, tally
+from catan_web.recent import Recent
 
-from .recent import Recent
 from .schemas import MAX_CHAT, RoomSettings
 
 Doc = dict[str, Any]

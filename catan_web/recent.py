@@ -1,5 +1,6 @@
-"""``Recent``: what the server keeps of the rooms in use (games, referees, page views, computer
-players, request paces), the least recently used forgotten beyond a size.
+"""``Recent``: what is kept for reuse, the least recently used forgotten beyond a size: the
+boards a page's views drew last (``game_view``), and what the rooms server keeps of the rooms in
+use (games, referees, page views, computer players, request paces).
 
 >>> made = Recent[str, int](2)
 >>> made.recall("a", lambda: 1), made.recall("b", lambda: 2), made.recall("a", lambda: 9)
