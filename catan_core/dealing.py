@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .constants import BANK_PER_RESOURCE, DEV_CARDS, DEV_COUNTS, KNIGHT, RESOURCES
@@ -28,15 +29,17 @@ from .tracking import CardCounter
 Doc = dict[str, Any]
 
 
-def deal_view(view: Doc, seed: int) -> Doc:
-    """A whole position from one seat's view (the seat whose hand shows): every unseen card
-    dealt by :func:`determinize` with a generator of ``seed``, and a generator seeded afresh,
-    so the position predicts no roll or draw of the game it was taken from."""
+def deal_view(view: Doc, seed: int, bank: Mapping[str, int] | None = None) -> Doc:
+    """A whole position from one seat's view (the seat whose hand shows; a spectator's shows
+    none): every unseen card dealt by :func:`determinize` with a generator of ``seed``, and a
+    generator seeded afresh, so the position predicts no roll or draw of the game it was taken
+    from. ``bank``: the bank's cards as the table shows them, so the hands are dealt from the
+    cards the bank does not hold."""
     players = view["players"]
     shown = [c for c in view["seats"]
              if not (isinstance(players[c].get("hand"), dict) and "hidden" in players[c]["hand"])]
     colour = shown[0] if shown else view["turn"]["player"]
-    return determinize(view, colour, Rng(seed_state(seed))).to_dict()
+    return determinize(view, colour, Rng(seed_state(seed)), bank=bank).to_dict()
 
 
 def _hidden(value: Any) -> int:
@@ -77,21 +80,30 @@ def _draw_like(counts: list[int], k: int, like: list[float], rng: Rng) -> list[i
 
 
 def determinize(view: Doc, colour: str, rng: Rng,
-                counter: CardCounter | None = None) -> Game:
+                counter: CardCounter | None = None, bank: Mapping[str, int] | None = None
+                ) -> Game:
     """A whole game consistent with ``colour``'s view, hidden cards dealt by ``rng``: at
     random from the unseen cards, or, given the table's ``counter``, mostly the cards each
-    player is expected to hold."""
+    player is expected to hold. Given the ``bank`` (as the table shows it), the hands are dealt
+    from the cards it does not hold. A view in which ``colour``'s hand is hidden too (a
+    spectator's) has every hand dealt."""
     players = view["players"]
     mine = players[colour].get("hand", {})
-    res_pool = [BANK_PER_RESOURCE - int(mine.get(r, 0)) for r in RESOURCES]
+    spectator = "hidden" in mine
+    if spectator:
+        mine = {}
+    res_pool = [BANK_PER_RESOURCE - int(mine.get(r, 0)) - (int(bank.get(r, 0)) if bank else 0)
+                for r in RESOURCES]
     dev_pool = unseen_devs(view, colour)
-    known = known_cards(view, colour)
+    known = known_cards(view, None if spectator else colour)
     for cards in known.values():
         for r in range(5):
             res_pool[r] -= cards[r]
+    if bank and min(res_pool) < 0:
+        raise ValueError("the view holds more cards than the game has")
     dealt: dict[str, tuple[list[int], list[int], list[int]]] = {}
     for c, entry in players.items():
-        if c != colour:
+        if c != colour or spectator:
             held = known.get(c, [0] * 5)
             k = _hidden(entry.get("hand")) - sum(held)
             if counter is not None and c in counter.counts:
@@ -109,7 +121,7 @@ def determinize(view: Doc, colour: str, rng: Rng,
     return _load(view, dealt, deck, rng.next64())
 
 
-def known_cards(view: Doc, colour: str) -> dict[str, list[int]]:
+def known_cards(view: Doc, colour: str | None) -> dict[str, list[int]]:
     """Cards other players are known to hold from the open offer: the offerer what it gives,
     each player who accepted what it would give, each counter-offer its giver's side."""
     trade = view.get("pending", {}).get("trade")
@@ -155,7 +167,8 @@ def unseen_devs(view: Doc, colour: str) -> list[int]:
     players = view["players"]
     used = [0] * 5
     for key in ("dev_cards", "new_dev_cards"):
-        for card in players[colour].get(key, []):
+        cards = players[colour].get(key, [])
+        for card in cards if isinstance(cards, list) else ():  # a spectator sees counts only
             used[DEV_CARDS.index(card)] += 1
     used[KNIGHT] += sum(int(p.get("knights_played", 0)) for p in players.values())
     return [max(0, DEV_COUNTS[c] - used[c]) for c in range(5)]

@@ -29,6 +29,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
+from .constants import SPIRAL_NUMBERS, TERRAIN_COUNTS
 from .game import SPECTATOR, Game
 
 Doc = dict[str, Any]
@@ -89,12 +90,19 @@ def guessed_view(view: Doc, hidden: str, seed: int) -> Doc:
     land = _land(tiles)
     rng = random.Random(seed)
     terrains = [tiles[i].split()[0] for i in land]
+    if "hidden" in terrains:  # a view already masked (a shared review): the island's terrains
+        terrains = [t for t in _island() if t != "desert"][:len(land)]
     numbers = [tiles[i].split()[1] for i in land]
     rng.shuffle(terrains)
     for i, terrain, number in zip(land, terrains, numbers, strict=True):
         tiles[i] = f"{terrain} {number}"
     board["tiles"] = tiles
     return {**view, "board": board}
+
+
+def _island() -> list[str]:
+    """The terrains of the base game's island, each as often as it has tiles."""
+    return [t for t, n in TERRAIN_COUNTS.items() for _ in range(n)]
 
 
 def _guessed_terra(view: Doc, seed: int) -> Doc:
@@ -104,6 +112,8 @@ def _guessed_terra(view: Doc, seed: int) -> Doc:
     rng = random.Random(seed)
     terrains = [t.partition(" ")[0] for t in tiles]
     numbers = [tiles[i].partition(" ")[2] for i in _land(tiles)]
+    if "hidden" in terrains:  # a view already masked (a shared review): the island's tiles
+        terrains, numbers = _island(), [str(n) for n in SPIRAL_NUMBERS]
     rng.shuffle(terrains)
     rng.shuffle(numbers)
     guess = []

@@ -22,6 +22,16 @@ viewer knows them, and win chances dealt from the viewer's knowledge
 >>> shown = do_step(opened["session"], 40, "red")
 >>> shown["view"]["board"].startswith("<svg"), shown["step"]
 (True, 40)
+
+A review is shared as a link holding only what its reviewer saw (:func:`do_share`); the page
+that opens the link reviews that game as them (:func:`do_open_shared`):
+
+>>> code = do_share(opened["session"], "red", {"red": "Ann"})
+>>> shared = do_open_shared(code)
+>>> shared["viewer"], shared["names"], shared["steps"], shared["log"] == opened["log"]
+('red', {'red': 'Ann'}, 40, True)
+>>> do_step(shared["session"], 40, "red")["view"] == shown["view"]
+True
 """
 
 from __future__ import annotations
@@ -33,20 +43,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from catan_core import CatanError, Game
+from catan_core import CatanError, Game, share
 from catan_core.bots import make_bot
 from catan_core.bots.chances import calibrate, points_shares, progress_of, win_chances
 from catan_core.referee import Referee
-from catan_core.review import Replay
+from catan_core.review import Replay, Seen
 from catan_core.table import Table
+from catan_core.views import VISIBILITIES
 
 from .errors import bad_request
 from .game_view import view_of
 
 Doc = dict[str, Any]
 
-#: Games under review kept between calls, by session (the oldest is dropped past the limit).
-_REPLAYS: OrderedDict[str, Replay] = OrderedDict()
+#: Games under review kept between calls, by session (the oldest is dropped past the limit): a
+#: record played again, or a game as the one who shared it saw it.
+_REPLAYS: OrderedDict[str, Replay | Seen] = OrderedDict()
 MAX_SESSIONS = 4
 #: Play-outs so far of each moment asked (``(session, step, viewer, seed)``: how many, and
 #: the wins of each seat), the oldest dropped past :data:`MAX_MOMENTS`.
@@ -54,7 +66,7 @@ _PLAYED: dict[tuple[str, int, str | None, int], tuple[int, list[float]]] = {}
 MAX_MOMENTS = 2048
 
 
-def _replay(session: Any) -> Replay:
+def _replay(session: Any) -> Replay | Seen:
     replay = _REPLAYS.get(session) if isinstance(session, str) else None
     if replay is None:
         raise CatanError("no_session", "this review is no longer open here: open it again",
@@ -63,13 +75,15 @@ def _replay(session: Any) -> Replay:
     return replay
 
 
-def _viewer(replay: Replay, viewer: Any) -> str | None:
+def _viewer(replay: Replay | Seen, viewer: Any) -> str | None:
     if viewer is not None and viewer not in replay.seats:
         raise bad_request(f"viewer {viewer!r} is not a seat of this game")
+    if isinstance(replay, Seen) and viewer != replay.viewer:
+        raise bad_request("a shared review is seen only as the one who shared it saw the game")
     return viewer  # type: ignore[no-any-return]
 
 
-def _step(replay: Replay, step: Any) -> int:
+def _step(replay: Replay | Seen, step: Any) -> int:
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(replay):
         raise bad_request(f"step must be a whole number from 0 to {len(replay)}")
     return step
@@ -84,15 +98,45 @@ def do_open(record: Doc, viewer: str | None = None) -> Doc:
     if not isinstance(record, dict):
         raise bad_request("a record is an object {start, actions}")
     replay = Replay(record.get("start") or {}, record.get("actions") or [])
-    viewer = _viewer(replay, viewer)
+    return _opened(replay, _viewer(replay, viewer))
+
+
+def do_open_shared(code: str) -> Doc:
+    """Open a review's share link (:func:`do_share`): as :func:`do_open` answers, with the
+    ``viewer`` the game is seen as (the one who shared it), the seats' ``names`` and
+    ``island``, the board to name tiles by. Refused with ``invalid_share_code`` and its reason
+    (a link cut or changed on the way, of another version, or not a game)."""
+    seen = share.decode_review(code)
+    return {**_opened(seen, seen.viewer), "viewer": seen.viewer, "names": dict(seen.names),
+            "island": {"board": seen.views[-1]["board"]}}
+
+
+def _opened(replay: Replay | Seen, viewer: str | None) -> Doc:
     session = secrets.token_hex(8)
     _REPLAYS[session] = replay
     while len(_REPLAYS) > MAX_SESSIONS:
         _REPLAYS.popitem(last=False)
     return {"session": session, "steps": len(replay), "seats": list(replay.seats),
-            "turns": [list(t) for t in replay.turns()], "winner": replay.end.winner,
+            "turns": [list(t) for t in replay.turns()], "winner": replay.winner,
             "log": replay.log(len(replay), viewer), "decisions": decisions(replay, viewer),
             "advice_margin": ADVICE_MARGIN}
+
+
+def do_share(session: str, viewer: str | None = None, names: Doc | None = None,
+             visibility: str | None = None) -> str:
+    """The share code of the review open in ``session`` as ``viewer`` saw it
+    (:meth:`catan_core.review.Replay.seen`: their views, the events as they saw them, no start,
+    generator or card they could not see), with the seats' ``names``; the island hidden during
+    set-up as ``visibility`` hid it. The page's link is ``review/#r=<code>``."""
+    replay = _replay(session)
+    viewer = _viewer(replay, viewer)
+    if visibility is not None and visibility not in VISIBILITIES:
+        raise bad_request(f"visibility must be one of {', '.join(VISIBILITIES)}")
+    doc = replay.seen(viewer, visibility or replay.visibility)
+    names = names if isinstance(names, dict) else {}
+    doc["names"] = {c: n[:40] for c, n in names.items() if c in replay.seats
+                    and isinstance(n, str) and n.strip()}
+    return share.encode_review(doc)
 
 
 def do_step(session: str, step: int, viewer: str | None = None, options: Doc | None = None
@@ -106,7 +150,7 @@ def do_step(session: str, step: int, viewer: str | None = None, options: Doc | N
     viewer = _viewer(replay, viewer)
     k = _step(replay, step)
     game = replay.position(k)
-    table = Table(game, Referee.new(game.seats, seed=0))
+    table = Table(game, Referee.new(game.seats, seed=0), replay.visibility)
     events = [e.get("full", e["e"]) for e in replay.entries[k - 1]] if k else []
     last = {"nodes": [e["node"] for e in events if e.get("node")],
             "edges": [e["edge"] for e in events if e.get("edge")]}
@@ -157,7 +201,7 @@ ADVISED = frozenset({"place_settlement", "place_road", "build_road", "build_sett
 ADVICE_MARGIN = 0.05
 
 
-def decisions(replay: Replay, viewer: str | None) -> list[int]:
+def decisions(replay: Replay | Seen, viewer: str | None) -> list[int]:
     """The steps (from 1) whose action was ``viewer``'s own choice among several."""
     if viewer is None:
         return []
@@ -265,6 +309,8 @@ def game_chances(game: Game, wins: list[float], samples: int) -> list[float]:
 
 BRIDGE: dict[str, Callable[..., Any]] = {
     "open": do_open,
+    "open_shared": do_open_shared,
+    "share": do_share,
     "step": do_step,
     "chances": do_chances,
     "advice": do_advice,

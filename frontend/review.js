@@ -9,6 +9,11 @@
 // the log in the reader's language (game/log.js, the Play page's words), a graph of the
 // chances filled in while the page stays usable, and the turns where a chance moved most.
 //
+// A review is shared as a link (review/#r=<code>): the engine writes into it only what the
+// reviewer saw (catan_core.review.Replay.seen: their view after each move, the log as they read
+// it, no start, deck, dice to come or hidden card), and the page that opens it reviews the game
+// as that reviewer, with the same answers.
+//
 // Words come from the page's catalog (core/i18n.js), section "review" (i18n/review.yml and the
 // game page's i18n/game.yml).
 
@@ -43,6 +48,11 @@ function mount(root) {
   }
   root.append(s.el.source, s.el.status, s.el.main)
   sourceBar(s)
+  current = s
+  if (location.hash.startsWith(SHARED)) {
+    openShared(s, location.hash.slice(SHARED.length))
+    return
+  }
   let handed = null  // a game this tab's Play page handed over (an online room's)
   try { handed = location.hash === "#room" ? sessionStorage.getItem(store.REVIEW_KEY) : null } catch { /* storage off */ }
   const saved = handed || store.loadSaved()
@@ -76,7 +86,22 @@ function sourceBar(s) {
     file)
 }
 
+const SHARED = "#r="   // a shared review's address: review/#r=<code>
+let current = null     // the review on the page, for a link opened in the same tab
+
+/** A review someone shared: the game as they saw it, reviewed as them only. */
+function openShared(s, code) {
+  return open(s, { settings: { seats: [] }, record: null, shared: code, reviewers: [] }, null)
+}
+
+addEventListener("hashchange", () => {
+  if (current && current.root.isConnected && location.hash.startsWith(SHARED)) {
+    openShared(current, location.hash.slice(SHARED.length))
+  }
+})
+
 async function openText(s, source, origin) {
+  if (location.hash.startsWith(SHARED)) history.replaceState(null, "", location.pathname + location.search)
   let game
   try {
     game = store.readGame(JSON.parse(source))
@@ -105,16 +130,23 @@ async function open(s, game, viewer) {
   let opened
   try {
     await ensureRuntime()
-    opened = await review("open", game.record, viewer)
+    opened = game.shared ? await review("open_shared", game.shared)
+      : await review("open", game.record, viewer)
   } catch (error) {
     const reason = s.text.data.errors?.[error.code]?.text || String(error.message || error)
-    s.el.status.textContent = error.code === "invalid_record"
-      ? s.t("review_invalid_record", { reason: String(error.message || reason) }) : reason
+    s.el.status.textContent = error.code === "invalid_share_code" ? s.t("review_bad_link")
+      : error.code === "invalid_record"
+        ? s.t("review_invalid_record", { reason: String(error.message || reason) }) : reason
     return
   } finally {
     stop()
   }
   if (run !== s.run) return
+  if (game.shared) {     // the one who shared it, and the names they read
+    viewer = opened.viewer
+    game.reviewers = [viewer]
+    game.settings.seats = opened.seats.map((colour) => ({ colour, name: opened.names[colour] || "", kind: "human" }))
+  }
   Object.assign(s, { game, opened, viewer, step: 0, wanted: null, points: [] })
   s.el.status.textContent = ""
   await nextTask()     // no long task: the answer's parsing, the page's layout and the first
@@ -160,6 +192,10 @@ function layout(s) {
   el.flows = region("catan-review__flows", t("review_flows"))
   el.log = h("ol", { class: "catan-review__log", tabindex: 0, "aria-label": t("review_log") })
   const viewerChoice = viewerSelect(s)
+  el.shareField = h("input", { type: "text", readonly: true, class: "catan-review__share-link",
+    "aria-label": t("review_share_link"), onfocus: (event) => event.target.select() })
+  el.shareStatus = h("p", { class: "catan-review__share-status", role: "status" })
+  el.shareBox = h("div", { class: "catan-review__share-box", hidden: true }, el.shareField)
   const controls = h("div", { class: "catan-review__controls", role: "group", "aria-label": t("review_controls") },
     button("review-first", t("review_first"), "|◀", () => 0),
     button("review-prev-turn", t("review_prev_turn"), "◀◀", () => turnStep(s, -1)),
@@ -171,6 +207,10 @@ function layout(s) {
     el.jump)
   el.main.replaceChildren(
     h("p", { class: "catan-review__as" }, s.viewer ? t("review_as", { name: name(s, s.viewer) }) : t("review_as_spectator"), " ", viewerChoice),
+    h("div", { class: "catan-review__share" },
+      h("button", { type: "button", class: "md-button", "data-action": "review-share",
+        onclick: () => shareLink(s) }, t("review_share")),
+      el.shareBox, el.shareStatus),
     controls,
     el.where,
     h("p", { class: "catan-review__keys" }, t("review_keys")),
@@ -225,6 +265,32 @@ function key(s, event) {
   if (!(event.key in moves)) return
   event.preventDefault()
   request(s, moves[event.key]())
+}
+
+/** A link to this review holding only what its reviewer saw, copied when the browser lets the
+ *  page write to the clipboard, and shown to be copied by hand in any case. */
+async function shareLink(s) {
+  const { el, t } = s
+  const names = {}
+  for (const seat of s.game.settings.seats) if (seat.name) names[seat.colour] = seat.name
+  let code
+  try {
+    code = await review("share", s.opened.session, s.viewer, names, s.game.settings.visibility || null)
+  } catch (error) {
+    el.shareStatus.textContent = s.text.data.errors?.[error.code]?.text || String(error.message || error)
+    return
+  }
+  const url = `${location.origin}${location.pathname}${SHARED}${code}`
+  el.shareField.value = url
+  el.shareBox.hidden = false
+  let copied = false
+  try {
+    await navigator.clipboard.writeText(url)
+    copied = true
+  } catch { /* no clipboard here: the link is shown to be copied */ }
+  const who = s.viewer ? name(s, s.viewer) : t("review_spectator")
+  el.shareStatus.textContent = t(copied ? "review_share_copied" : "review_share_select", { name: who })
+  if (!copied) el.shareField.focus()
 }
 
 // -- one step ----------------------------------------------------------------------------------------
@@ -284,7 +350,7 @@ async function show(s, step) {
 }
 
 function line(s, event) {
-  const position = s.game.record.start
+  const position = s.opened.island || s.game.record.start
   return describe(event, { text: s.text, name: (c) => name(s, c), tile: (tile) => s.text.tile(position, tile) })
 }
 

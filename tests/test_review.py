@@ -5,6 +5,7 @@ reviewer reads (log, card flows) holds no card they could not see."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from typing import Any
 
@@ -185,3 +186,166 @@ def test_the_experts_suggestions_are_legal_and_seen_from_the_reviewer() -> None:
             bridge.do_advice(opened["session"], k, "red", 16, 0, bad)
         with pytest.raises(Exception, match="samples must be"):
             bridge.do_advice(opened["session"], k, "red", bad, 0, 4)
+
+
+# -- a review shared as a link: only what its reviewer saw ---------------------------------------
+
+def _doc_events(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    return [e for step in doc["events"] for e in step]
+
+
+@pytest.mark.parametrize("viewer", ["red", "white", None])
+def test_a_shared_review_answers_as_the_record_does_for_its_reviewer(viewer: str | None) -> None:
+    """A review's share code read back gives, at every step, the reviewer's view, log, dice and
+    card flows the record gives, and whole positions that agree with the view and the bank."""
+    from catan_core import share
+    from catan_core.review import Seen
+
+    start, actions, _ = random_game(21, 3000)
+    replay = Replay(start, actions)
+    code = share.encode_review(replay.seen(viewer))
+    seen = share.decode_review(code)
+    assert isinstance(seen, Seen) and len(seen) == len(replay) and seen.viewer == viewer
+    assert seen.turns() == replay.turns() and seen.winner == replay.end.winner
+    assert seen.log(len(seen), viewer) == replay.log(len(replay), viewer)
+    assert seen.dice() == replay.dice()
+    for k in sorted({0, 1, 7, 8, 60, 61, 333, len(replay) // 2, len(replay)}):
+        assert seen.view(k, viewer) == replay.view(k, viewer), k
+        assert seen.flows(k, viewer) == replay.flows(k, viewer), k
+        game = seen.position(k)  # the unseen cards dealt afresh
+        assert game.to_dict(view=viewer or "spectator") == replay.view(k, viewer), k
+        assert game.bank_counts() == replay.position(k).bank_counts(), k
+    # shared again from the link, it is the same review
+    assert share.decode_review(share.encode_review(seen.seen(viewer))).views == seen.views
+
+
+def test_a_share_code_holds_no_card_its_reviewer_could_not_see() -> None:
+    """The code's document has no start, generator, deck order or another player's hidden card:
+    steals between two others and cards others bought stay of unknown kind, other hands are
+    counts; its own cards and its own actions are whole."""
+    from catan_core import share
+
+    start, actions, _ = random_game(21, 3000)
+    replay = Replay(start, actions)
+    doc = share.read_document(share.encode_review(replay.seen("red")), share.REVIEW_VERSION)
+    assert set(doc) == {"format", "viewer", "visibility", "seats", "views", "events", "turns",
+                        "actions", "names"} - {"names"}
+    text = json.dumps(doc)
+    assert '"rng"' not in text and '"start"' not in text
+    hidden = {"stole": 0, "bought_dev_card": 0}
+    for e in _doc_events(doc):
+        if e["type"] == "stole" and "red" not in (e["player"], e["victim"]):
+            assert "card" not in e
+            hidden["stole"] += 1
+        if e["type"] == "bought_dev_card" and e["player"] != "red":
+            assert "card" not in e
+            hidden["bought_dev_card"] += 1
+    assert all(hidden.values()), hidden
+    seen = share.decode_review(share.encode_review(replay.seen("red")))
+    for k, view in enumerate(seen.views):
+        assert isinstance(view["deck"], int), k
+        for colour in ("blue", "white", "orange"):
+            entry = view["players"][colour]
+            assert set(entry["hand"]) == {"hidden"} and set(entry["dev_cards"]) == {"hidden"}, k
+    for own, other in zip(doc["actions"], actions, strict=True):
+        if other.get("player") == "red":
+            assert own == other
+        else:
+            assert set(own) <= {"type", "player"}
+
+
+def test_a_fog_game_shared_during_set_up_hides_the_island() -> None:
+    """Shared while Fog still hides the island, the link holds no terrain of a hidden tile, and
+    the review draws the island as the sharer saw it (the same drawing as at the table)."""
+    from catan_core import share
+    from catan_core.referee import Referee
+    from catan_core.table import Table
+    from catan_web import review as bridge
+    from catan_web.game_view import view_of
+
+    game = Game.new(seats=SEATS, seed=8)
+    start, chooser, done = game.to_dict(), random.Random(8), []
+    while game.phase in ("setup_settlement", "setup_road") and len(done) < 5:
+        action = chooser.choice(game.legal_actions())
+        game.apply(action)
+        done.append(action)
+    opened = bridge.do_open({"start": start, "actions": done}, "red")
+    code = bridge.do_share(opened["session"], "red", {"red": "Ann"}, "fog")
+    doc = share.read_document(code, share.REVIEW_VERSION)
+    terrains = {t.split()[0] for t in start["board"]["tiles"]} - {"desert"}
+    assert not any(f'"{t} ' in json.dumps(doc["views"]) for t in terrains)
+    shared = bridge.do_open_shared(code)
+    replay = Replay(start, done)
+    for k in range(len(done) + 1):
+        real = replay.position(k)
+        events = [e.get("full", e["e"]) for e in replay.entries[k - 1]] if k else []
+        last = {"nodes": [e["node"] for e in events if e.get("node")],
+                "edges": [e["edge"] for e in events if e.get("edge")]}
+        at_table = view_of(Table(real, Referee.new(real.seats, seed=0), "fog"), "red",
+                           {"last": last}, fixed=True)
+        assert bridge.do_step(shared["session"], k, "red")["view"]["board"] == at_table["board"]
+
+
+def test_bad_review_codes_are_refused_with_their_reason() -> None:
+    from catan_core import share
+    from catan_web import review as bridge
+
+    start, actions, _ = random_game(4, 200)
+    doc = Replay(start, actions).seen("red")
+    code = share.encode_review(doc)
+    for bad, reason in ((code[:-40], "damaged"), ("r2." + code[3:], "unknown_version"),
+                        ("r1." + "A" * share.REVIEW_MAX_LENGTH, "too_long"),
+                        (share.encode(Game.new(seats=SEATS, seed=1)), "unknown_version"),
+                        (share.encode_review({**doc, "turns": doc["turns"][1:]}), "bad_position"),
+                        (share.encode_review({**doc, "seats": ["red", "green", "blue"]}),
+                         "bad_position"),
+                        (share.encode_review({**doc, "views": [doc["views"][0], {"deck": 3},
+                                                               *doc["views"][2:]]}),
+                         "bad_position")):
+        with pytest.raises(share.InvalidShareCode) as refused:
+            share.decode_review(bad)
+        assert refused.value.reason == reason, (reason, refused.value)
+    # a view whose changes cannot be made is refused at once; one that is no position is
+    # refused when its step is asked, with a code
+    views = list(doc["views"])
+    views[5] = {**views[5], "players": [{"red": {"hidden": 99}}]}  # later changes need blue
+    with pytest.raises(share.InvalidShareCode, match="change"):
+        bridge.do_open_shared(share.encode_review({**doc, "views": views}))
+    views[5] = {**doc["views"][5], "turn": [{"player": "green"}]}
+    opened = bridge.do_open_shared(share.encode_review({**doc, "views": views}))
+    with pytest.raises(InvalidArgument) as refused:
+        bridge.do_step(opened["session"], 5, "red")
+    assert refused.value.code == "invalid_record" and refused.value.details["index"] == 5
+    assert bridge.do_step(opened["session"], 4, "red")["step"] == 4
+    with pytest.raises(Exception, match="as the one who shared it"):
+        bridge.do_step(opened["session"], 4, "blue")
+
+
+def test_a_shared_review_gets_win_chances_and_the_experts_advice() -> None:
+    """The reviewer of a link gets the same kind of answers: chances from what the sharer knew,
+    and the Expert's suggestions on the sharer's decisions (legal where they chose)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from reviewgame import finished_save
+
+    from catan_web import review as bridge
+
+    save = finished_save(11)
+    opened = bridge.do_open(save["record"], "red")
+    shared = bridge.do_open_shared(bridge.do_share(opened["session"], "red", {"red": "Ann"}))
+    assert shared["decisions"] == opened["decisions"] and shared["names"] == {"red": "Ann"}
+    assert shared["winner"] == opened["winner"] and shared["turns"] == opened["turns"]
+    chances = bridge.do_chances(shared["session"], 100, "red", samples=4)
+    assert chances["samples"] == 4 and sum(chances["seats"].values()) == pytest.approx(1)
+    end = bridge.do_chances(shared["session"], shared["steps"], "red", samples=1)
+    assert end["seats"][opened["winner"]] == 1.0
+    asked = 0
+    for k in shared["decisions"][14:20]:
+        answer = bridge.do_advice(shared["session"], k, "red", samples=2)
+        asked += 1
+        assert answer["actual"] == save["record"]["actions"][k - 1]
+        if answer["expert"] is not None:
+            assert answer["expert"] != answer["actual"] and 0 <= answer["after_expert"] <= 1
+    assert asked == 6

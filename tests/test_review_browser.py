@@ -183,3 +183,61 @@ def test_a_phone_shows_the_review_without_sideways_scrolling(page: Any, base_url
     for selector in ("[data-action=review-next]", ".catan-review__slider", ".catan-review__jump"):
         box = page.locator(selector).bounding_box()
         assert box["height"] >= 44, selector
+
+
+def test_a_share_link_reviews_the_game_as_its_sharer_saw_it(page: Any, base_url: str) -> None:
+    """Ann shares her review; the link, opened on a page with no saved game and in another
+    language, reviews the same game as Ann: the same steps, the engine's board at each step,
+    the other players' cards as counts. The link holds no start, generator or hidden card; a
+    damaged link is refused in words."""
+    from catan_core import share
+
+    save = finished_save()
+    steps = len(save["record"]["actions"])
+    seen = watch(page, base_url)
+    open_review(page, base_url, save)
+    page.wait_for_selector(".catan-review__slider", timeout=ENGINE)
+    page.locator("[data-action=review-share]").click()
+    page.wait_for_function("document.querySelector('.catan-review__share-link').value"
+                           ".includes('#r=')", timeout=ENGINE)
+    link = page.locator(".catan-review__share-link").input_value()
+    assert "only as Ann saw it" in page.locator(".catan-review__share-status").inner_text()
+    code = link.partition("#r=")[2]
+    doc = share.read_document(code, share.REVIEW_VERSION)
+    assert doc["viewer"] == "red" and doc["names"] == {"red": "Ann"}
+    assert '"rng"' not in json.dumps(doc) and "start" not in doc
+    # opened in Spanish, on a device with no saved game: the link alone
+    page.evaluate(f"localStorage.removeItem({KEY!r})")
+    page.goto(f"{base_url}/{languages.root('es')}review/#r={code}")
+    page.wait_for_selector(".catan-review__slider", timeout=ENGINE)
+    assert page.locator(".catan-review__slider").get_attribute("max") == str(steps)
+    assert "Ann" in page.locator(".catan-review__as").inner_text()
+    assert page.locator(".catan-review__viewer").count() == 0  # seen as Ann only
+    for step in (0, 9, 61):
+        go_to_es(page, step)
+        board = normalised(page.evaluate(PAGE_PIECES, ".catan-review__board svg"))
+        assert board == normalised(engine_pieces(save, step, "red")), step
+    rows = page.locator(".catan-review__players tbody tr")
+    for i in range(rows.count()):
+        hand = rows.nth(i).locator("td").nth(1).inner_text()
+        if rows.nth(i).get_attribute("data-colour") != "red":
+            assert re.fullmatch(r"\d+", hand), hand
+    page.wait_for_function("document.querySelector('.catan-review__line')?.getAttribute('points')"
+                           "?.split(' ').length >= 2", timeout=ENGINE)
+    page.goto(f"{base_url}/{languages.root('es')}review/#r={code[:-60]}")
+    page.wait_for_function("document.querySelector('.catan-review__status').textContent"
+                           ".includes('no se puede abrir')", timeout=ENGINE)
+    seen.assert_clean()
+
+
+def go_to_es(page: Any, step: int) -> None:
+    """As ``go_to``, on the Spanish page ("Jugada 9 de 400")."""
+    slider = page.locator(".catan-review__slider")
+    slider.focus()
+    page.keyboard.press("Home")
+    page.wait_for_function("document.querySelector('.catan-review__slider').value === '0'")
+    for _ in range(step):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"document.querySelector('.catan-review__slider').value === '{step}'"
+                           f" && document.querySelector('.catan-review__where').textContent"
+                           f".includes(' {step} ')")
