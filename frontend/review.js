@@ -18,7 +18,7 @@
 // game page's i18n/game.yml).
 
 import { Board } from "./core/board.js"
-import { h, onPage } from "./core/dom.js"
+import { h, onPage, parse } from "./core/dom.js"
 import { Catalog, RESOURCES } from "./core/i18n.js"
 import { call, ensureRuntime, onProgress } from "./core/runtime.js"
 import { describe } from "./game/log.js"
@@ -30,8 +30,20 @@ const SAMPLES = 24                 // play-outs per point of the graph
 const PART = 8                     // play-outs per request: a step asked meanwhile waits less
 const ADVICE_SAMPLES = 16          // play-outs after the reviewer's choice and after the Expert's
 const ADVICE_PART = 2              // of each per request (the first asks the Expert only); 4 left a step waiting up to 127 ms
+const QUIET_MS = 1000             // the chances and suggestions wait this long after the reader's last step
 const MOMENTS = 3                  // turns shown as key moments
 const MOMENT_MIN = 0.1             // the least change of a chance worth calling a key moment
+// The move buttons' symbols, drawn in the text's colour: not characters (the page's font has no
+// ◀ or ▶, and looking for a font that has them held up the first layout of the review)
+const ICONS = {
+  first: "M3 3h2v10H3zM13 3v10L6 8z",
+  prevTurn: "M8 3v10L1 8zM15 3v10L8 8z",
+  prev: "M11 3v10L4 8z",
+  next: "M5 3v10l7-5z",
+  nextTurn: "M1 3v10l7-5zM8 3v10l7-5z",
+  last: "M3 3v10l7-5zM11 3h2v10h-2z",
+}
+const icon = (name) => parse(`<svg class="catan-review__icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"><path fill="currentColor" d="${ICONS[name]}"/></svg>`)
 const STROKES = { red: "", blue: "6 3", white: "2 3", orange: "8 3 2 3" }  // not colour alone
 const MOMENT_EVENTS = new Set(["stole", "discarded", "monopoly", "built_city", "built_settlement",
   "longest_road", "largest_army", "played_dev_card", "traded", "robber_moved", "game_won"])
@@ -149,14 +161,22 @@ async function open(s, game, viewer) {
   }
   Object.assign(s, { game, opened, viewer, step: 0, wanted: null, points: [] })
   s.el.status.textContent = ""
-  await nextTask()     // no long task: the answer's parsing, the page's layout and the first
-  layout(s)            // board each get their own
-  await nextTask()
+  // no long task: the answer's parsing, the page's controls, the first board and each section
+  // under it get a frame of their own (the browser styles and lays out each part apart)
+  await nextFrame()
+  layout(s)
+  await nextFrame()
   await show(s, 0)
+  for (const section of s.el.main.querySelectorAll(".catan-review__section[hidden]")) {
+    await nextFrame()
+    if (run !== s.run) return
+    section.hidden = false
+  }
   chances(s, run)
 }
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** After the next frame is drawn (what was changed before it is styled and laid out in it). */
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 
 const name = (s, colour) => (s.game.settings.seats.find((seat) => seat.colour === colour)?.name)
   || s.text.colour(colour)
@@ -197,13 +217,13 @@ function layout(s) {
   el.shareStatus = h("p", { class: "catan-review__share-status", role: "status" })
   el.shareBox = h("div", { class: "catan-review__share-box", hidden: true }, el.shareField)
   const controls = h("div", { class: "catan-review__controls", role: "group", "aria-label": t("review_controls") },
-    button("review-first", t("review_first"), "|◀", () => 0),
-    button("review-prev-turn", t("review_prev_turn"), "◀◀", () => turnStep(s, -1)),
-    button("review-prev", t("review_prev"), "◀", () => target(s) - 1),
+    button("review-first", t("review_first"), icon("first"), () => 0),
+    button("review-prev-turn", t("review_prev_turn"), icon("prevTurn"), () => turnStep(s, -1)),
+    button("review-prev", t("review_prev"), icon("prev"), () => target(s) - 1),
     el.slider,
-    button("review-next", t("review_next"), "▶", () => target(s) + 1),
-    button("review-next-turn", t("review_next_turn"), "▶▶", () => turnStep(s, 1)),
-    button("review-last", t("review_last"), "▶|", () => steps),
+    button("review-next", t("review_next"), icon("next"), () => target(s) + 1),
+    button("review-next-turn", t("review_next_turn"), icon("nextTurn"), () => turnStep(s, 1)),
+    button("review-last", t("review_last"), icon("last"), () => steps),
     el.jump)
   el.main.replaceChildren(
     h("p", { class: "catan-review__as" }, s.viewer ? t("review_as", { name: name(s, s.viewer) }) : t("review_as_spectator"), " ", viewerChoice),
@@ -219,19 +239,19 @@ function layout(s) {
       h("div", { class: "catan-review__side" },
         h("h2", {}, t("review_this_move")), el.now,
         h("h2", {}, t("players")), el.players)),
-    h("section", { class: "catan-review__section" },
+    h("section", { class: "catan-review__section", hidden: true },
       h("h2", {}, t("review_chances")),
       h("p", { class: "catan-review__help" }, t("review_chances_help", { samples: SAMPLES, name: s.viewer ? name(s, s.viewer) : t("review_spectator") })),
       el.chanceStatus, el.chances,
       h("h3", {}, t("review_moments")), el.moments),
-    s.viewer ? h("section", { class: "catan-review__section" },
+    s.viewer ? h("section", { class: "catan-review__section", hidden: true },
       h("h2", {}, t("review_advice")),
       h("p", { class: "catan-review__help" }, t("review_advice_help", { name: name(s, s.viewer), margin: Math.round(100 * s.opened.advice_margin) })),
       el.adviceStatus, el.advice) : null,
-    h("section", { class: "catan-review__section" }, h("h2", {}, t("review_dice")), el.dice),
-    h("section", { class: "catan-review__section" }, h("h2", {}, t("review_flows")),
+    h("section", { class: "catan-review__section", hidden: true }, h("h2", {}, t("review_dice")), el.dice),
+    h("section", { class: "catan-review__section", hidden: true }, h("h2", {}, t("review_flows")),
       h("p", { class: "catan-review__help" }, t("review_flows_help", { name: s.viewer ? name(s, s.viewer) : t("review_spectator") })), el.flows),
-    h("section", { class: "catan-review__section" }, h("h2", {}, t("review_log")), el.log))
+    h("section", { class: "catan-review__section", hidden: true }, h("h2", {}, t("review_log")), el.log))
   s.board = new Board(el.board, { catalog: s.text, label: t("review_board", { step: 0 }) })
   el.main.onkeydown = (event) => key(s, event)
 }
@@ -297,8 +317,20 @@ async function shareLink(s) {
 
 /** Show `step` (clamped); while a step is being fetched, only the last one asked is shown next. */
 function request(s, step) {
+  s.moved = performance.now()
   s.wanted = Math.max(0, Math.min(s.opened.steps, step))
   if (!s.busy) drain(s)
+}
+
+/** Resolves once no step is being drawn and the reader has asked for none for QUIET_MS: the win
+ *  chances and the Expert's suggestions make way, so that while the reader moves through the
+ *  game a step never waits in the engine behind their work. */
+async function quiet(s) {
+  for (;;) {
+    const left = QUIET_MS - (performance.now() - (s.moved || -Infinity))
+    if (!s.busy && left <= 0) return
+    await new Promise((resolve) => setTimeout(resolve, Math.max(20, left)))
+  }
 }
 
 async function drain(s) {
@@ -429,6 +461,8 @@ async function chances(s, run) {
     let answer
     try {
       do {
+        await quiet(s)
+        if (run !== s.run) return
         answer = await review("chances", s.opened.session, mark.step, s.viewer, PART, 0)
         if (run !== s.run) return
       } while (answer.samples < SAMPLES)
@@ -458,6 +492,8 @@ async function advice(s, run) {
     let answer
     try {
       do {
+        await quiet(s)
+        if (run !== s.run) return
         answer = await review("advice", s.opened.session, step, s.viewer, ADVICE_SAMPLES, 0, ADVICE_PART)
         if (run !== s.run) return
       } while (!answer.done)
