@@ -47,7 +47,7 @@ KEEP_SITES = 3
 #: smooth scrolling (what is tested is the same; the browser draws about a tenth less: a game
 #: test file took 84 s instead of 95 s). The page's own reduced-motion paths are thus tested too.
 #: And the link counts as fast (devtools.chromium.FAST_LINK), as on a reader's desktop.
-TEST_ARGS = ["--force-prefers-reduced-motion", FAST_LINK, *os.environ.get("XFLAGS", "").split()]
+TEST_ARGS = ["--force-prefers-reduced-motion", FAST_LINK]
 
 
 def source_digest() -> str:
