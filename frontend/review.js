@@ -172,7 +172,10 @@ async function open(s, game, viewer) {
     if (run !== s.run) return
     section.hidden = false
   }
-  chances(s, run)
+  // the engine's work starts once the page is drawn and idle: on a machine of two cores, its
+  // worker computing beside the page's first frames slowed them down
+  await new Promise((resolve) => (window.requestIdleCallback || setTimeout)(resolve, { timeout: 1000 }))
+  if (run === s.run) chances(s, run)
 }
 
 /** After the next frame is drawn (what was changed before it is styled and laid out in it). */
