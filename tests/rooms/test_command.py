@@ -47,3 +47,25 @@ def test_the_command_says_where_the_site_is_and_logs_errors(tmp_path: Path) -> N
     out = [lines.get(timeout=5) for _ in range(lines.qsize())]
     logged = [line for line in out if "GET" in line]
     assert len(logged) == 1 and "/no-such-page" in logged[0] and "404" in logged[0], out
+
+
+def test_the_command_compresses_frames_at_level_one() -> None:
+    """The server's websockets compress at zlib level 1 (``DEFLATE_LEVEL``), not uvicorn's
+    default: a quarter of the server's time at saturation went to compressing frames
+    (notes/rooms-protocol.md). The protocol class is the one ``python -m catan_rooms`` gives
+    uvicorn; every test with a running server connects through it."""
+    import uvicorn
+    from uvicorn.server import ServerState
+    from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+
+    from catan_rooms import __main__ as command
+
+    config = uvicorn.Config(lambda scope, receive, send: None, ws=command._Sockets,
+                            interface="asgi3")
+    config.load()
+    assert config.ws_protocol_class is command._Sockets
+    protocol = command._Sockets(config, ServerState(), app_state={})
+    factories = [f for f in protocol.conn.available_extensions
+                 if isinstance(f, ServerPerMessageDeflateFactory)]
+    assert len(factories) == 1
+    assert factories[0].compress_settings["level"] == command.DEFLATE_LEVEL == 1
