@@ -54,7 +54,16 @@ from .constants import COLOURS, COST_CITY, COST_DEV_CARD, COST_ROAD, COST_SETTLE
 from .dealing import deal_view
 from .errors import CatanError, IllegalAction, InvalidArgument
 from .game import Game
-from .views import VISIBILITIES, LogEntry, event_for, guessed_view, log_entry, masked, seat_view
+from .views import (
+    VISIBILITIES,
+    LogEntry,
+    event_for,
+    guessed_view,
+    hidden_in,
+    log_entry,
+    masked,
+    seat_view,
+)
 
 Doc = dict[str, Any]
 Action = dict[str, Any]
@@ -88,14 +97,6 @@ class _Moves:
 
     def __len__(self) -> int:
         return len(self.actions)
-
-    def position(self, k: int) -> Game:  # pragma: no cover - each kind of review has its own
-        raise NotImplementedError
-
-    @property
-    def winner(self) -> str | None:
-        """The game's winner once it is over (as the last step shows it)."""
-        return self.position(len(self)).winner
 
     def _check_step(self, k: int) -> None:
         if not 0 <= k <= len(self.actions):
@@ -228,6 +229,7 @@ class Replay(_Moves):
 
     @property
     def winner(self) -> str | None:
+        """The game's winner once it is over."""
         return self.end.winner
 
     def position(self, k: int) -> Game:
@@ -392,6 +394,7 @@ class Seen(_Moves):
 
     @property
     def winner(self) -> str | None:
+        """The game's winner once it is over (as the last view shows it)."""
         winner = self.views[-1].get("winner")
         return winner if winner in self.seats else None
 
@@ -401,9 +404,7 @@ class Seen(_Moves):
         self._check_step(k)
         view = dict(self.views[k])
         bank = view.pop("bank", None)
-        tiles = [str(t) for t in view["board"].get("tiles", [])]
-        hidden = "terra" if tiles and all(t == "hidden" for t in tiles) else \
-            "fog" if any(t.startswith("hidden") for t in tiles) else None
+        hidden = hidden_in(view)
         try:
             if bank is not None and not (isinstance(bank, dict) and set(bank) <= set(RESOURCES)
                                          and all(type(n) is int and n >= 0

@@ -47,7 +47,8 @@ MAX_LENGTH = 8192
 #: as one reviewer saw it is about 20,000) and hold once unpacked.
 REVIEW_VERSION = "r1"
 REVIEW_MAX_LENGTH = 400_000
-_REVIEW_MAX_BYTES = 64 << 20
+#: Each version's most characters, and most bytes once unpacked.
+_LIMITS = {VERSION: (MAX_LENGTH, 1 << 20), REVIEW_VERSION: (REVIEW_MAX_LENGTH, 64 << 20)}
 
 # DEFLATE's preset dictionary: the words a position is written with, the most frequent last
 # (nearest to the data). Changing it changes every code: a new dictionary is a new VERSION.
@@ -98,8 +99,7 @@ def read_document(code: Any, version: str = VERSION) -> Any:
     ...
     catan_core.share.InvalidShareCode: this share code is from an unknown version ('2')
     """
-    limit, most = (MAX_LENGTH, 1 << 20) if version == VERSION \
-        else (REVIEW_MAX_LENGTH, _REVIEW_MAX_BYTES)
+    limit, most = _LIMITS[version]
     if not isinstance(code, str) or not code:
         raise InvalidShareCode("damaged", "a share code is a non-empty string")
     if len(code) > limit:

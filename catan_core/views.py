@@ -76,6 +76,19 @@ def mask_view(view: Doc, hidden: str) -> Doc:
     return {**view, "board": board}
 
 
+def hidden_in(view: Doc) -> str | None:
+    """How ``view``'s island is masked (:func:`mask_view`): ``"terra"``, ``"fog"`` or None.
+
+    >>> view = Game.new(seats=["red", "blue", "white"], seed=1).to_dict()
+    >>> hidden_in(view), hidden_in(mask_view(view, "fog")), hidden_in(mask_view(view, "terra"))
+    (None, 'fog', 'terra')
+    """
+    tiles = [str(t) for t in view["board"].get("tiles", [])]
+    if tiles and all(t == "hidden" for t in tiles):
+        return "terra"
+    return "fog" if any(t.startswith("hidden") for t in tiles) else None
+
+
 def guessed_view(view: Doc, hidden: str, seed: int) -> Doc:
     """``view`` with the hidden island replaced by a guess, as a computer player needs a whole
     island to think: the unknown terrains drawn at random from what the island holds, the
@@ -187,4 +200,5 @@ def event_for(entry: Mapping[str, Any], colour: str | None) -> Doc:
 
 
 __all__ = ["SETUP_PHASES", "VISIBILITIES", "LogEntry", "event_for", "guessed_view",
-           "hidden_marks", "log_entry", "mask_view", "masked", "robber_shown", "seat_view"]
+           "hidden_in", "hidden_marks", "log_entry", "mask_view", "masked", "robber_shown",
+           "seat_view"]

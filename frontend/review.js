@@ -145,7 +145,7 @@ async function open(s, game, viewer) {
     opened = game.shared ? await review("open_shared", game.shared)
       : await review("open", game.record, viewer)
   } catch (error) {
-    const reason = s.text.data.errors?.[error.code]?.text || String(error.message || error)
+    const reason = said(s, error)
     s.el.status.textContent = error.code === "invalid_share_code" ? s.t("review_bad_link")
       : error.code === "invalid_record"
         ? s.t("review_invalid_record", { reason: String(error.message || reason) }) : reason
@@ -179,6 +179,9 @@ async function open(s, game, viewer) {
 }
 
 /** After the next frame is drawn (what was changed before it is styled and laid out in it). */
+/** An engine's refusal in the reader's words (the catalog's sentence for its code). */
+const said = (s, error) => s.text.data.errors?.[error.code]?.text || String(error.message || error)
+
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 
 const name = (s, colour) => (s.game.settings.seats.find((seat) => seat.colour === colour)?.name)
@@ -300,7 +303,7 @@ async function shareLink(s) {
   try {
     code = await review("share", s.opened.session, s.viewer, names, s.game.settings.visibility || null)
   } catch (error) {
-    el.shareStatus.textContent = s.text.data.errors?.[error.code]?.text || String(error.message || error)
+    el.shareStatus.textContent = said(s, error)
     return
   }
   const url = `${location.origin}${location.pathname}${SHARED}${code}`

@@ -214,7 +214,7 @@ def test_a_share_link_reviews_the_game_as_its_sharer_saw_it(page: Any, base_url:
     assert "Ann" in page.locator(".catan-review__as").inner_text()
     assert page.locator(".catan-review__viewer").count() == 0  # seen as Ann only
     for step in (0, 9, 61):
-        go_to_es(page, step)
+        go_to(page, step)
         board = normalised(page.evaluate(PAGE_PIECES, ".catan-review__board svg"))
         assert board == normalised(engine_pieces(save, step, "red")), step
     rows = page.locator(".catan-review__players tbody tr")
@@ -228,16 +228,3 @@ def test_a_share_link_reviews_the_game_as_its_sharer_saw_it(page: Any, base_url:
     page.wait_for_function("document.querySelector('.catan-review__status').textContent"
                            ".includes('no se puede abrir')", timeout=ENGINE)
     seen.assert_clean()
-
-
-def go_to_es(page: Any, step: int) -> None:
-    """As ``go_to``, on the Spanish page ("Jugada 9 de 400")."""
-    slider = page.locator(".catan-review__slider")
-    slider.focus()
-    page.keyboard.press("Home")
-    page.wait_for_function("document.querySelector('.catan-review__slider').value === '0'")
-    for _ in range(step):
-        page.keyboard.press("ArrowRight")
-    page.wait_for_function(f"document.querySelector('.catan-review__slider').value === '{step}'"
-                           f" && document.querySelector('.catan-review__where').textContent"
-                           f".includes(' {step} ')")
