@@ -48,7 +48,7 @@ from .schemas import (
     Sit,
     Start,
 )
-from .store import Store, dumps
+from .store import Store, dumps, loads
 
 Doc = dict[str, Any]
 PROTOCOL = 1
@@ -203,8 +203,8 @@ class Hub:
             if current is None:
                 raise RoomError("no_such_room", "there is no such room")
             # the position is never changed in place (a change writes a new one): share it;
-            # the rest is small JSON, copied through the C encoder and decoder
-            rest = json.loads(dumps({k: v for k, v in current.items() if k != "position"}))
+            # the rest is small JSON, copied through orjson's encoder and decoder
+            rest = loads(dumps({k: v for k, v in current.items() if k != "position"}))
             doc = {**rest, "position": current["position"]}
             try:
                 events = change(doc)
@@ -651,6 +651,7 @@ def error_frame(exc: RoomError, msg_text: Any = None) -> str:
                 # echoed only when printable ASCII: a lone surrogate could not be sent at all
                 if isinstance(kind, str) and kind[:20].isascii() and kind[:20].isprintable():
                     out["for"] = kind[:20]
-                if isinstance(raw.get("n"), int) and not isinstance(raw.get("n"), bool):
-                    out["n"] = raw["n"]
+                n = raw.get("n")  # echoed when it is a message number (schemas: 1 to 2^31)
+                if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 2**31:
+                    out["n"] = n
     return dumps(out)
