@@ -39,7 +39,7 @@ class Rng:
     _drawn: int
     _ahead: tuple[int, ...]
 
-    def __init__(self, state: int) -> None:
+    def __init__(self, state: int = 0) -> None:
         self._origin, self._drawn, self._ahead = state & _MASK, 0, ()
 
     @property
@@ -144,4 +144,6 @@ _ONES = sum(1 << (128 * k) for k in range(32))  # 1 in each lane
 _STEPS = sum((k + 1) * _GAMMA << (128 * k) for k in range(32))  # k * _GAMMA in the k-th lane
 _LANES = _MASK * _ONES  # the low 64 bits of each lane
 _LOW_HALVES = struct.Struct("<" + "Q8x" * 32).unpack  # the lanes' low 64 bits, as numbers
-_NEW_RNG = object.__new__  # (copy and rng_at set the slots themselves)
+# (copy and rng_at set the slots themselves): object.__new__, which Rng inherits; compiled by
+# mypyc, Rng's own, which runs __init__ (hence its default state)
+_NEW_RNG = Rng.__new__

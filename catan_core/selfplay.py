@@ -67,7 +67,8 @@ class Stopwatch:
     """Wall and CPU clocks read when a bot starts deciding (forced moves take no decision)."""
 
     started = False
-    wall = cpu = 0.0
+    wall = 0.0  # (one name per assignment in a class body: mypyc has no chained one there)
+    cpu = 0.0
 
     def start(self) -> None:
         self.started, self.wall, self.cpu = True, time.perf_counter(), time.process_time()

@@ -237,10 +237,10 @@ class Evaluator:
                     spare += -d // rate
             scores.append(goal.value * GAMMA ** (miss - 0.5 * (spare if spare < miss else miss)))
         scores.sort(reverse=True)
-        score: float = 0  # sum()'s start: the same total
+        score = 0.0  # the same total as from sum()'s start, 0 (a float for mypyc)
         for value, weight in zip(scores, GOAL_WEIGHTS):  # noqa: B905 (the best four count)
             score += value * weight
-        kept: float = 0
+        kept = 0.0
         for x in hand:
             kept += 4.0 if x > 4.0 else x
         return score + 0.02 * kept
