@@ -130,6 +130,21 @@ def ladder(session: nox.Session) -> None:
 
 
 @nox.session
+def compiled(session: nox.Session) -> None:
+    """The engine compiled by mypyc (``devtools/compiled.py``), for servers and the ladder: built
+    into ``build/compiled/`` (the site and the wheel Pyodide loads stay pure Python), checked to
+    play the same games as the pure engine, the engine's tests run on it, then the engine
+    benchmark with a row for each (``-- --rounds 5``). In this session's environment,
+    ``python -m devtools.compiled run benchmarks.ladder ...`` runs the ladder on it."""
+    session.install("pip", *ENGINE, "mypy", "setuptools", "catanatron==3.2.1", "pytest>=8",
+                    "pytest-timeout", "hypothesis")
+    session.run("python", "-m", "devtools.compiled", "build")
+    session.run("python", "-m", "devtools.compiled", "check")
+    session.run("python", "-m", "devtools.compiled", "test", "-q")
+    session.run("python", "-m", "benchmarks.engine", "--compiled", *session.posargs)
+
+
+@nox.session
 def calibration(session: nox.Session) -> None:
     """The game review's win chances against what happened: 240 games of computers, a
     reliability table and Brier scores against the naive share of the public points

@@ -11,6 +11,9 @@ The same rounds measure what loading costs against playing: ``Game.from_dict`` o
 from random games, against ``apply`` of the actions of those games (per call, both medians).
 
 Run with ``nox -s bench`` (which installs Catanatron) or ``python -m benchmarks.engine``.
+``--compiled`` adds, in each round, the engine compiled by mypyc (``python -m devtools.compiled
+build``), playing the same games in a process of its own (``nox -s compiled`` builds it and
+runs this).
 """
 
 from __future__ import annotations
@@ -18,11 +21,14 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
 from catan_core import Game
+from devtools import compiled
 
 SEATS = ["red", "blue", "white", "orange"]
 TURN_LIMIT = 1000  # the same cap Catanatron applies to its games
@@ -60,6 +66,43 @@ def games_per_second(play: Callable[[int], int], seconds: float, first_seed: int
         play(first_seed + games)
         games += 1
     return games / (clock() - start)
+
+
+class CompiledEngine:
+    """``games_per_second(play_catan_core, ...)`` with the compiled engine, in a process of its
+    own (one process cannot import both engines: they have the same name)."""
+
+    def __init__(self) -> None:
+        reason = compiled.stale()
+        if reason:
+            raise SystemExit(f"{reason}: python -m devtools.compiled build")
+        code = ("from devtools import compiled; compiled.activate(); "
+                "from benchmarks import engine; engine.serve_compiled()")
+        self.worker = subprocess.Popen([sys.executable, "-c", code], cwd=compiled.ROOT,
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def games_per_second(self, seconds: float, first_seed: int) -> float:
+        assert self.worker.stdin and self.worker.stdout
+        self.worker.stdin.write(f"{seconds} {first_seed}\n")
+        self.worker.stdin.flush()
+        answer = self.worker.stdout.readline()
+        if not answer:
+            raise SystemExit("the compiled engine's process stopped (its error above)")
+        return float(answer)
+
+    def close(self) -> None:
+        assert self.worker.stdin
+        self.worker.stdin.close()
+        self.worker.wait()
+
+
+def serve_compiled() -> None:
+    """The compiled engine's process: games/s for each ``seconds first_seed`` line read."""
+    if not compiled.is_compiled():
+        raise SystemExit("catan_core is not the compiled engine")
+    for line in sys.stdin:
+        seconds, first_seed = line.split()
+        print(games_per_second(play_catan_core, float(seconds), int(first_seed)), flush=True)
 
 
 def recorded_games(count: int) -> list[tuple[Game, list[dict[str, Any]], list[dict[str, Any]]]]:
@@ -108,6 +151,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds")
     parser.add_argument("--seconds", type=float, default=6.0, help="CPU seconds per engine "
                         "per round")
+    parser.add_argument("--compiled", action="store_true", help="the engine compiled by "
+                        "mypyc too (python -m devtools.compiled build)")
     args = parser.parse_args()
     try:
         import catanatron  # noqa: F401
@@ -115,16 +160,19 @@ def main() -> None:
     except ImportError:
         have_catanatron = False
         print("catanatron: not installed (nox -s bench installs catanatron==3.2.1)")
+    engine = CompiledEngine() if args.compiled else None
     recorded = recorded_games(6)
-    ratios, cost_ratios = [], []
+    ratios, cost_ratios, compiled_ratios = [], [], []
     started = time.perf_counter()
+    sides = ["ours", "theirs", "compiled"] if engine else ["ours", "theirs"]
     for k in range(args.rounds):
-        ours = theirs = 0.0
-        order = ["ours", "theirs"] if k % 2 == 0 else ["theirs", "ours"]
-        for side in order:
+        ours = theirs = fast = 0.0
+        for side in sides[k % len(sides):] + sides[:k % len(sides)]:  # each first in turn
             if side == "ours":
                 ours = games_per_second(play_catan_core, args.seconds, 1000 * k)
-            elif have_catanatron:
+            elif side == "compiled" and engine:
+                fast = engine.games_per_second(args.seconds, 1000 * k)
+            elif side == "theirs" and have_catanatron:
                 theirs = games_per_second(play_catanatron, args.seconds, 1000 * k)
         apply_cost, load_cost = load_and_apply_costs(recorded)
         cost_ratios.append(load_cost / apply_cost)
@@ -134,12 +182,23 @@ def main() -> None:
         if have_catanatron:
             ratios.append(ours / theirs)
             line += f" | catanatron {theirs:6.1f} games/s | ratio {ours / theirs:4.2f}"
+        if engine:
+            line += f" | compiled {fast:7.1f} games/s ({fast / ours:4.2f}x)"
+            if have_catanatron:
+                compiled_ratios.append(fast / theirs)
+                line += f", ratio {fast / theirs:5.2f}"
         print(line, flush=True)
     print(f"median from_dict/apply cost ratio: {statistics.median(cost_ratios):.1f}")
     if ratios:
         print(f"median games/s ratio catan_core / catanatron 3.2.1: "
               f"{statistics.median(ratios):.2f} (rounds: "
               f"{', '.join(f'{r:.2f}' for r in ratios)})")
+    if compiled_ratios:
+        print(f"median games/s ratio compiled catan_core / catanatron 3.2.1: "
+              f"{statistics.median(compiled_ratios):.2f} (rounds: "
+              f"{', '.join(f'{r:.2f}' for r in compiled_ratios)})")
+    if engine:
+        engine.close()
     print(f"({time.perf_counter() - started:.0f} s wall clock)")
 
 
