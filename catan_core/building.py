@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .constants import COST_CITY, COST_DEV_CARD, COST_ROAD, COST_SETTLEMENT, DEV_CARDS
 from .errors import IllegalAction
 from .roads import extended_trail, longest_trail
@@ -214,4 +216,4 @@ class BuildingRules(Checks):
                  "knights": self._knights[p]}]
 
 
-_ALL_NODES = frozenset(range(N_NODES))
+_ALL_NODES: Final = frozenset(range(N_NODES))

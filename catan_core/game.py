@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from . import serialize
 from .board import Board
@@ -18,7 +18,7 @@ Handler = Callable[["Game", Action], list[Event]]
 
 
 #: The ``view`` of ``Game.to_dict`` for someone who holds no seat: public information only.
-SPECTATOR = "spectator"
+SPECTATOR: Final = "spectator"
 
 class Game(Queries):
     """One game of Catan: position, rules, and the random generator it owns.
@@ -241,9 +241,9 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_NO_VICTORY = frozenset(("setup_settlement", "setup_road", "game_over"))
-_SLOTS = [s for cls in Game.__mro__ for s in getattr(cls, "__slots__", ())]
-_HANDLERS: dict[str, Handler] = {
+_NO_VICTORY: Final = frozenset(("setup_settlement", "setup_road", "game_over"))
+_SLOTS: Final = [s for cls in Game.__mro__ for s in getattr(cls, "__slots__", ())]
+_HANDLERS: Final[dict[str, Handler]] = {
     "place_settlement": Game._do_place_settlement,
     "place_road": Game._do_place_road,
     "roll": Game._do_roll,
@@ -266,14 +266,14 @@ _HANDLERS: dict[str, Handler] = {
     "cancel_trade": Game._do_cancel_trade,
     "end_turn": Game._do_end_turn,
 }
-ACTION_TYPES = tuple(_HANDLERS)
+ACTION_TYPES: Final = tuple(_HANDLERS)
 # The actions of the active player: apply checks the player they name (_active_actor) before
 # their handler, the first thing each of them would check.
-_BY_ACTIVE: frozenset[Handler] = frozenset(
+_BY_ACTIVE: Final[frozenset[Handler]] = frozenset(
     handler for kind, handler in _HANDLERS.items()
     if kind not in ("discard", "accept_trade", "reject_trade", "counter_trade"))
 # Actions that change nobody's points and not who is active (see apply).
-_QUIET: frozenset[Handler] = frozenset(_HANDLERS[kind] for kind in (
+_QUIET: Final[frozenset[Handler]] = frozenset(_HANDLERS[kind] for kind in (
     "roll", "discard", "move_robber", "bank_trade", "offer_trade", "accept_trade",
     "reject_trade", "counter_trade", "confirm_trade", "cancel_trade", "play_year_of_plenty",
     "play_monopoly"))
@@ -281,7 +281,7 @@ _QUIET: frozenset[Handler] = frozenset(_HANDLERS[kind] for kind in (
 #: underscore (the documented read-only attributes, ``Game``'s own methods and the read API of
 #: ``catan_core.query``). The rest (the integer state, the rule helpers) is internal by name
 #: and may change without notice.
-PUBLIC_ATTRIBUTES: frozenset[str] = frozenset(
+PUBLIC_ATTRIBUTES: Final[frozenset[str]] = frozenset(
     name for cls in Game.__mro__ if cls is not object for name in vars(cls)  # slots included
     if not name.startswith("_"))
 

@@ -7,7 +7,7 @@ Each listed action names its ``player``. Chance is never forced here: ``roll`` h
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Final
 
 from .constants import (
     CITIES,
@@ -278,7 +278,7 @@ def _robber_moves(seats: tuple[str, ...], me: int, holders: int,
 
 # A pure cache: (seats, the mover, the opponents holding cards and the seats on each tile, as
 # bits) -> ``_robber_moves``.
-_ROBBER_MOVES: dict[tuple[Any, ...], tuple[list[Action], list[int]]] = {}
+_ROBBER_MOVES: Final[dict[tuple[Any, ...], tuple[list[Action], list[int]]]] = {}
 
 
 def _sub_hands(hand: list[int], k: int) -> list[tuple[int, int, int, int, int]]:
@@ -313,7 +313,7 @@ def _discard_choices(hand: list[int], k: int) -> list[dict[str, int]]:
 
 
 # A pure cache: (hand, cards owed) -> the ways to discard them.
-_DISCARDS: dict[tuple[int, ...], list[dict[str, int]]] = {}
+_DISCARDS: Final[dict[tuple[int, ...], list[dict[str, int]]]] = {}
 
 
 def _make_discard_choices(hand: list[int], k: int) -> list[dict[str, int]]:
@@ -361,8 +361,8 @@ def _protos(colour: str) -> _Prototypes:
     return found
 
 
-_PROTOTYPES: dict[str, _Prototypes] = {}  # a pure cache, one entry per colour
+_PROTOTYPES: Final[dict[str, _Prototypes]] = {}  # a pure cache, one entry per colour
 _ROAD_SPOTS, _SETTLEMENT_SPOTS, _ROAD_BUILDING = 0, 4, 8  # keys of _spots_of, plus the seat
 # The names of the resources other than each one, in order.
-_OTHER_RESOURCES = tuple(tuple(name for name in RESOURCES if name != RESOURCES[g])
-                         for g in range(5))
+_OTHER_RESOURCES: Final = tuple(tuple(name for name in RESOURCES if name != RESOURCES[g])
+                                for g in range(5))

@@ -19,6 +19,7 @@ code ``apply`` and ``legal_actions`` use: a spot reported legal here is one ``ap
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from . import geometry
 from .constants import (
@@ -63,15 +64,17 @@ from .topology import (
 
 #: What each thing costs, ``{kind: {resource: n}}``; kinds are ``road``, ``settlement``,
 #: ``city`` and ``dev_card``.
-BUILD_COSTS: dict[str, dict[str, int]] = {kind: cards_dict(cost) for kind, cost in COSTS.items()}
+BUILD_COSTS: Final[dict[str, dict[str, int]]] = {kind: cards_dict(cost)
+                                                 for kind, cost in COSTS.items()}
 #: The victory points each of these is worth on the board (the building costs card's figures).
-BUILD_POINTS: dict[str, int] = {"road": 0, "settlement": 1, "city": 2, "dev_card": 0}
+BUILD_POINTS: Final[dict[str, int]] = {"road": 0, "settlement": 1, "city": 2, "dev_card": 0}
 #: Development cards that are played (Victory Point cards count without being played).
-PLAYABLE_CARDS = tuple(DEV_CARDS[c] for c in (KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY))
+PLAYABLE_CARDS: Final = tuple(DEV_CARDS[c]
+                              for c in (KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY))
 #: The action that builds or buys each of these, and the other way round.
-BUILD_ACTIONS: dict[str, str] = {"road": "build_road", "settlement": "build_settlement",
-                                 "city": "build_city", "dev_card": "buy_dev_card"}
-BUILD_KINDS: dict[str, str] = {action: kind for kind, action in BUILD_ACTIONS.items()}
+BUILD_ACTIONS: Final[dict[str, str]] = {"road": "build_road", "settlement": "build_settlement",
+                                        "city": "build_city", "dev_card": "buy_dev_card"}
+BUILD_KINDS: Final[dict[str, str]] = {action: kind for kind, action in BUILD_ACTIONS.items()}
 
 
 def affordable(hand: Mapping[str, int]) -> dict[str, int]:

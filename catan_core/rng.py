@@ -11,13 +11,13 @@ True
 from __future__ import annotations
 
 import struct
-from typing import TypeVar
+from typing import Final, TypeVar
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
 T = TypeVar("T")
-_LIMITS: dict[int, int] = {}  # rejection threshold per range size (a pure cache)
-_DIE_LIMIT = (1 << 64) - ((1 << 64) % 6)
+_LIMITS: Final[dict[int, int]] = {}  # rejection threshold per range size (a pure cache)
+_DIE_LIMIT: Final = (1 << 64) - ((1 << 64) % 6)
 
 
 class Rng:
@@ -140,10 +140,10 @@ def _outputs(state: int) -> tuple[int, ...]:
     return _LOW_HALVES((z ^ (z >> 31)).to_bytes(16 * 32, "little"))
 
 
-_ONES = sum(1 << (128 * k) for k in range(32))  # 1 in each lane
-_STEPS = sum((k + 1) * _GAMMA << (128 * k) for k in range(32))  # k * _GAMMA in the k-th lane
-_LANES = _MASK * _ONES  # the low 64 bits of each lane
-_LOW_HALVES = struct.Struct("<" + "Q8x" * 32).unpack  # the lanes' low 64 bits, as numbers
+_ONES: Final = sum(1 << (128 * k) for k in range(32))  # 1 in each lane
+_STEPS: Final = sum((k + 1) * _GAMMA << (128 * k) for k in range(32))  # k * _GAMMA in the k-th lane
+_LANES: Final = _MASK * _ONES  # the low 64 bits of each lane
+_LOW_HALVES: Final = struct.Struct("<" + "Q8x" * 32).unpack  # the lanes' low 64 bits, as numbers
 # (copy and rng_at set the slots themselves): object.__new__, which Rng inherits; compiled by
 # mypyc, Rng's own, which runs __init__ (hence its default state)
-_NEW_RNG = Rng.__new__
+_NEW_RNG: Final = Rng.__new__

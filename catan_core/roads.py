@@ -8,6 +8,7 @@ follow a loop.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from .topology import EDGE_NODES, NODE_EDGES
 
@@ -33,8 +34,8 @@ def longest_trail(roads: Iterable[int], node_owner: Sequence[int], player: int,
 
 
 # A pure cache: (roads as bits, player, owner of every node) -> length.
-_TRAILS: dict[tuple[int, int, tuple[int, ...]], int] = {}
-_EDGE_BIT = tuple(1 << e for e in range(len(EDGE_NODES)))
+_TRAILS: Final[dict[tuple[int, int, tuple[int, ...]], int]] = {}
+_EDGE_BIT: Final = tuple(1 << e for e in range(len(EDGE_NODES)))
 
 
 def _longest(roads: Iterable[int], node_owner: Sequence[int], player: int) -> int:
@@ -72,7 +73,7 @@ def _longest(roads: Iterable[int], node_owner: Sequence[int], player: int) -> in
     return best
 
 
-_SPLIT = 1000  # ids of split ends of opponents' buildings: _SPLIT + 2 * edge + side
+_SPLIT: Final = 1000  # ids of split ends of opponents' buildings: _SPLIT + 2 * edge + side
 
 
 def _component(adjacency: dict[int, list[tuple[int, int]]], root: int,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import le as _le
-from typing import Any
+from typing import Any, Final
 
 from .board import Board
 from .constants import (
@@ -43,11 +43,11 @@ from .validate import check_consistency as _check_consistency
 from .validate import check_setup, check_trade
 
 Doc = dict[str, Any]
-MAX_SAFE = (1 << 53) - 1  # the largest integer JavaScript's JSON keeps exactly
-PLAYER_KEYS = ("settlements", "cities", "roads", "hand", "dev_cards", "new_dev_cards",
-               "knights_played")
-TOP_KEYS = ("format", "seats", "vp_to_win", "board", "seed", "players", "deck", "longest_road",
-            "largest_army", "turn", "pending", "rng", "winner", "rules")
+MAX_SAFE: Final = (1 << 53) - 1  # the largest integer JavaScript's JSON keeps exactly
+PLAYER_KEYS: Final = ("settlements", "cities", "roads", "hand", "dev_cards", "new_dev_cards",
+                      "knights_played")
+TOP_KEYS: Final = ("format", "seats", "vp_to_win", "board", "seed", "players", "deck",
+                   "longest_road", "largest_army", "turn", "pending", "rng", "winner", "rules")
 
 
 def _colour(state: State, p: int) -> str | None:
@@ -277,26 +277,26 @@ def _read_fast(state: State, doc: Any) -> bool:
     return _fast_consistency(state)
 
 
-_TOP_KEY_SET = frozenset(TOP_KEYS)
-_COLOUR_SET = frozenset(COLOURS)
-_PLAYER_KEY_SET = frozenset(PLAYER_KEYS)
-_RESOURCE_SET = frozenset(RESOURCE_INDEX)
-_COUNTS = frozenset(range(20))  # a resource count in a hand: 0 to 19
-_INT_ONLY = frozenset((int,))
-_TURN_KEY_SET = frozenset(("player", "number", "phase", "dev_card_played", "dice", "built"))
-_PHASE_SET = frozenset(PHASES)
-_DIE = frozenset(range(1, 7))
-_NO_CARDS: dict[str, int] = {}
-_NONE: list[Any] = []
-_ZEROS = (0, 0, 0, 0, 0)
-_B = BANK_PER_RESOURCE
+_TOP_KEY_SET: Final = frozenset(TOP_KEYS)
+_COLOUR_SET: Final = frozenset(COLOURS)
+_PLAYER_KEY_SET: Final = frozenset(PLAYER_KEYS)
+_RESOURCE_SET: Final = frozenset(RESOURCE_INDEX)
+_COUNTS: Final = frozenset(range(20))  # a resource count in a hand: 0 to 19
+_INT_ONLY: Final = frozenset((int,))
+_TURN_KEY_SET: Final = frozenset(("player", "number", "phase", "dev_card_played", "dice", "built"))
+_PHASE_SET: Final = frozenset(PHASES)
+_DIE: Final = frozenset(range(1, 7))
+_NO_CARDS: Final[dict[str, int]] = {}
+_NONE: Final[list[Any]] = []
+_ZEROS: Final = (0, 0, 0, 0, 0)
+_B: Final = BANK_PER_RESOURCE
 # The last seats, board, pieces and deck read, as written (copies) with what was made of them:
 # positions of one game loaded one after another share them, and comparing lists costs less
 # than hashing them for the caches. Each is replaced whole (one reference), never changed.
-_LAST_SEATS: list[tuple[Any, ...]] = [(None, (), {})]
-_LAST_BOARD: list[tuple[Any, ...]] = [(None, None, None)]
-_LAST_PIECES: list[tuple[Any, ...]] = [(None, None)]
-_LAST_DECK: list[tuple[Any, ...]] = [(None, None)]
+_LAST_SEATS: Final[list[tuple[Any, ...]]] = [(None, (), {})]
+_LAST_BOARD: Final[list[tuple[Any, ...]]] = [(None, None, None)]
+_LAST_PIECES: Final[list[tuple[Any, ...]]] = [(None, None)]
+_LAST_DECK: Final[list[tuple[Any, ...]]] = [(None, None)]
 
 
 def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int],
@@ -360,14 +360,14 @@ def _fast_players(state: State, players: dict[str, Any], seat_of: dict[str, int]
 
 
 # Each player's fields in PLAYER_KEYS order: the default when left out, and the type read.
-_PLAYER_DEFAULTS = (_NONE, _NONE, _NONE, _NO_CARDS, _NONE, _NONE, 0)
-_PLAYER_TYPES = (list, list, list, dict, list, list, int)
+_PLAYER_DEFAULTS: Final = (_NONE, _NONE, _NONE, _NO_CARDS, _NONE, _NONE, 0)
+_PLAYER_TYPES: Final = (list, list, list, dict, list, list, int)
 Pieces = tuple[list[int], list[int], list[int], list[set[int]], list[set[int]], list[set[int]],
                list[int], list[Any]]
 # A pure cache: the places each seat lists (as written) -> the checked tables they make. A
 # position's pieces change only when something is built, so loading the positions of one game
 # one after another finds most of them here.
-_PIECES: dict[Any, Pieces | None] = {}
+_PIECES: Final[dict[Any, Pieces | None]] = {}
 
 
 def _fast_pieces(state: State, pieces: list[Any]) -> bool:
@@ -498,7 +498,7 @@ def _fast_consistency(state: State) -> bool:
     return True
 
 
-_DEV_AT = DEV_INDEX.__getitem__
+_DEV_AT: Final = DEV_INDEX.__getitem__
 
 
 def _fast_deck(state: State, value: Any, held: list[int]) -> bool:
@@ -523,11 +523,11 @@ def _fast_deck(state: State, value: Any, held: list[int]) -> bool:
     return True
 
 
-_MOST = DEV_COUNTS  # knights first: the knights played count with the knights in hand
+_MOST: Final = DEV_COUNTS  # knights first: the knights played count with the knights in hand
 DeckTables = tuple[list[int], tuple[int, ...]]
 # A pure cache: a deck as written -> its cards (top last) and count per kind, or None. The deck
 # changes only when a card is bought.
-_DECKS: dict[tuple[Any, ...], DeckTables | None] = {}
+_DECKS: Final[dict[tuple[Any, ...], DeckTables | None]] = {}
 
 
 def _deck_tables(value: Any) -> DeckTables | None:
@@ -584,7 +584,7 @@ def _read_rules(value: Any) -> dict[str, bool]:
 
 
 BoardTables = tuple[Board, list[str | None], dict[int, list[tuple[int, int, tuple[int, ...]]]]]
-_BOARDS: dict[Any, BoardTables] = {}  # a pure cache: boards are immutable
+_BOARDS: Final[dict[Any, BoardTables]] = {}  # a pure cache: boards are immutable
 
 
 def _tables(key: Any, make: Any) -> BoardTables:

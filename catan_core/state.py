@@ -8,7 +8,7 @@ exists only at the edges (``serialize``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from .board import Board
 from .constants import (
@@ -185,7 +185,7 @@ class State:
                             player=colour)
 
 
-NO_CARDS = (0, 0, 0, 0, 0)
+NO_CARDS: Final = (0, 0, 0, 0, 0)
 
 
 def own_cards(rows: list[Vec | tuple[int, ...]], p: int) -> Vec:
@@ -216,7 +216,7 @@ def rates_with(ports: set[str] | frozenset[str]) -> tuple[int, ...]:
     return found
 
 
-_RATES: dict[frozenset[str], tuple[int, ...]] = {}  # a pure cache: at most 2**6 harbour sets
+_RATES: Final[dict[frozenset[str], tuple[int, ...]]] = {}  # a pure cache: at most 2**6 harbour sets
 
 
 # -- parsing action fields ---------------------------------------------------------------

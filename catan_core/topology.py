@@ -14,15 +14,16 @@ names the way ``to_dict`` must write them.
 from __future__ import annotations
 
 import math
+from typing import Final
 
-CORNERS = ("N", "NE", "SE", "S", "SW", "NW")
-SIDES = ("NE", "E", "SE", "SW", "W", "NW")
+CORNERS: Final = ("N", "NE", "SE", "S", "SW", "NW")
+SIDES: Final = ("NE", "E", "SE", "SW", "W", "NW")
 # Corners at the two ends of each side, by index into CORNERS.
-SIDE_CORNERS = ((0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0))
+SIDE_CORNERS: Final = ((0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0))
 # Neighbour tile across each side, as an axial (dq, dr) step.
-SIDE_STEPS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
+SIDE_STEPS: Final = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
 # Corner offsets in integer units: x in half hex-widths, y in half hex-radii.
-_CORNER_OFFSETS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+_CORNER_OFFSETS: Final = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
 
 
 def _tile_coords() -> list[tuple[int, int]]:
@@ -33,9 +34,9 @@ def _tile_coords() -> list[tuple[int, int]]:
     return coords
 
 
-TILE_COORDS: tuple[tuple[int, int], ...] = tuple(_tile_coords())
-TILE_AT: dict[tuple[int, int], int] = {c: i for i, c in enumerate(TILE_COORDS)}
-N_TILES = len(TILE_COORDS)
+TILE_COORDS: Final[tuple[tuple[int, int], ...]] = tuple(_tile_coords())
+TILE_AT: Final[dict[tuple[int, int], int]] = {c: i for i, c in enumerate(TILE_COORDS)}
+N_TILES: Final = len(TILE_COORDS)
 
 
 def _build() -> tuple[
@@ -83,13 +84,13 @@ def _build() -> tuple[
 (_NODE_NAMES, _EDGE_NAMES, _TILE_NODES, _TILE_EDGES, _EDGE_NODES, NODE_ALIASES, EDGE_ALIASES,
  _NODE_POINTS) = _build()
 
-NODE_NAMES: tuple[str, ...] = tuple(_NODE_NAMES)
-EDGE_NAMES: tuple[str, ...] = tuple(_EDGE_NAMES)
-N_NODES = len(NODE_NAMES)
-N_EDGES = len(EDGE_NAMES)
-TILE_NODES: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in _TILE_NODES)
-TILE_EDGES: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in _TILE_EDGES)
-EDGE_NODES: tuple[tuple[int, int], ...] = tuple(_EDGE_NODES)
+NODE_NAMES: Final[tuple[str, ...]] = tuple(_NODE_NAMES)
+EDGE_NAMES: Final[tuple[str, ...]] = tuple(_EDGE_NAMES)
+N_NODES: Final = len(NODE_NAMES)
+N_EDGES: Final = len(EDGE_NAMES)
+TILE_NODES: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(x) for x in _TILE_NODES)
+TILE_EDGES: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(x) for x in _TILE_EDGES)
+EDGE_NODES: Final[tuple[tuple[int, int], ...]] = tuple(_EDGE_NODES)
 
 
 def _node_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
@@ -120,10 +121,10 @@ def _edge_tiles() -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(x) for x in tiles)
 
 
-EDGE_TILES = _edge_tiles()
-COAST_EDGES: tuple[int, ...] = tuple(e for e in range(N_EDGES) if len(EDGE_TILES[e]) == 1)
+EDGE_TILES: Final = _edge_tiles()
+COAST_EDGES: Final[tuple[int, ...]] = tuple(e for e in range(N_EDGES) if len(EDGE_TILES[e]) == 1)
 # Edges that meet an edge at one of its ends (for road connection).
-EDGE_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+EDGE_NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sorted({f for n in EDGE_NODES[e] for f in NODE_EDGES[n] if f != e}))
     for e in range(N_EDGES)
 )
@@ -137,7 +138,7 @@ def _tile_neighbours() -> tuple[tuple[int, ...], ...]:
     return tuple(result)
 
 
-TILE_NEIGHBOURS = _tile_neighbours()
+TILE_NEIGHBOURS: Final = _tile_neighbours()
 
 
 def _coast_ring() -> tuple[int, ...]:
@@ -157,7 +158,7 @@ def _coast_ring() -> tuple[int, ...]:
     return tuple(ring)
 
 
-_COAST_SET = frozenset(COAST_EDGES)
+_COAST_SET: Final = frozenset(COAST_EDGES)
 
 
 def node_point(node: int) -> tuple[float, float]:
@@ -177,7 +178,7 @@ def _angle(node: int) -> float:
     return math.atan2(y, x) % (2 * math.pi)
 
 
-COAST_RING = _coast_ring()
+COAST_RING: Final = _coast_ring()
 
 
 def node_id(name: str) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .building import BuildingRules
 from .constants import RESOURCES, TERRAIN_RESOURCE
 from .errors import IllegalAction
@@ -319,4 +321,4 @@ def _owners_on_tiles(settlements: list[set[int]], cities: list[set[int]]) -> tup
 
 
 # Seat indices in a bit set of seats, in seat order, for the 16 sets of four seats.
-SEATS_IN = tuple(tuple(q for q in range(4) if mask >> q & 1) for mask in range(16))
+SEATS_IN: Final = tuple(tuple(q for q in range(4) if mask >> q & 1) for mask in range(16))
