@@ -64,10 +64,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(store: str) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(store: str, compiled: bool = False) -> tuple[subprocess.Popen[bytes], str]:
+    """``python -m catan_rooms`` on a free port (on the engine compiled by mypyc with
+    ``compiled``: ``python -m devtools.compiled run catan_rooms``); its process and address."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT), **LIMITS}
-    proc = subprocess.Popen([sys.executable, "-m", "catan_rooms", "--port", str(port),
+    command = ["-m", "devtools.compiled", "run", "catan_rooms"] if compiled \
+        else ["-m", "catan_rooms"]
+    proc = subprocess.Popen([sys.executable, *command, "--port", str(port),
                              "--store", store, "--bot-delay", "0"], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
@@ -380,6 +384,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="MIN,MAX moves each room plays (as fast as answered, not measured) "
                         "before the measure: the rooms spread over their games, most past the "
                         "set-up of 16 moves, as on a server that has run a while (0,0: none)")
+    parser.add_argument("--compiled", action="store_true",
+                        help="the server on the engine compiled by mypyc (python -m "
+                        "devtools.compiled build first)")
     parser.add_argument("--curve", default="",
                         help="comma-separated numbers of rooms: one run each, printed as a table")
     args = parser.parse_args(argv)
@@ -410,6 +417,7 @@ def main(argv: list[str] | None = None) -> None:
               f"(median {lat['median']} ms)")
         return
     store = f"redis, {args.procs} server processes" if args.redis else "SQLite, 1 server process"
+    store += ", engine compiled by mypyc" if args.compiled else ""
     clients = "Play-page clients (look)" if args.look else "clients of the game frame"
     print(f"rooms curve: {store}, {clients}, "
           + (f"a move every {pace[0]:g}-{pace[1]:g} s per room" if pace
@@ -443,7 +451,7 @@ def run(args: argparse.Namespace, count: int, pace: tuple[float, float] | None) 
             else:
                 store = f"sqlite:///{tmp}/rooms.sqlite3"
                 procs_wanted = 1
-            servers = [start_server(store) for _ in range(procs_wanted)]
+            servers = [start_server(store, args.compiled) for _ in range(procs_wanted)]
             procs += [p for p, _ in servers]
             result = asyncio.run(bench([b for _, b in servers], count, args.seconds, args.seed,
                                        look=args.look, pace=pace,
@@ -454,6 +462,7 @@ def run(args: argparse.Namespace, count: int, pace: tuple[float, float] | None) 
                 proc.wait(10)
     result["store"] = "redis" if args.redis else "sqlite"
     result["server_processes"] = procs_wanted
+    result["compiled"] = args.compiled
     result["cpus"] = os.cpu_count()
     return result
 

@@ -362,8 +362,9 @@ class Seen(_Moves):
         if n > MAX_ACTIONS or len(views) != n + 1 or len(events) != n or len(turns) != n:
             raise refuse(f"a game of at most {MAX_ACTIONS} actions has one view more than "
                          f"actions, and one list of events and one turn per action")
+        players = [*seats, None]  # (a spectator's own view names no player)
         if any(not isinstance(a, dict) or not isinstance(a.get("type"), str)
-               or a.get("player", viewer) not in (*seats, None) for a in actions):
+               or a.get("player", viewer) not in players for a in actions):
             raise refuse("each action has a type and, if any, a player of the game")
         if any(not isinstance(step, list) or any(not isinstance(e, dict)
                                                  or not isinstance(e.get("type"), str)

@@ -81,7 +81,7 @@ def render(game: Game, marks: dict[str, list[Any]] | None = None, title: str = "
         return sorted(set(named.get(key, ())), key=lambda x: order.get(x, x))
 
     hidden = (set(named.get("hidden_terrain", ())), set(named.get("hidden_number", ())))
-    near = _Near(game, *hidden)
+    near = _Near.of_game(game, *hidden)
     roads, buildings = _pieces(game)
     parts = [_open_svg(title, focus or [])]
     parts += [_tile(game, t, *hidden) for t in range(N_TILES)]
@@ -139,21 +139,20 @@ COMPASS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
 class _Near:
     """``data-near`` of a node or an edge: its tiles as ``terrain:number``, ``sea`` for none."""
 
-    def __init__(self, game: Game, no_terrain: Collection[int],
-                 no_number: Collection[int]) -> None:
+    def __init__(self, tiles: Iterable[str]) -> None:
+        """The names of the tiles as they show (``terrain:number``), already worked out."""
+        self.tiles = list(tiles)
+
+    @classmethod
+    def of_game(cls, game: Game, no_terrain: Collection[int],
+                no_number: Collection[int]) -> _Near:
+        """The tiles of ``game`` as they show, their terrain or number hidden where said."""
         def name(t: int) -> str:
             terrain = "unknown" if t in no_terrain else game.board.terrains[t]
             number = game.board.numbers[t]
             return f"{terrain}:{number}" if number and t not in no_number else terrain
 
-        self.tiles = [name(t) for t in range(N_TILES)]
-
-    @classmethod
-    def of(cls, tiles: Iterable[str]) -> _Near:
-        """The names of the tiles as they show (``terrain:number``), already worked out."""
-        near = cls.__new__(cls)
-        near.tiles = list(tiles)
-        return near
+        return cls(name(t) for t in range(N_TILES))
 
     def _of(self, tiles: Iterable[int], spots: int) -> str:
         named = [self.tiles[t] for t in tiles]
@@ -274,7 +273,7 @@ def _hit_edges(near: _Near) -> list[str]:
 
 @lru_cache(maxsize=64)  # the edges' targets: a function of what each tile shows
 def _hit_edges_of(tiles: tuple[str, ...]) -> tuple[str, ...]:
-    near = _Near.of(tiles)
+    near = _Near(tiles)
     out = []
     for e in geometry.edges():
         x1, y1, x2, y2 = _segment(e)
@@ -322,7 +321,7 @@ def _hit_nodes(buildings: dict[str, tuple[str, bool]], near: _Near) -> list[str]
 
 @lru_cache(maxsize=64)  # the corners' targets without pieces: what each tile shows
 def _hit_nodes_of(tiles: tuple[str, ...]) -> tuple[str, ...]:
-    near = _Near.of(tiles)
+    near = _Near(tiles)
     out = []
     for n in geometry.nodes():
         x, y = _xy(geometry.node_point(n))

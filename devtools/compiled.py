@@ -41,14 +41,14 @@ PACKAGE = ROOT / "catan_core"
 OUT = ROOT / "build" / "compiled"  # the importable build: put first on sys.path
 TEMP = ROOT / "build" / "mypyc-temp"  # generated C and object files
 STAMP = OUT / "catan_core-sources.json"
-#: Modules left as Python, and why (none is on the path of ``Game.new``, ``legal_actions`` and
-#: ``apply``). mypyc (2.4) stops on the first two with an internal error; it would compile the
-#: third into other bots: its ``functools.cached_property`` would be a plain property, computed
-#: again at each read (``Ctx.game`` deals again from the decision's generator), and
-#: ``bots/planner.py`` sets that cache through ``__dict__``, which a compiled class has not.
+#: Modules left as Python, and why (neither is on the path of ``Game.new``, ``legal_actions``
+#: or ``apply``). Compiled by mypyc (2.4), ``bots/context.py`` would make other bots: its
+#: ``functools.cached_property`` would be a plain property, computed again at each read
+#: (``Ctx.game`` deals again from the decision's generator), and ``bots/planner.py`` sets that
+#: cache through ``__dict__``, which a compiled class has not; ``actions.py`` reads its table of
+#: fields from the annotations of its TypedDicts, which a compiled module does not keep as text.
 LEFT_OUT = {
-    "catan_core/review.py": "mypyc internal error on `x in (*seats, None)`",
-    "catan_core/svg.py": "mypyc internal error on `cls.__new__(cls)` in a classmethod",
+    "catan_core/actions.py": "the fields' table is read from the TypedDicts' annotations",
     "catan_core/bots/context.py": "Ctx's functools.cached_property (and its __dict__)",
 }
 
@@ -60,8 +60,9 @@ def sources() -> list[Path]:
 
 
 def fingerprint() -> str:
-    """A hash of ``catan_core``'s sources and of this interpreter's version."""
-    digest = hashlib.sha256(sys.version.encode())
+    """A hash of ``catan_core``'s sources, of the modules left as Python and of this
+    interpreter's version."""
+    digest = hashlib.sha256(sys.version.encode() + json.dumps(sorted(LEFT_OUT)).encode())
     for path in sources():
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
@@ -137,20 +138,32 @@ def is_compiled() -> bool:
 
 def game_records(games: int, first_seed: int) -> list[str]:
     """A hash per seeded random game (as ``benchmarks.engine`` plays them): of every action
-    applied, every event returned and the final position."""
+    applied, every event returned, the board drawn every 40 actions (``svg``, with the marks of
+    the legal places), the final position and the game as red sees it in its review (``review``:
+    one game in ten, its share code too)."""
     import random
 
-    from catan_core import Game
+    from catan_core import Game, share, svg
+    from catan_core.review import Replay
 
     found = []
     for seed in range(first_seed, first_seed + games):
         game = Game.new(seats=["red", "blue", "white", "orange"], seed=seed)
+        start, actions = game.to_dict(), []
         chooser, digest = random.Random(seed), hashlib.sha256()
         while game.winner is None and game.turn_number <= 1000:
             action = chooser.choice(game.legal_actions())
             events = game.apply(action)
+            actions.append(action)
             digest.update(json.dumps([action, events], sort_keys=True).encode())
+            if len(actions) % 40 == 1:
+                spots = [a["node"] for a in game.legal_actions() if "node" in a]
+                digest.update(svg.render(game, {"ok_nodes": spots[:8]}, title=str(seed)).encode())
         digest.update(json.dumps(game.to_dict(), sort_keys=True).encode())
+        if seed % 10 == 0:
+            seen = Replay(start, actions).seen("red")
+            digest.update(json.dumps(seen, sort_keys=True).encode())
+            digest.update(share.encode_review(seen).encode())
         found.append(digest.hexdigest())
     return found
 

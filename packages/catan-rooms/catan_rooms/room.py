@@ -16,6 +16,8 @@ import hmac
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
+
 from catan_core import Game, IllegalAction
 from catan_core.actions import ACTION_FIELDS, CHANCE_FIELDS
 from catan_core.constants import COLOURS
@@ -91,8 +93,17 @@ def is_host(doc: Doc, host_token: str | None) -> bool:
     return bool(host_token) and same_hash(doc["host"], token_hash(str(host_token)))
 
 
+#: Validated settings by their JSON text: a room's settings change only in its lobby, and
+#: validating them again with pydantic at every move was a twelfth of the server's work at 800
+#: rooms (``RoomSettings`` is frozen: one may be shared).
+_SETTINGS: Recent[bytes, RoomSettings] = Recent(4096)
+
+
 def settings_of(doc: Doc) -> RoomSettings:
-    return RoomSettings.model_validate(doc["settings"])
+    """The room's settings, validated."""
+    settings = doc["settings"]
+    return _SETTINGS.recall(orjson.dumps(settings, option=orjson.OPT_SORT_KEYS),
+                            lambda: RoomSettings.model_validate(settings))
 
 
 def game_of(doc: Doc) -> Game | None:
