@@ -100,10 +100,13 @@ def serve(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Engine speed against Catanatron 3.2.1 (installed here only); FAQ widget start-up; the
-    Play page's responsiveness during a computer game; search results' time after a keystroke."""
-    session.install("pip", *ENGINE, "catanatron==3.2.1")
-    session.run("python", "-m", "benchmarks.engine", *session.posargs)
+    """Engine speed against Catanatron 3.2.1 (installed here only), pure and compiled by mypyc;
+    FAQ widget start-up; the Play page's responsiveness during a computer game; search results'
+    time after a keystroke; a review's budgets; the rooms server's curve of rooms against p95."""
+    session.install("pip", *ENGINE, "catanatron==3.2.1", "mypy", "setuptools")
+    # the pure engine and the one compiled by mypyc (devtools/compiled.py), side by side
+    session.run("python", "-m", "devtools.compiled", "build")
+    session.run("python", "-m", "benchmarks.engine", "--compiled", *session.posargs)
     session.install("pip", *SITE, "playwright>=1.45")  # benchmarks.widgets builds site/
     session.run("python", "-m", "benchmarks.widgets")
     session.run("python", "-m", "benchmarks.game_page")  # builds site/ if it has no Play page
@@ -112,11 +115,14 @@ def bench(session: nox.Session) -> None:
     session.run("python", "-m", "benchmarks.review")  # a game's review: chances, steps
     session.install("pip", *ROOMS)
     session.run("python", "-m", "benchmarks.rooms")  # rooms server load over loopback
-    # rooms against p95 with Play-page clients at a person's pace: SQLite, then two processes
+    # rooms against p95 with Play-page clients at a person's pace: one process on SQLite (the
+    # pure engine, then the compiled one), then two processes on Redis (compiled)
     curve = ["--cpu-moves", "0", "--curve", "100,250,500,1000", "--look", "--pace", "2,4"]
     session.run("python", "-m", "benchmarks.rooms", *curve)
+    session.run("python", "-m", "benchmarks.rooms", *curve, "--compiled")
     if shutil.which("redis-server"):
-        session.run("python", "-m", "benchmarks.rooms", *curve, "--redis", "--procs", "2")
+        session.run("python", "-m", "benchmarks.rooms", *curve, "--redis", "--procs", "2",
+                    "--compiled")
     else:
         session.log("redis-server is not installed: the curve of two processes is left out")
 
