@@ -71,10 +71,10 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff, and mypy --strict on the engine."""
+    """ruff, and mypy --strict on the engine and its browser bridges."""
     session.install("ruff", "mypy")
     session.run("ruff", "check", ".")
-    session.run("mypy", "--strict", "catan_core")
+    session.run("mypy", "--strict", "catan_core", "catan_web")
 
 
 @nox.session

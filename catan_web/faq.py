@@ -211,7 +211,8 @@ ANALYSES: dict[str, Callable[[Game, Doc], Doc]] = {
 
 # -- the FAQ widgets' own questions ------------------------------------------------------------
 
-def as_player(position: Doc, player: str | None = None, holding: Doc | None = None) -> Doc:
+def as_player(position: Doc, player: str | None = None,
+              holding: Doc | str | None = None) -> Doc:
     """The position with ``player`` to act in the main phase, also holding ``holding``.
 
     ``holding`` is a resource count (``{"brick": 1}``) or the name of what the cards should pay
@@ -250,7 +251,7 @@ def apply_as(position: Doc, action: Doc, player: str | None = None,
 
     The answer is ``apply``'s: ``{position, events}`` or ``{error}``.
     """
-    kind = BUILD_KINDS.get(action.get("type")) if isinstance(action, dict) else None
+    kind = BUILD_KINDS.get(str(action.get("type"))) if isinstance(action, dict) else None
     holding = kind if paid and kind else None
     return do_apply(as_player(position, player, holding), action)
 

@@ -230,7 +230,7 @@ class _Advising:
 _ADVISING: dict[tuple[str, int, str, int], _Advising] = {}
 
 
-def do_advice(session: str, step: int, viewer: str, samples: int = 16, seed: int = 0,
+def do_advice(session: str, step: int, viewer: str | None, samples: int = 16, seed: int = 0,
               part: int | None = None) -> Doc:
     """What the Expert would have done instead of ``viewer``'s action at ``step`` (from 1),
     deciding from ``viewer``'s view then, and each choice's win chance for ``viewer`` after it
