@@ -81,7 +81,15 @@ def choose(page: Any, group: str, value: str) -> None:
 def spot(page: Any, kind: str, place: Any) -> None:
     selector = {"node": f"g.node[data-node='{place}']", "edge": f"line.edge[data-edge='{place}']",
                 "tile": f"g.tile[data-tile='{place}']"}[kind]
-    page.locator(f".catan-analysis__board {selector}").click(force=True)
+    # once the place has a box on the page (a side, a line, may be flat; its hit area may be
+    # styled hidden: the click is forced): CI failed here once with "Element is not visible",
+    # the corner not drawn yet
+    where = f".catan-analysis__board {selector}"
+    page.wait_for_function("(sel) => { const el = document.querySelector(sel);"
+                           " const r = el && el.getBoundingClientRect();"
+                           " return !!r && (r.width > 0 || r.height > 0) }", arg=where,
+                           timeout=ENGINE)
+    page.locator(where).click(force=True)
     settle(page)
 
 
