@@ -189,14 +189,11 @@ def main() -> None:
                 line += f", ratio {fast / theirs:5.2f}"
         print(line, flush=True)
     print(f"median from_dict/apply cost ratio: {statistics.median(cost_ratios):.1f}")
-    if ratios:
-        print(f"median games/s ratio catan_core / catanatron 3.2.1: "
-              f"{statistics.median(ratios):.2f} (rounds: "
-              f"{', '.join(f'{r:.2f}' for r in ratios)})")
-    if compiled_ratios:
-        print(f"median games/s ratio compiled catan_core / catanatron 3.2.1: "
-              f"{statistics.median(compiled_ratios):.2f} (rounds: "
-              f"{', '.join(f'{r:.2f}' for r in compiled_ratios)})")
+    for name, found in (("catan_core", ratios), ("compiled catan_core", compiled_ratios)):
+        if found:
+            print(f"median games/s ratio {name} / catanatron 3.2.1: "
+                  f"{statistics.median(found):.2f} (rounds: "
+                  f"{', '.join(f'{r:.2f}' for r in found)})")
     if engine:
         engine.close()
     print(f"({time.perf_counter() - started:.0f} s wall clock)")

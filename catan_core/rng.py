@@ -144,6 +144,7 @@ _ONES: Final = sum(1 << (128 * k) for k in range(32))  # 1 in each lane
 _STEPS: Final = sum((k + 1) * _GAMMA << (128 * k) for k in range(32))  # k * _GAMMA in the k-th lane
 _LANES: Final = _MASK * _ONES  # the low 64 bits of each lane
 _LOW_HALVES: Final = struct.Struct("<" + "Q8x" * 32).unpack  # the lanes' low 64 bits, as numbers
-# (copy and rng_at set the slots themselves): object.__new__, which Rng inherits; compiled by
-# mypyc, Rng's own, which runs __init__ (hence its default state)
+# An empty Rng for copy and rng_at, which set its slots themselves: in CPython the
+# object.__new__ Rng inherits; compiled by mypyc, Rng's own, which runs __init__ (hence the
+# default state)
 _NEW_RNG: Final = Rng.__new__

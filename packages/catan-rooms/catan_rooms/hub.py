@@ -651,7 +651,7 @@ def error_frame(exc: RoomError, msg_text: Any = None) -> str:
                 # echoed only when printable ASCII: a lone surrogate could not be sent at all
                 if isinstance(kind, str) and kind[:20].isascii() and kind[:20].isprintable():
                     out["for"] = kind[:20]
-                n = raw.get("n")  # echoed when it is a message number (schemas: 1 to 2^31)
+                n = raw.get("n")  # echoed up to the protocol's largest number, 2^31
                 if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 2**31:
                     out["n"] = n
     return dumps(out)

@@ -16,8 +16,6 @@ import hmac
 from collections.abc import Sequence
 from typing import Any
 
-import orjson
-
 from catan_core import Game, IllegalAction
 from catan_core.actions import ACTION_FIELDS, CHANCE_FIELDS
 from catan_core.constants import COLOURS
@@ -27,6 +25,7 @@ from catan_web.game import do_summary, tally
 from catan_web.recent import Recent
 
 from .schemas import MAX_CHAT, RoomSettings
+from .store import dumps
 
 Doc = dict[str, Any]
 
@@ -96,14 +95,13 @@ def is_host(doc: Doc, host_token: str | None) -> bool:
 #: Validated settings by their JSON text: a room's settings change only in its lobby, and
 #: validating them again with pydantic at every move was a twelfth of the server's work at 800
 #: rooms (``RoomSettings`` is frozen: one may be shared).
-_SETTINGS: Recent[bytes, RoomSettings] = Recent(4096)
+_SETTINGS: Recent[str, RoomSettings] = Recent(4096)
 
 
 def settings_of(doc: Doc) -> RoomSettings:
     """The room's settings, validated."""
     settings = doc["settings"]
-    return _SETTINGS.recall(orjson.dumps(settings, option=orjson.OPT_SORT_KEYS),
-                            lambda: RoomSettings.model_validate(settings))
+    return _SETTINGS.recall(dumps(settings), lambda: RoomSettings.model_validate(settings))
 
 
 def game_of(doc: Doc) -> Game | None:
