@@ -299,9 +299,10 @@ async def measure(rooms: list[Room], seconds: float, look: bool,
                            "max": ms(1.0), "measured": len(latencies)}}
 
 
-async def cpu_per_move(moves: int, seed: int) -> Doc:
+async def cpu_per_move(moves: int, seed: int, look: bool = False) -> Doc:
     """The server's own work per move, without sockets or other processes: one Hub on an
-    SQLite file, four seats whose frames are built and serialised but not sent. What the
+    SQLite file, four seats whose frames are built and serialised but not sent (with ``look``,
+    each with the Play page's view, as the page asks for it). What the
     figure leaves out (the WebSocket framing and the system calls) the loopback run shows."""
     from catan_core.referee import waiting_for
     from catan_rooms import room as rooms
@@ -326,6 +327,8 @@ async def cpu_per_move(moves: int, seed: int) -> Doc:
             writers.append(asyncio.create_task(hub.writer(conn)))
             await hub.handle(conn, json.dumps({"t": "hello", "host": host}))
             await hub.handle(conn, json.dumps({"t": "sit", "seat": colour, "name": colour}))
+            if look:
+                await hub.handle(conn, json.dumps({"t": "look", "options": {"mode": None}}))
             conns[colour] = conn
         await hub.handle(conns["red"], json.dumps({"t": "start"}))
         numbers = dict.fromkeys(COLOURS, 0)
@@ -392,10 +395,11 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     curve = [int(x) for x in args.curve.split(",") if x]
     if args.cpu_moves:
-        cpu = asyncio.run(cpu_per_move(min(args.cpu_moves, 20000), args.seed))
+        cpu = asyncio.run(cpu_per_move(min(args.cpu_moves, 20000), args.seed, args.look))
         print(json.dumps(cpu))
         print(f"rooms: server work {cpu['cpu_ms_per_move']} ms CPU per move (checks, engine, "
-              f"commit, four seats' frames of {cpu['bytes_per_frame']} bytes), in process")
+              f"commit, four seats' frames of {cpu['bytes_per_frame']} bytes"
+              f"{', Play-page views' if args.look else ''}), in process")
     if args.seconds > 300 or max([args.rooms, *curve]) > 2000:
         parser.error("keep it bounded: at most 2000 rooms and 300 s")
     try:

@@ -118,10 +118,11 @@ class Table:
         self.referee = referee
         self.visibility = visibility
         self._bots: dict[str, Bot] = {} if bots is None else bots
-        if record is None:
-            self._start: Doc = game.to_dict()
-            self._actions: list[Action] = []
-        else:
+        # the position the record starts from: written when first needed (most tables are
+        # opened to be looked at, and a rooms server opens several at every move)
+        self._start: Doc | None = None
+        self._actions: list[Action] = []
+        if record is not None:
             self._start, self._actions = _checked_record(record, game)
         self._reported = len(self._actions)
 
@@ -158,7 +159,13 @@ class Table:
     def record(self) -> Doc:
         """``{start, actions}``: the position the record starts from and every action applied
         since, in order (:class:`catan_core.review.Replay` plays them again)."""
-        return {"start": self._start, "actions": [dict(a) for a in self._actions]}
+        return {"start": self._started(), "actions": [dict(a) for a in self._actions]}
+
+    def _started(self) -> Doc:
+        """The position the record starts from (the game's own, while nothing was applied)."""
+        if self._start is None:
+            self._start = self.game.to_dict()
+        return self._start
 
     def new_actions(self) -> list[Action]:
         """The actions applied since this was last asked (a page keeping the record adds
@@ -250,6 +257,7 @@ class Table:
         hidden = self.hidden
         outside = ref.forced_action(game, colour) is not None and ref.offered_to is not None \
             and colour not in ref.offered_to
+        self._started()
         saved = replace(ref, offers=dict(ref.offers))
         ref.record(game, colour, action, offered_to=offered_to)
         try:

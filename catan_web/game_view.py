@@ -68,47 +68,62 @@ def screen(table: Table, viewer: str | None, fixed: bool = False
 DRAWINGS: Recent[str, str] = Recent(32)
 
 
-def view_of(table: Table, viewer: str | None, options: Doc, fixed: bool = False,
-            drawings: Recent[str, str] = DRAWINGS) -> Doc:
-    """Everything the page shows ``viewer`` (see :func:`screen` for whose hand it shows);
-    its board is taken from ``drawings`` when one was drawn for the same picture."""
+def shared_view(table: Table) -> Doc:
+    """The part of :func:`view_of` that every seat and spectator of ``table`` sees alike (a
+    rooms server builds it once per room version for all of them); ``players`` holds every
+    player's public points, ``next`` lacks the viewer's ``pass_to`` and ``decides``."""
     game, ref = table.game, table.referee
-    viewer, pass_to = screen(table, viewer, fixed)
     over = game.winner is not None
-    seats = list(game.seats)
-    mine = viewer if viewer in seats else None
-    waiting = waiting_for(game)
     actor = ref.next_actor(game)
     computer = actor is not None and ref.computer_plays(game, actor)
     forced = actor is not None and ref.forced_action(game, actor) is not None
-    decides = mine is not None and table.decides(mine)
-    scores = game.scores(None if over else mine or "public")
-    out: Doc = {
-        "viewer": viewer, "phase": game.phase, "turn": game.turn_number,
+    scores = game.scores(None if over else "public")
+    return {
+        "phase": game.phase, "turn": game.turn_number,
         "current": game.current_player, "dice": list(game.dice) if game.dice else None,
         "winner": game.winner, "vp_to_win": game.vp_to_win,
         "robber": robber_shown(game, table.hidden),
         "hidden": table.hidden,
-        "players": [{**game.summary(c), "points": scores[c]} for c in seats],
+        "players": [{**game.summary(c), "points": scores[c]} for c in game.seats],
         "bank": game.bank_counts(), "deck": game.deck_size(),
         "discard": game.discards_owed(), "trade": _trade(game, table), "awards": game.awards(),
         "seats": {c: {**s.to_dict(), "computer": ref.computer_plays(game, c)}
                   for c, s in ref.seats.items()},
         "next": {
-            "actor": actor, "computer": computer, "forced": forced, "waiting": waiting,
-            "auto": actor is not None and (computer or forced),
-            "pass_to": pass_to, "decides": decides,
+            "actor": actor, "computer": computer, "forced": forced,
+            "waiting": waiting_for(game), "auto": actor is not None and (computer or forced),
             "clock": decision_key(game, actor) if actor and not computer and not over else None,
             "bonus_s": TIMER_BONUS_S,
             # a computer's offer to a person waits this long, then the referee declines it
             "offer_s": OFFER_WAIT_S if actor and ref.answers_computer_offer(game, actor) else None,
         },
+    }
+
+
+def view_of(table: Table, viewer: str | None, options: Doc, fixed: bool = False,
+            drawings: Recent[str, str] = DRAWINGS, shared: Doc | None = None) -> Doc:
+    """Everything the page shows ``viewer`` (see :func:`screen` for whose hand it shows);
+    its board is taken from ``drawings`` when one was drawn for the same picture. ``shared``:
+    :func:`shared_view` of the same table, when the caller keeps it for several viewers."""
+    game = table.game
+    if shared is None:
+        shared = shared_view(table)
+    viewer, pass_to = screen(table, viewer, fixed)
+    mine = viewer if viewer in game.seats else None
+    decides = mine is not None and table.decides(mine)
+    players, own = shared["players"], None
+    if mine is not None:  # their own total, hidden cards included
+        own = game.scores(mine)[mine]
+        players = [{**p, "points": own} if p["colour"] == mine else p for p in players]
+    out: Doc = {
+        "viewer": viewer, **shared, "players": players,
+        "next": {**shared["next"], "pass_to": pass_to, "decides": decides},
         "me": None, "costs": costs(game, mine, decides), "cards": [], "can": {},
         "prompt": None, "choice": {"pick": None, "legal": [], "illegal": {}, "mode": None},
     }
     if mine is not None:
         out["me"] = {"colour": mine, "hand": game.hand_of(mine),
-                     "rates": game.maritime_rates(mine), "points": scores[mine]}
+                     "rates": game.maritime_rates(mine), "points": own}
         out["cards"] = dev_cards(game, mine, decides)
     if decides:
         assert mine is not None

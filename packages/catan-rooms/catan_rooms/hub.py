@@ -25,7 +25,7 @@ from catan_core import CatanError, Game
 from catan_core.referee import Referee
 from catan_core.table import Table
 from catan_core.views import event_for
-from catan_web.game_view import action_for_spot, view_of
+from catan_web.game_view import action_for_spot, shared_view, view_of
 from catan_web.recent import Recent
 
 from . import room
@@ -139,6 +139,8 @@ class Hub:
         self.floor: dict[str, int] = {}  # the newest version known to exist, per room
         self.online: dict[str, dict[str, int]] = {}  # presence per room, until the next notice
         self.refs: Recent[tuple[str, int], Referee] = Recent(REFEREES_KEPT)
+        # what every seat's page view of a room version shares (game_view.shared_view)
+        self.shared: Recent[tuple[str, int], Doc] = Recent(REFEREES_KEPT)
         self.pages: Recent[tuple[str, int, str | None, str], tuple[str, str | None]] = \
             Recent(PAGES_KEPT)
         self.frames: Recent[tuple[str, int, str | None], str] = Recent(FRAMES_KEPT)
@@ -424,9 +426,11 @@ class Hub:
         def build() -> tuple[str, str | None]:
             try:
                 visibility = doc["settings"]["visibility"]
-                view = view_of(Table(game, ref, visibility), seat,
-                               {**options, "visibility": visibility}, fixed=True,
-                               drawings=self.drawings)
+                table = Table(game, ref, visibility)
+                shared = self.shared.recall((doc["id"], doc["version"]),
+                                            lambda: shared_view(table))
+                view = view_of(table, seat, {**options, "visibility": visibility}, fixed=True,
+                               drawings=self.drawings, shared=shared)
             except Exception as exc:  # a bad mode from this client: the rest still goes out
                 return dumps({"error": {"code": "bad_request", "message": str(exc)[:200]}}), None
             board = view.pop("board", None)
