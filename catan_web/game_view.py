@@ -12,7 +12,7 @@ awards, and the board drawn by :func:`catan_core.svg.render` as that seat may se
 from __future__ import annotations
 
 import json
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from catan_core import BUILD_COSTS, Game, geometry
 from catan_core.query import BUILD_POINTS
@@ -68,17 +68,27 @@ def screen(table: Table, viewer: str | None, fixed: bool = False
 DRAWINGS: Recent[str, str] = Recent(32)
 
 
-def shared_view(table: Table) -> Doc:
-    """The part of :func:`view_of` that every seat and spectator of ``table`` sees alike (a
-    rooms server builds it once per room version for all of them); ``players`` holds every
-    player's public points, ``next`` lacks the viewer's ``pass_to`` and ``decides``."""
+class Shared(NamedTuple):
+    """What every seat and spectator of a table sees alike (:func:`shared_view`)."""
+
+    #: the view's common part: ``players`` with every player's public points, ``next`` without
+    #: the viewer's ``pass_to`` and ``decides``
+    view: Doc
+    #: the island and its pieces as the table's board shows them (:func:`board`'s picture
+    #: without the viewer's marks)
+    pieces: str
+
+
+def shared_view(table: Table) -> Shared:
+    """The part of :func:`view_of` that every seat and spectator of ``table`` sees alike: a
+    rooms server builds it once per room version for all of them."""
     game, ref = table.game, table.referee
     over = game.winner is not None
     actor = ref.next_actor(game)
     computer = actor is not None and ref.computer_plays(game, actor)
     forced = actor is not None and ref.forced_action(game, actor) is not None
     scores = game.scores(None if over else "public")
-    return {
+    view = {
         "phase": game.phase, "turn": game.turn_number,
         "current": game.current_player, "dice": list(game.dice) if game.dice else None,
         "winner": game.winner, "vp_to_win": game.vp_to_win,
@@ -98,10 +108,11 @@ def shared_view(table: Table) -> Doc:
             "offer_s": OFFER_WAIT_S if actor and ref.answers_computer_offer(game, actor) else None,
         },
     }
+    return Shared(view, _pieces(game, hidden_marks(game, table.hidden)[1]))
 
 
 def view_of(table: Table, viewer: str | None, options: Doc, fixed: bool = False,
-            drawings: Recent[str, str] = DRAWINGS, shared: Doc | None = None) -> Doc:
+            drawings: Recent[str, str] = DRAWINGS, shared: Shared | None = None) -> Doc:
     """Everything the page shows ``viewer`` (see :func:`screen` for whose hand it shows);
     its board is taken from ``drawings`` when one was drawn for the same picture. ``shared``:
     :func:`shared_view` of the same table, when the caller keeps it for several viewers."""
@@ -111,13 +122,14 @@ def view_of(table: Table, viewer: str | None, options: Doc, fixed: bool = False,
     viewer, pass_to = screen(table, viewer, fixed)
     mine = viewer if viewer in game.seats else None
     decides = mine is not None and table.decides(mine)
-    players, own = shared["players"], None
+    common = shared.view
+    players, own = common["players"], None
     if mine is not None:  # their own total, hidden cards included
         own = game.scores(mine)[mine]
         players = [{**p, "points": own} if p["colour"] == mine else p for p in players]
     out: Doc = {
-        "viewer": viewer, **shared, "players": players,
-        "next": {**shared["next"], "pass_to": pass_to, "decides": decides},
+        "viewer": viewer, **common, "players": players,
+        "next": {**common["next"], "pass_to": pass_to, "decides": decides},
         "me": None, "costs": costs(game, mine, decides), "cards": [], "can": {},
         "prompt": None, "choice": {"pick": None, "legal": [], "illegal": {}, "mode": None},
     }
@@ -131,7 +143,7 @@ def view_of(table: Table, viewer: str | None, options: Doc, fixed: bool = False,
         out["can"] = table.may(mine)
         out["choice"] = choice(game, mine, mode)
         out["prompt"] = prompt(game, mine, mode)
-    out["board"] = board(game, out["hidden"], out["choice"], options, drawings)
+    out["board"] = board(game, out["hidden"], out["choice"], options, drawings, shared.pieces)
     return out
 
 
@@ -303,7 +315,7 @@ def choice(game: Game, viewer: str, mode: Doc | None) -> Doc:
 
 
 def board(game: Game, hidden: str | None, chosen: Doc, options: Doc,
-          drawings: Recent[str, str]) -> str:
+          drawings: Recent[str, str], pieces: str | None = None) -> str:
     """The board as the viewer may see it, with the current choice's legal spots marked and
     the last move haloed (``catan_core.svg.render``). Drawn once per picture and kept in
     ``drawings``: a view whose board did not change (most moves place no piece), or another
@@ -329,13 +341,17 @@ def board(game: Game, hidden: str | None, chosen: Doc, options: Doc,
             drawn = Game.from_dict(doc)
         return svg.render(drawn, svg.check_marks(marks), terms=terms)
 
-    return drawings.recall(_picture(game, no_ports, marks, terms), draw)
+    if pieces is None:
+        pieces = _pieces(game, no_ports)
+    # everything drawn, as one text: the island and pieces, the marks and the words
+    picture = pieces + json.dumps([marks, terms], sort_keys=True, separators=(",", ":"))
+    return drawings.recall(picture, draw)
 
 
-def _picture(game: Game, no_ports: bool, marks: Doc, terms: Doc | None) -> str:
-    """Everything :func:`board` draws, as one text: the island (terrains, numbers, harbours
-    unless hidden), every seat's pieces, the robber, the marks and the words."""
+def _pieces(game: Game, no_ports: bool) -> str:
+    """The island (terrains, numbers, harbours unless hidden), every seat's pieces and the
+    robber, as one text (part of the key of a drawing)."""
     island = game.board
     return json.dumps([island.terrains, island.numbers, None if no_ports else island.port_dict(),
-                       game.robber, [[c, game.buildings(c)] for c in game.seats], marks, terms],
+                       game.robber, [[c, game.buildings(c)] for c in game.seats]],
                       sort_keys=True, separators=(",", ":"))

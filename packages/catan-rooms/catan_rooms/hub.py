@@ -25,7 +25,7 @@ from catan_core import CatanError, Game
 from catan_core.referee import Referee
 from catan_core.table import Table
 from catan_core.views import event_for
-from catan_web.game_view import action_for_spot, shared_view, view_of
+from catan_web.game_view import Shared, action_for_spot, shared_view, view_of
 from catan_web.recent import Recent
 
 from . import room
@@ -140,7 +140,7 @@ class Hub:
         self.online: dict[str, dict[str, int]] = {}  # presence per room, until the next notice
         self.refs: Recent[tuple[str, int], Referee] = Recent(REFEREES_KEPT)
         # what every seat's page view of a room version shares (game_view.shared_view)
-        self.shared: Recent[tuple[str, int], Doc] = Recent(REFEREES_KEPT)
+        self.shared: Recent[tuple[str, int], Shared] = Recent(REFEREES_KEPT)
         self.pages: Recent[tuple[str, int, str | None, str], tuple[str, str | None]] = \
             Recent(PAGES_KEPT)
         self.frames: Recent[tuple[str, int, str | None], str] = Recent(FRAMES_KEPT)
