@@ -266,7 +266,8 @@ class Queries(LegalActions):
         lengths = {c: self._road_len[p] for p, c in enumerate(self.seats)}
         top = max(lengths.values())
         road_leaders = [c for c, n in lengths.items() if n == top and top >= 5]
-        paths = {c: [EDGE_NAMES[e] for e in longest_path(self._roads[p], self._node_owner, p)]
+        paths = {c: [EDGE_NAMES[e] for e in longest_path(self._roads[p], self._node_owner, p,
+                                                          self._road_len[p])]
                  for p, c in enumerate(self.seats)}
         knights = {c: self._knights[p] for p, c in enumerate(self.seats)}
         most = max(knights.values())

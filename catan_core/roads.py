@@ -185,8 +185,11 @@ def extended_trail(edge: int, edge_owner: Sequence[int], node_owner: Sequence[in
     return depth + 1
 
 
-def longest_path(roads: Iterable[int], node_owner: Sequence[int], player: int) -> list[int]:
-    """The edges of one longest trail (for highlighting), in the order walked.
+def longest_path(roads: Iterable[int], node_owner: Sequence[int], player: int,
+                 length: int | None = None) -> list[int]:
+    """The edges of one longest trail (for highlighting), in the order walked: the first
+    found of that length. ``length``: the longest trail's length when known
+    (:func:`longest_trail`), where the walk may stop.
 
     A depth-first walk from every node in turn, on an explicit stack: a nested function that
     called itself would tie itself in a reference cycle at every call, left for Python's
@@ -194,6 +197,8 @@ def longest_path(roads: Iterable[int], node_owner: Sequence[int], player: int) -
 
     >>> longest_path([], [-1] * 54, 0)
     []
+    >>> longest_path([0, 1, 2], [-1] * 54, 0) == longest_path([0, 1, 2], [-1] * 54, 0, 3)
+    True
     """
     adjacency: dict[int, list[tuple[int, int]]] = {}
     for e in roads:
@@ -212,6 +217,8 @@ def longest_path(roads: Iterable[int], node_owner: Sequence[int], player: int) -
                 path.append(e)
                 if len(path) > len(best):
                     best = path.copy()
+                    if len(best) == length:  # none is longer: the first this long is the one
+                        return best
                 if other in blocked:  # a trail ends at another player's building
                     path.pop()
                     continue
