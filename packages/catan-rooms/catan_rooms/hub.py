@@ -288,7 +288,8 @@ class Hub:
             for _ in range(20000):
                 doc = await self.latest(room_id)
                 game = self.game(doc) if doc is not None else None
-                if doc is None or game is None or not room.needs_step(doc, game, self.now()):
+                if doc is None or game is None \
+                        or not room.needs_step(doc, game, self.now(), self.referee(doc, game)):
                     self._schedule(room_id, doc)
                     return
                 result = await self.mutate(room_id, lambda d: room.auto_step(d, self.now()))
@@ -438,7 +439,7 @@ class Hub:
                 return dumps(view), None
             return dumps(view), self.drawings_json.recall(board, lambda: dumps(board))
 
-        key = (doc["id"], doc["version"], seat, json.dumps(options, sort_keys=True))
+        key = (doc["id"], doc["version"], seat, dumps(options))
         return self.pages.recall(key, build)
 
     @staticmethod
@@ -639,7 +640,7 @@ def with_fields(obj: str, fields: dict[str, str]) -> str:
     >>> with_fields('{}', {"a": "1", "b": "[]"})
     '{"a":1,"b":[]}'
     """
-    more = ",".join(f"{json.dumps(k)}:{v}" for k, v in fields.items())
+    more = ",".join(f"{dumps(k)}:{v}" for k, v in fields.items())
     if not more:
         return obj
     return obj[:-1] + ("," if obj != "{}" else "") + more + "}"

@@ -146,11 +146,13 @@ def open_table(doc: Doc) -> Table:
                  settings_of(doc).visibility, bots)
 
 
-def needs_step(doc: Doc, game: Game, now: float) -> bool:
-    """Cheap: whether :func:`auto_step` would do something now (``game`` is read only)."""
+def needs_step(doc: Doc, game: Game, now: float, ref: Referee | None = None) -> bool:
+    """Cheap: whether :func:`auto_step` would do something now (``game`` and ``ref``, the
+    referee of ``doc`` when the caller has it, are read only)."""
     if doc["status"] != "playing":
         return False
-    ref = Referee.from_dict(doc["referee"], game.seats)
+    if ref is None:
+        ref = Referee.from_dict(doc["referee"], game.seats)
     actor = ref.next_actor(game)
     if actor is None:
         return False
