@@ -61,6 +61,8 @@ FRAMES_KEPT = 2048
 #: Board drawings kept (by ``catan_web.game_view.board``): a room moving now needs about two,
 #: the board its deciding seat sees with its choices marked and the one the others see.
 DRAWINGS_KEPT = 2048
+#: Rooms whose last events read are kept (``Hub._events``).
+ROOMS_KEPT = 4096
 #: Referees kept (one per room version).
 REFEREES_KEPT = 512
 #: Addresses whose pace of new rooms and new sockets is kept (the least recent forgotten).
@@ -144,6 +146,7 @@ class Hub:
         self.pages: Recent[tuple[str, int, str | None, str], tuple[str, str | None]] = \
             Recent(PAGES_KEPT)
         self.frames: Recent[tuple[str, int, str | None], str] = Recent(FRAMES_KEPT)
+        self.tails: Recent[str, list[Doc]] = Recent(ROOMS_KEPT)  # last events read, by room
         self.drawings: Recent[str, str] = Recent(DRAWINGS_KEPT)
         # each drawing's JSON text, by the drawing (the same text object for every view that
         # took it from ``drawings``: its hash is computed once)
@@ -391,8 +394,7 @@ class Hub:
         if online is None:
             online = self.online[conn.room_id] = await self.store.presence(conn.room_id)
         start = max(conn.since, doc["seq"] - self.limits.events_per_frame)
-        stored = await self.store.events(conn.room_id, start, doc["seq"] - start) \
-            if doc["seq"] > start else []
+        stored = await self._events(conn.room_id, start, doc["seq"]) if doc["seq"] > start else []
         seat = conn.seat if conn.seat in doc["seats"] else None
         events = [{"seq": e["seq"], **event_for(e, seat)} for e in stored]
         truncated = start > conn.since
@@ -417,6 +419,17 @@ class Hub:
                                   "events": events, "truncated": truncated,
                                   "lobby": room.lobby(doc, online), "you": you}),
                            {"game": frame})
+
+    async def _events(self, room_id: str, after: int, upto: int) -> list[Doc]:
+        """The room's events numbered ``after`` + 1 to ``upto`` (read only). The last ones read
+        for a room are kept: its other sockets, sent the same change, take them from there."""
+        kept = self.tails.get(room_id)
+        if kept and kept[0]["seq"] <= after + 1 and kept[-1]["seq"] == upto:
+            return [e for e in kept if e["seq"] > after]
+        got = await self.store.events(room_id, after, upto - after)
+        if got and got[-1]["seq"] == upto:
+            self.tails.keep(room_id, got)
+        return got
 
     def page_view(self, doc: Doc, game: Game, ref: Referee, seat: str | None,
                   options: Doc) -> tuple[str, str | None]:
