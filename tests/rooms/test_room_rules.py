@@ -356,3 +356,15 @@ def test_chat_says_a_phrase_or_a_short_text_of_ones_own() -> None:
                 {"t": "chat", "n": 3, "text": "hi", "phrase": "hello"}):
         with pytest.raises(ValueError):
             CLIENT_MESSAGE.validate_python(bad)
+
+
+def test_a_rooms_kept_game_is_its_latest_and_an_older_version_is_read_again() -> None:
+    doc = make_room(["red"])
+    run_computers(doc, 0.0)
+    older = copy.deepcopy(doc)
+    person_move(doc, "red", 1.0)
+    newest = room.cached_game(doc)
+    assert newest.to_dict() == doc["position"]
+    old_game = room.cached_game(older)  # read again from its position, not kept
+    assert old_game.to_dict() == older["position"] != doc["position"]
+    assert room.cached_game(doc) is newest  # the newer one is still the room's kept game
