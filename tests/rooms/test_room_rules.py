@@ -360,6 +360,7 @@ def test_chat_says_a_phrase_or_a_short_text_of_ones_own() -> None:
 
 def test_a_rooms_kept_game_is_its_latest_and_an_older_version_is_read_again() -> None:
     doc = make_room(["red"])
+    doc["id"] = "kept-game-" + "K" * 12  # a room of its own (make_room's id is every test's)
     run_computers(doc, 0.0)
     older = copy.deepcopy(doc)
     person_move(doc, "red", 1.0)
