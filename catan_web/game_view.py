@@ -315,12 +315,12 @@ def choice(game: Game, viewer: str, mode: Doc | None) -> Doc:
 
 
 def board(game: Game, hidden: str | None, chosen: Doc, options: Doc,
-          drawings: Recent[str, str], pieces: str | None = None) -> str:
+          drawings: Recent[str, str], pieces: str) -> str:
     """The board as the viewer may see it, with the current choice's legal spots marked and
     the last move haloed (``catan_core.svg.render``). Drawn once per picture and kept in
     ``drawings``: a view whose board did not change (most moves place no piece), or another
     seat's view with the same marks, takes the drawing already made (a rooms server draws a
-    board for every seat of a room at every move)."""
+    board for every seat of a room at every move). ``pieces``: :attr:`Shared.pieces`."""
     from catan_core import svg  # imported on first use: it costs ~0.2 s in Pyodide
 
     hidden_tiles, no_ports = hidden_marks(game, hidden)
@@ -341,8 +341,6 @@ def board(game: Game, hidden: str | None, chosen: Doc, options: Doc,
             drawn = Game.from_dict(doc)
         return svg.render(drawn, svg.check_marks(marks), terms=terms)
 
-    if pieces is None:
-        pieces = _pieces(game, no_ports)
     # everything drawn, as one text: the island and pieces, the marks and the words
     picture = pieces + json.dumps([marks, terms], sort_keys=True, separators=(",", ":"))
     return drawings.recall(picture, draw)

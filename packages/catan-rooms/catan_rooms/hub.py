@@ -292,7 +292,7 @@ class Hub:
                 doc = await self.latest(room_id)
                 game = self.game(doc) if doc is not None else None
                 if doc is None or game is None \
-                        or not room.needs_step(doc, game, self.now(), self.referee(doc, game)):
+                        or not room.needs_step(doc, game, self.referee(doc, game), self.now()):
                     self._schedule(room_id, doc)
                     return
                 result = await self.mutate(room_id, lambda d: room.auto_step(d, self.now()))

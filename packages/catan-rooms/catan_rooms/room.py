@@ -153,13 +153,11 @@ def open_table(doc: Doc) -> Table:
                  settings_of(doc).visibility, bots)
 
 
-def needs_step(doc: Doc, game: Game, now: float, ref: Referee | None = None) -> bool:
+def needs_step(doc: Doc, game: Game, ref: Referee, now: float) -> bool:
     """Cheap: whether :func:`auto_step` would do something now (``game`` and ``ref``, the
-    referee of ``doc`` when the caller has it, are read only)."""
+    game and referee of ``doc``'s version, are read only)."""
     if doc["status"] != "playing":
         return False
-    if ref is None:
-        ref = Referee.from_dict(doc["referee"], game.seats)
     actor = ref.next_actor(game)
     if actor is None:
         return False
