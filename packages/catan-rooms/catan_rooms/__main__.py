@@ -32,8 +32,9 @@ DEFLATE_LEVEL = 1
 #: was scanned whole every 8-10 s. At 1,000 rooms (benchmarks.rooms, compiled engine, a move
 #: every 2-4 s per room, no look) that was 600-740 ms of pause every 8-10 s and young
 #: collections of 20-100 ms twice a second: p95 370-690 ms, server CPU 76%. With (5000, 10,
-#: 100) most of that state is freed before a collection looks at it and a full collection
-#: comes about every quarter of an hour: p95 51 ms, CPU 60% (notes/rooms-protocol.md).
+#: 100) most of that state is freed before a collection looks at it, and a full collection
+#: waits for a hundred middle ones (none in a measured run after the set-up): p95 51-62 ms,
+#: CPU 60-66% (notes/rooms-protocol.md).
 GC_THRESHOLDS = (5000, 10, 100)
 
 
