@@ -3,6 +3,7 @@ started it."""
 
 from __future__ import annotations
 
+import logging
 import queue
 import subprocess
 import sys
@@ -89,12 +90,16 @@ def test_the_command_sets_the_servers_cycle_collector(monkeypatch: Any, tmp_path
         seen["frozen"] = gc.get_freeze_count()
 
     before = gc.get_threshold()
+    access = logging.getLogger("uvicorn.access")
+    level, filters = access.level, list(access.filters)
     monkeypatch.setattr(command._Server, "run", probe)
     try:
         command.main(["--port", str(free_port()),
                       "--store", f"sqlite:///{tmp_path / 'rooms.sqlite3'}"])
-    finally:
+    finally:  # what main() set for the process is undone for the tests after this one
         gc.set_threshold(*before)
         gc.unfreeze()
+        access.setLevel(level)
+        access.filters[:] = filters
     assert seen["threshold"] == command.GC_THRESHOLDS != before
     assert seen["frozen"] > 10_000  # the imports' objects (modules, functions, classes)
