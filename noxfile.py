@@ -115,9 +115,10 @@ def bench(session: nox.Session) -> None:
     session.run("python", "-m", "benchmarks.review")  # a game's review: chances, steps
     session.install("pip", *ROOMS)
     session.run("python", "-m", "benchmarks.rooms")  # rooms server load over loopback
-    # rooms against p95 with Play-page clients at a person's pace: one process on SQLite (the
-    # pure engine, then the compiled one), then two processes on Redis (compiled)
-    curve = ["--cpu-moves", "0", "--curve", "100,250,500,1000", "--look", "--pace", "2,4"]
+    # rooms against p95 with Play-page clients (game frames: the page builds its view in its
+    # worker) at a person's pace: one process on SQLite (the pure engine, then the compiled
+    # one), then two processes on Redis (compiled)
+    curve = ["--cpu-moves", "0", "--curve", "100,250,500,1000", "--pace", "2,4"]
     session.run("python", "-m", "benchmarks.rooms", *curve)
     session.run("python", "-m", "benchmarks.rooms", *curve, "--compiled")
     if shutil.which("redis-server"):

@@ -3,14 +3,16 @@
     python -m benchmarks.rooms                      # 200 rooms x 4 players, 20 s, SQLite
     python -m benchmarks.rooms --rooms 20 --seconds 10
     python -m benchmarks.rooms --redis --procs 2    # two server processes sharing a Redis
-    python -m benchmarks.rooms --curve 100,250,500,1000 --look --pace 2,4   # rooms vs p95
+    python -m benchmarks.rooms --curve 100,250,500,1000 --pace 2,4   # rooms vs p95
 
 ``--warm 12,40`` (the default): before the measure, each room plays a number of moves drawn
 from 12 to 40 as fast as the server answers, so that the rooms are spread over their games as
 on a server that has run a while (during the set-up every move places a piece and every update
-carries a new board; later most do not). ``--look``: each simulated person asks for the Play
-page's own view of the game (``look``), as the Play page does online, so every update carries
-it. ``--pace 2,4``: each room makes a move every 2 to 4 s (a person's pace) instead of as fast
+carries a new board; later most do not). Without ``--look`` the simulated people are the Play
+page's clients: they take the game frame, which holds the table as their seat sees it, and the
+page builds its own view from it in its worker (``catan_web.game.do_seen``). ``--look``: each
+asks the server for that view instead (``look``), as the Play page did before, so every
+update carries it. ``--pace 2,4``: each room makes a move every 2 to 4 s (a person's pace) instead of as fast
 as the server answers. ``--curve``: one run per number of rooms, each on fresh server
 process(es), printed as a table (p50, p95 and p99 of the time from a move to every seat's
 update, the server processes' CPU use over the measured seconds, 100% being one core, and the
@@ -380,7 +382,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cpu-moves", type=int, default=1000,
                         help="moves of the in-process measure of the server's work (0: skip)")
     parser.add_argument("--look", action="store_true",
-                        help="every person asks for the Play page's view (look), as the page does")
+                        help="every person asks the server for the page view (look); the Play "
+                        "page builds it itself from the game frame")
     parser.add_argument("--pace", default="",
                         help="MIN,MAX seconds between a room's moves (a person's pace, e.g. 2,4)")
     parser.add_argument("--warm", default="12,40",
@@ -422,7 +425,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     store = f"redis, {args.procs} server processes" if args.redis else "SQLite, 1 server process"
     store += ", engine compiled by mypyc" if args.compiled else ""
-    clients = "Play-page clients (look)" if args.look else "clients of the game frame"
+    clients = ("clients asking for the server's page view (look)" if args.look
+               else "Play-page clients (the game frame; the page builds its view)")
     print(f"rooms curve: {store}, {clients}, "
           + (f"a move every {pace[0]:g}-{pace[1]:g} s per room" if pace
              else "moves as fast as answered"))

@@ -210,6 +210,15 @@ class Referee:
                 "people_turn": self.people_turn,
                 **({"cards": self.cards.to_dict()} if self.cards is not None else {})}
 
+    def public(self) -> Doc:
+        """What every seat and spectator may know of the referee: :meth:`to_dict` without the
+        computers' seed and the table's count of the cards (the page of a seat opens its table
+        with it: :meth:`catan_core.table.Table.seen_by`)."""
+        doc = self.to_dict()
+        del doc["seed"]
+        doc.pop("cards", None)
+        return doc
+
     @classmethod
     def from_dict(cls, doc: Any, colours: Iterable[str]) -> Referee:
         """The referee of a saved document (unknown or missing fields take their defaults);

@@ -188,7 +188,8 @@ def extended_trail(edge: int, edge_owner: Sequence[int], node_owner: Sequence[in
 def longest_path(roads: Iterable[int], node_owner: Sequence[int], player: int,
                  length: int | None = None) -> list[int]:
     """The edges of one longest trail (for highlighting), in the order walked: the first
-    found of that length. ``length``: the longest trail's length when known
+    found of that length, walking the roads by number (so a position gives the same trail
+    however it was reached or loaded). ``length``: the longest trail's length when known
     (:func:`longest_trail`), where the walk may stop.
 
     A depth-first walk from every node in turn, on an explicit stack: a nested function that
@@ -201,7 +202,7 @@ def longest_path(roads: Iterable[int], node_owner: Sequence[int], player: int,
     True
     """
     adjacency: dict[int, list[tuple[int, int]]] = {}
-    for e in roads:
+    for e in sorted(roads):  # the same trail whatever order the roads were built or read in
         a, b = EDGE_NODES[e]
         adjacency.setdefault(a, []).append((e, b))
         adjacency.setdefault(b, []).append((e, a))

@@ -40,11 +40,12 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from .bots import Bot, make_bot
+from .dealing import deal_view
 from .errors import IllegalAction, InvalidArgument
 from .game import Game
 from .referee import PERSON_MAX_OFFERS, Referee, waiting_for
 from .review import Replay
-from .views import VISIBILITIES, LogEntry, log_entry, masked, seat_view
+from .views import VISIBILITIES, LogEntry, guessed_view, hidden_in, log_entry, masked, seat_view
 
 Doc = dict[str, Any]
 Action = dict[str, Any]
@@ -125,6 +126,9 @@ class Table:
         if record is not None:
             self._start, self._actions = _checked_record(record, game)
         self._reported = len(self._actions)
+        # every player's points at the end, when the hidden cards are not the game's own
+        # (a table as one seat sees it: :meth:`seen_by`)
+        self._points: dict[str, int] | None = None
 
     @classmethod
     def new(cls, colours: Iterable[str], seed: int, mode: str = "classic",
@@ -147,13 +151,49 @@ class Table:
         game = Game.from_dict(position)
         return cls(game, Referee.from_dict(referee or {}, game.seats), visibility, bots, record)
 
+    def seen(self, colour: str | None) -> Doc:
+        """What ``colour`` (None: a spectator) is sent to open the table as they see it
+        (:meth:`seen_by`): their :meth:`view` of the position, the bank's cards, the referee's
+        public part (:meth:`Referee.public`) and the visibility; once the game is over, every
+        player's :meth:`points` (their Victory Point cards counted in the open)."""
+        seen = {"view": self.view(colour), "bank": self.game.bank_counts(),
+                "referee": self.referee.public(), "visibility": self.visibility}
+        if self.game.winner is not None:
+            seen["points"] = self.points()
+        return seen
+
+    @classmethod
+    def seen_by(cls, seen: Mapping[str, Any]) -> Table:
+        """The table as one seat sees it, from :meth:`seen`: the cards the seat cannot see
+        dealt (:func:`~catan_core.dealing.deal_view`) and an island that set-up hides guessed
+        (:func:`~catan_core.views.guessed_view`; the drawing hides it again). What the seat may
+        see and do is the same on it as on the table itself, so a page builds the seat's view
+        there (a rooms server sends this, not the page view). ``InvalidPosition`` when the
+        view is not one of a position.
+
+        >>> table = Table.new(["red", "blue", "white"], seed=3, people=["red"], visibility="fog")
+        >>> mine = Table.seen_by(table.seen("red"))
+        >>> mine.view("red") == table.view("red"), mine.legal_for("red") == table.legal_for("red")
+        (True, True)
+        """
+        view: Any = seen["view"]
+        hidden = hidden_in(view) if isinstance(view, dict) else None
+        doc = deal_view(guessed_view(view, hidden, 0) if hidden else view, 0, seen.get("bank"))
+        game = Game.from_dict(doc)
+        table = cls(game, Referee.from_dict(seen.get("referee"), game.seats),
+                    seen.get("visibility"))
+        points = seen.get("points")
+        if game.winner is not None and isinstance(points, Mapping):
+            table._points = {c: int(points[c]) for c in game.seats}
+        return table
+
     def copy(self) -> Table:
         """An independent copy of the game and the referee (the computers are shared)."""
         table = Table(self.game.copy(), Referee.from_dict(self.referee.to_dict(),
                                                           self.game.seats),
                       self.visibility, self._bots)
         table._start, table._actions = self._start, list(self._actions)
-        table._reported = self._reported
+        table._reported, table._points = self._reported, self._points
         return table
 
     def record(self) -> Doc:
@@ -178,6 +218,13 @@ class Table:
     def hidden(self) -> str | None:
         """``"fog"``/``"terra"`` while set-up hides the island, else None."""
         return masked(self.game, self.visibility)
+
+    def points(self) -> dict[str, int]:
+        """Each player's points as every seat and spectator may see them: without hidden
+        Victory Point cards while the game goes on, everyone's whole total once it is over."""
+        if self.game.winner is None:
+            return self.game.scores("public")
+        return dict(self._points) if self._points is not None else self.game.scores(None)
 
     # -- who decides -------------------------------------------------------------------------
 

@@ -207,6 +207,31 @@ def do_view(session: str, viewer: str | None, options: Doc | None = None) -> Doc
     return view_of(_table(session, options), viewer, options)
 
 
+def do_seen(seen: Doc, viewer: str | None, options: Doc | None = None) -> Doc:
+    """Everything the page shows ``viewer`` (a colour; None: a spectator) of a table this page
+    does not hold: an online room's, whose server sends each seat the table as it sees it
+    (:meth:`catan_core.table.Table.seen`). The page's view is built on that
+    (:meth:`~catan_core.table.Table.seen_by`: the seat's cards, the others' dealt) as the
+    server would build it on the table itself. ``options`` as :func:`do_view`'s (its
+    visibility is the table's).
+
+    >>> from catan_core.table import Table
+    >>> table = Table.new(["red", "blue", "white"], seed=3, people=["red", "blue", "white"])
+    >>> first = table.game.current_player
+    >>> view = do_seen(table.seen(first), first)
+    >>> view["viewer"] == first, view["can"], view["choice"]["pick"]
+    (True, {'place_settlement': True}, 'node')
+    """
+    if not isinstance(seen, dict):
+        raise bad_request("the table as a seat sees it is an object")
+    try:
+        table = Table.seen_by(seen)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise bad_request(f"the table as a seat sees it cannot be read ({exc})") from None
+    options = options if isinstance(options, dict) else {}
+    return view_of(table, viewer, {**options, "visibility": table.visibility}, fixed=True)
+
+
 def do_chances(session: str, viewer: str | None, samples: int = 32, seed: int = 0) -> Doc:
     """Each seat's chance to win from here (:func:`catan_core.bots.chances.win_chances`), as
     ``viewer`` sees the game (None: someone who sees every hand): ``{seats: {colour: chance},
@@ -439,6 +464,7 @@ BRIDGE: dict[str, Callable[..., Any]] = {
     "load": do_load,
     "share": do_share,
     "view": do_view,
+    "seen": do_seen,
     "act": do_act,
     "pick": do_pick,
     "advance": do_advance,

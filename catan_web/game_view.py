@@ -87,14 +87,17 @@ def shared_view(table: Table) -> Shared:
     actor = ref.next_actor(game)
     computer = actor is not None and ref.computer_plays(game, actor)
     forced = actor is not None and ref.forced_action(game, actor) is not None
-    scores = game.scores(None if over else "public")
+    scores = table.points()
+    no_ports = hidden_marks(game, table.hidden)[1]
+    # while Terra Incognita hides the harbours, nobody is shown who stands on one
+    unseen: Doc = {"harbours": []} if no_ports else {}
     view = {
         "phase": game.phase, "turn": game.turn_number,
         "current": game.current_player, "dice": list(game.dice) if game.dice else None,
         "winner": game.winner, "vp_to_win": game.vp_to_win,
         "robber": robber_shown(game, table.hidden),
         "hidden": table.hidden,
-        "players": [{**game.summary(c), "points": scores[c]} for c in game.seats],
+        "players": [{**game.summary(c), "points": scores[c], **unseen} for c in game.seats],
         "bank": game.bank_counts(), "deck": game.deck_size(),
         "discard": game.discards_owed(), "trade": _trade(game, table), "awards": game.awards(),
         "seats": {c: {**s.to_dict(), "computer": ref.computer_plays(game, c)}
@@ -108,7 +111,7 @@ def shared_view(table: Table) -> Shared:
             "offer_s": OFFER_WAIT_S if actor and ref.answers_computer_offer(game, actor) else None,
         },
     }
-    return Shared(view, _pieces(game, hidden_marks(game, table.hidden)[1]))
+    return Shared(view, _pieces(game, no_ports))
 
 
 def view_of(table: Table, viewer: str | None, options: Doc, fixed: bool = False,
@@ -134,8 +137,10 @@ def view_of(table: Table, viewer: str | None, options: Doc, fixed: bool = False,
         "prompt": None, "choice": {"pick": None, "legal": [], "illegal": {}, "mode": None},
     }
     if mine is not None:
-        out["me"] = {"colour": mine, "hand": game.hand_of(mine),
-                     "rates": game.maritime_rates(mine), "points": own}
+        rates = game.maritime_rates(mine)
+        if hidden_marks(game, table.hidden)[1]:  # the harbours are hidden: no rate shows one
+            rates = dict.fromkeys(rates, 4)  # the bank's 4:1 for every resource
+        out["me"] = {"colour": mine, "hand": game.hand_of(mine), "rates": rates, "points": own}
         out["cards"] = dev_cards(game, mine, decides)
     if decides:
         assert mine is not None

@@ -79,8 +79,7 @@ function onRoom(s) {
   const update = s.transport.update
   renderLobby(s)
   if (s.justCreated && update) showLobby(s)
-  const page = update && update.game && update.game.page
-  if (!page) return
+  if (!update || !update.game) return   // the game has not started
   if (!s.game) {
     beginOnline(s, update)
     return
@@ -113,7 +112,7 @@ async function beginOnline(s, update) {
   }
   s.game = game
   nameSeats(s, update.lobby)
-  const first = s.transport.result()
+  const first = await s.transport.result()
   if (!first || first.error) {
     s.game = null
     s.beginning = false

@@ -3,19 +3,27 @@
 //
 // RoomTransport has the methods of LocalTransport (transport.js), so the page's one game
 // interface (board, panels, dialogs, the loop) plays a room too: the server keeps the game and
-// runs the same referee (catan_core.referee) and the same page view (catan_web.game.view_of, asked
-// with `look`), so every answer it sends is the document the local worker would give for this
-// seat. The page never gets another seat's cards: the server sends each socket its own view.
+// runs the same referee (catan_core.referee); each update brings the table as this seat sees it
+// (catan_core.table.Table.seen: its view of the position, the bank, the referee's public part),
+// and this page's worker builds the page's view from it (catan_web.game.do_seen: the same
+// catan_web.game_view.view_of the local game draws with, on the seat's cards and the others'
+// dealt). The page never gets another seat's cards: the server sends each socket its own view.
 // It also answers the lobby's requests (sit, ready, start, chat, leave, and the host's seat:
 // lobby.js draws them).
 //
 // The seat token is kept in localStorage under the room, so a reload (or a lost network, or a
 // restarted server) takes the same seat again and the game goes on where it is.
 
+import { call, ensureRuntime } from "../core/runtime.js"
+
+const game = (fn, ...args) => call(`game.${fn}`, ...args)
 const TOKENS = "catan-companion/rooms"           // localStorage: {room: {token, host, name}}
 const REPLY_MS = 15000                            // a request with no answer by then is refused
 const NEWS_MS = 1000                             // advance(): how long to wait for the room's next step
 const TIMERS = [20, 30, 40, 60, 90, 120]          // the room's turn timers (null: unlimited)
+
+/** The parts of a seat's game frame the page's view is built from (Table.seen). */
+const SEEN = ["view", "bank", "referee", "visibility"]
 
 /** The room named by the page's address (`#room=<id>`: the invitation link), or null. */
 export function roomInLink() {
@@ -82,8 +90,8 @@ export class RoomTransport {
     this.host = false
     this.nextN = 1
     this.since = 0
-    this.mode = null          // the build mode the page's view is drawn for
-    this.board = null         // the board drawing this socket was sent last
+    this.options = {}         // the page's view options (its build mode, the last move)
+    this.built = null         // {key, view}: the page's view last built for an update
     this.connected = false
     this.closed = false
     this.retry = 250
@@ -91,8 +99,11 @@ export class RoomTransport {
 
   // -- the socket -------------------------------------------------------------------------------
 
-  /** Connect; resolves with the first update (rejects if the room does not exist). */
+  /** Connect; resolves with the first update (rejects if the room does not exist). The
+   *  engine loads meanwhile: the game's views are built here. */
   start() {
+    ensureRuntime().catch(() => {})   // its failure is reported by the first view asked
+    game("warm_up").catch(() => {})
     return new Promise((resolve, reject) => {
       this.first = { resolve, reject }
       this.connect()
@@ -110,7 +121,6 @@ export class RoomTransport {
       if (saved.token) hello.token = saved.token
       if (saved.host) hello.host = saved.host
       ws.send(JSON.stringify(hello))
-      ws.send(JSON.stringify({ t: "look", options: { mode: this.mode } }))
     }
     ws.onmessage = (event) => this.receive(JSON.parse(event.data))
     ws.onclose = (event) => {
@@ -162,13 +172,6 @@ export class RoomTransport {
   }
 
   take(frame) {
-    // a page view whose board is null has the drawing this socket was sent last (the server
-    // leaves out an unchanged board: most moves change no piece)
-    const page = frame.game && frame.game.page
-    if (page && !page.error) {
-      if (page.board === null) page.board = this.board
-      else this.board = page.board
-    }
     if (this.update && frame.version < this.update.version) return
     this.update = frame
     this.updatedAt = performance.now()
@@ -229,15 +232,41 @@ export class RoomTransport {
   /** Whether the room changed since the page last took it. */
   fresh() { return Boolean(this.update && (this.update.version > this.taken || this.news.length)) }
 
-  /** What the page takes: the new log lines and this seat's view (the `view_of` document). */
-  result() {
+  /** This seat's page view of the newest update with the page's `options` (the `view_of`
+   *  document), built by the worker from the table as the seat sees it; kept for the update
+   *  and options it was built for. Rejects with the engine's error. */
+  page(options = this.options) {
     const update = this.update
-    const game = update && update.game
-    if (!game || !game.page) return null   // no game yet: nothing for the page to take
-    if (game.page.error) return { error: game.page.error }
+    const table = update && update.game
+    if (!table) return Promise.resolve(null)
+    this.options = options
+    const seen = Object.fromEntries(SEEN.map((key) => [key, table[key]]))
+    const asked = { mode: options.mode || null, last: options.last || null, terms: options.terms || null }
+    const key = JSON.stringify([update.version, this.colour, asked])
+    if (!this.built || this.built.key !== key) {
+      const view = game("seen", seen, this.colour, asked)
+      view.catch(() => { if (this.built && this.built.view === view) this.built = null })
+      this.built = { key, view }
+    }
+    return this.built.view
+  }
+
+  /** What the page takes: the new log lines and this seat's view (the `view_of` document);
+   *  null before the game starts. */
+  async result() {
+    const update = this.update
+    const table = update && update.game
+    if (!table) return null   // no game yet: nothing for the page to take
+    let view
+    try {
+      view = await this.page()
+    } catch (error) {
+      return { error: error && error.code ? error : { code: "engine_failed", message: String(error && error.message || error), details: {} } }
+    }
+    if (this.update !== update) return this.result()   // a newer one came meanwhile
     this.taken = update.version
     const log = this.news.splice(0).map((e) => ({ e }))
-    return { position: game.view, log, view: game.page, clock: game.clock, summary: game.summary }
+    return { position: table.view, log, view, clock: table.clock, summary: table.summary }
   }
 
   /** A refusal for the page: the engine's code (its catalog words) or the room's. */
@@ -267,26 +296,19 @@ export class RoomTransport {
     return body
   }
 
-  /** This seat's view, drawn for the build mode the page chose (asked with `look`). */
-  async view(g, viewer, options = {}) {
-    const mode = options.mode || null
-    if (JSON.stringify(mode) !== JSON.stringify(this.mode)) {
-      this.mode = mode
-      this.ws.send(JSON.stringify({ t: "look", options: { mode } }))
-      await this.ask({ t: "ping" })   // the update for the new mode comes before the pong
-    }
-    const page = this.update && this.update.game && this.update.game.page
-    if (page && page.error) throw page.error
-    return page   // the log lines stay for the next result()
-  }
+  /** This seat's view, drawn for the build mode the page chose (the log lines stay for the
+   *  next result()). */
+  view(g, viewer, options = {}) { return this.page(options) }
 
   async act(g, action, viewer, options = {}) {
+    this.options = options
     const message = { t: "act", n: this.nextN++, action: Object.fromEntries(Object.entries(action).filter(([k]) => k !== "player")) }
     if (action.type === "offer_trade" && options.offered_to) message.to = options.offered_to
     return this.settled(await this.ask(message))
   }
 
   async pick(g, viewer, options = {}, spot) {
+    this.options = options
     const frame = await this.ask({ t: "pick", n: this.nextN++, spot, options: { mode: options.mode || null } })
     if (frame.t === "pick") return frame.mode ? { mode: frame.mode } : { victims: frame.victims, tile: frame.tile }
     return this.settled(frame)
@@ -294,7 +316,8 @@ export class RoomTransport {
 
   /** The room's next step (a computer's move, a time-out, another person's move): the server
    *  plays them; this waits for the next change. */
-  async advance() {
+  async advance(g, viewer, options = this.options) {
+    this.options = options
     await this.until(() => this.fresh(), NEWS_MS)
     return this.result()
   }
@@ -306,7 +329,7 @@ export class RoomTransport {
   }
 
   /** What changed, at once. */
-  sync() { return Promise.resolve(this.result()) }
+  sync() { return this.result() }
 
   roll(g, colour, dice) { return this.act(g, { type: "roll", dice }) }
 

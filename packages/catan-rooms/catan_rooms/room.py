@@ -552,13 +552,16 @@ def clock_frame(doc: Doc, now: float) -> Doc | None:
 
 def seat_frame(doc: Doc, game: Game, colour: str | None, ref: Referee | None = None) -> Doc:
     """What one seat (None: a spectator) is sent of the game but the clock: it depends on the
-    room's version and the seat only, so every socket of that seat may share it (read only)."""
+    room's version and the seat only, so every socket of that seat may share it (read only).
+    It holds the table as the seat sees it (:meth:`catan_core.table.Table.seen`: ``view``,
+    ``bank``, ``referee``, ``visibility``), from which the Play page builds its own view."""
     settings = settings_of(doc)
     table = Table(game, ref or Referee.from_dict(doc["referee"], game.seats), settings.visibility)
     ref = table.referee
     mine = colour is not None and colour in game.seats and not ref.computer_plays(game, colour)
     out = {
-        "view": table.view(colour),
+        # the table as this seat sees it: the Play page builds its view on it (Table.seen_by)
+        **table.seen(colour),
         "hidden": table.hidden,
         "actors": [c for c in waiting_for(game) if ref.forced_action(game, c) is None],
         "next": ref.next_actor(game),
