@@ -12,8 +12,10 @@ carries a new board; later most do not). Without ``--look`` the simulated people
 page's clients: they take the game frame, which holds the table as their seat sees it, and the
 page builds its own view from it in its worker (``catan_web.game.do_seen``). ``--look``: each
 asks the server for that view instead (``look``), as the Play page did before, so every
-update carries it. ``--pace 2,4``: each room makes a move every 2 to 4 s (a person's pace) instead of as fast
-as the server answers. ``--curve``: one run per number of rooms, each on fresh server
+update carries it. ``--pace 2,4``: each room makes a move every 2 to 4 s (a person's pace)
+instead of as fast as the server answers. ``--route room``: with several processes, a room's
+sockets all go to one (as a proxy routing by the room's address sends them; by default its
+seats are spread over the processes). ``--curve``: one run per number of rooms, each on fresh server
 process(es), printed as a table (p50, p95 and p99 of the time from a move to every seat's
 update, the server processes' CPU use over the measured seconds, 100% being one core, and the
 longest the simulated people's own loop ran late: a latency measured while it runs late is
@@ -197,8 +199,10 @@ class Room:
 
 
 async def set_up(bases: list[str], count: int, seed: int, look: bool = False,
-                 pace: tuple[float, float] | None = None) -> list[Room]:
-    """``count`` rooms of four seated people, started; made 25 at a time."""
+                 pace: tuple[float, float] | None = None, by_room: bool = False) -> list[Room]:
+    """``count`` rooms of four seated people, started; made 25 at a time. With several
+    processes, a room's seats connect to different ones, unless ``by_room`` (every socket of
+    a room to one process, as a proxy that routes by the room's address sends them)."""
     loop = asyncio.get_running_loop()
     gate = asyncio.Semaphore(25)
 
@@ -207,7 +211,7 @@ async def set_up(bases: list[str], count: int, seed: int, look: bool = False,
             room_id, host = await loop.run_in_executor(None, create_room, bases[i % len(bases)])
             clients = []
             for k, colour in enumerate(COLOURS):
-                base = bases[(i + k) % len(bases)]  # with several processes, seats spread out
+                base = bases[(i + (0 if by_room else k)) % len(bases)]
                 client = RoomClient(base, room_id, host=host if k == 0 else None)
                 await client.connect(timeout=60)
                 seated = await client.sit(colour, f"P{k}", timeout=60)
@@ -244,7 +248,7 @@ async def loop_lag(lags: list[float], every: float = 0.01) -> None:
 
 async def bench(bases: list[str], count: int, seconds: float, seed: int, look: bool = False,
                 pace: tuple[float, float] | None = None, pids: list[int] | None = None,
-                warm: tuple[int, int] = (0, 0)) -> Doc:
+                warm: tuple[int, int] = (0, 0), by_room: bool = False) -> Doc:
     # this process's cycle collector off while the people come in and play, as timeit does:
     # the frames its thousands of clients hold made each full collection stop every client
     # for up to 2.6 s, and those stops showed as the server's latency
@@ -252,7 +256,7 @@ async def bench(bases: list[str], count: int, seconds: float, seed: int, look: b
     gc.disable()
     try:
         start = time.perf_counter()
-        rooms = await set_up(bases, count, seed, look, pace)
+        rooms = await set_up(bases, count, seed, look, pace, by_room)
         return await measure(rooms, seconds, look, pace, pids, warm, start)
     finally:
         gc.enable()
@@ -393,6 +397,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--compiled", action="store_true",
                         help="the server on the engine compiled by mypyc (python -m "
                         "devtools.compiled build first)")
+    parser.add_argument("--route", choices=("seat", "room"), default="seat",
+                        help="with several processes: each seat of a room to the next process "
+                        "(seat: every process serves every room), or a room's sockets to one "
+                        "(room: as a proxy routing /api/rooms/<id>/ws by the room would)")
     parser.add_argument("--curve", default="",
                         help="comma-separated numbers of rooms: one run each, printed as a table")
     args = parser.parse_args(argv)
@@ -423,7 +431,8 @@ def main(argv: list[str] | None = None) -> None:
               f"({result['sockets']} sockets), move-to-all-seats p95 {lat['p95']} ms "
               f"(median {lat['median']} ms)")
         return
-    store = f"redis, {args.procs} server processes" if args.redis else "SQLite, 1 server process"
+    store = (f"redis, {args.procs} server processes, sockets routed by {args.route}" if args.redis
+             else "SQLite, 1 server process")
     store += ", engine compiled by mypyc" if args.compiled else ""
     clients = ("clients asking for the server's page view (look)" if args.look
                else "Play-page clients (the game frame; the page builds its view)")
@@ -463,13 +472,15 @@ def run(args: argparse.Namespace, count: int, pace: tuple[float, float] | None) 
             procs += [p for p, _ in servers]
             result = asyncio.run(bench([b for _, b in servers], count, args.seconds, args.seed,
                                        look=args.look, pace=pace,
-                                       pids=[p.pid for p, _ in servers], warm=args.warm))
+                                       pids=[p.pid for p, _ in servers], warm=args.warm,
+                                       by_room=args.route == "room"))
         finally:
             for proc in procs:
                 proc.kill()
                 proc.wait(10)
     result["store"] = "redis" if args.redis else "sqlite"
     result["server_processes"] = procs_wanted
+    result["route"] = args.route
     result["compiled"] = args.compiled
     result["cpus"] = os.cpu_count()
     return result

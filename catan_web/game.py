@@ -210,7 +210,8 @@ def do_view(session: str, viewer: str | None, options: Doc | None = None) -> Doc
 def do_seen(seen: Doc, viewer: str | None, options: Doc | None = None) -> Doc:
     """Everything the page shows ``viewer`` (a colour; None: a spectator) of a table this page
     does not hold: an online room's, whose server sends each seat the table as it sees it
-    (:meth:`catan_core.table.Table.seen`). The page's view is built on that
+    (:meth:`catan_core.table.Table.seen`; the seat's game frame, whose other fields are left
+    alone). The page's view is built on that
     (:meth:`~catan_core.table.Table.seen_by`: the seat's cards, the others' dealt) as the
     server would build it on the table itself. ``options`` as :func:`do_view`'s (its
     visibility is the table's).

@@ -22,9 +22,6 @@ const REPLY_MS = 15000                            // a request with no answer by
 const NEWS_MS = 1000                             // advance(): how long to wait for the room's next step
 const TIMERS = [20, 30, 40, 60, 90, 120]          // the room's turn timers (null: unlimited)
 
-/** The parts of a seat's game frame the page's view is built from (Table.seen). */
-const SEEN = ["view", "bank", "referee", "visibility"]
-
 /** The room named by the page's address (`#room=<id>`: the invitation link), or null. */
 export function roomInLink() {
   const match = /^#room=([A-Za-z0-9_-]{16,64})$/.exec(location.hash)
@@ -240,11 +237,10 @@ export class RoomTransport {
     const table = update && update.game
     if (!table) return Promise.resolve(null)
     this.options = options
-    const seen = Object.fromEntries(SEEN.map((key) => [key, table[key]]))
     const asked = { mode: options.mode || null, last: options.last || null, terms: options.terms || null }
     const key = JSON.stringify([update.version, this.colour, asked])
     if (!this.built || this.built.key !== key) {
-      const view = game("seen", seen, this.colour, asked)
+      const view = game("seen", table, this.colour, asked)   // Table.seen's fields, and more
       view.catch(() => { if (this.built && this.built.view === view) this.built = null })
       this.built = { key, view }
     }

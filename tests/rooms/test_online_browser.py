@@ -269,6 +269,14 @@ def test_three_people_online_to_a_winner(browser: Any, site_dir: Path, sqlite_st
     winner = ".catan-dialog--end .is-winner[data-colour]"
     winners = {p.page.locator(winner).first.get_attribute("data-colour") for p in people}
     assert len(winners) == 1
+    for person in people:  # each page's panels count everyone's Victory Point cards at the end
+        shown, totals = person.page.evaluate("""() => {
+            const s = document.querySelector('.catan-game').catanGame
+            const game = s.transport.update.game
+            return [Object.fromEntries(s.view.players.map((p) => [p.colour, p.points])),
+                    Object.fromEntries(game.summary.players.map((p) => [p.colour, p.total]))]
+        }""")
+        assert shown == totals, (person.colour, shown, totals)
     # nothing hidden reached any seat, in any frame, before or after the reload and restart
     for person in people:
         assert not person.errors, person.errors

@@ -154,7 +154,7 @@ class SQLiteStore(Store):
         except BaseException:
             db.execute("ROLLBACK")
             raise
-        await self._changed(doc["id"])
+        await self._changed(doc["id"], doc["version"])
         return True
 
     async def events(self, room_id: str, after: int, limit: int) -> list[Doc]:
