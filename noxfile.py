@@ -117,13 +117,14 @@ def bench(session: nox.Session) -> None:
     session.run("python", "-m", "benchmarks.rooms")  # rooms server load over loopback
     # rooms against p95 with Play-page clients (game frames: the page builds its view in its
     # worker) at a person's pace: one process on SQLite (the pure engine, then the compiled
-    # one), then two processes on Redis (compiled)
+    # one), then two processes on Redis (compiled; a room's sockets to one process, as a proxy
+    # routing by the room's address sends them)
     curve = ["--cpu-moves", "0", "--curve", "100,250,500,1000", "--pace", "2,4"]
     session.run("python", "-m", "benchmarks.rooms", *curve)
     session.run("python", "-m", "benchmarks.rooms", *curve, "--compiled")
     if shutil.which("redis-server"):
         session.run("python", "-m", "benchmarks.rooms", *curve, "--redis", "--procs", "2",
-                    "--compiled")
+                    "--route", "room", "--compiled")
     else:
         session.log("redis-server is not installed: the curve of two processes is left out")
 

@@ -50,6 +50,7 @@ from catan_site import (
     runtime_assets,
     search_index,
     tutorial,
+    typography,
     widgets,
 )
 from catan_site.paths import ROOT
@@ -230,6 +231,17 @@ class CatanPlugin(BasePlugin[CatanConfig]):  # type: ignore[no-untyped-call]
         self.pages.append((page.file.norm_src_uri, page.url, getattr(page, "update_date", None),
                            urls))
         return context
+
+    def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
+        """The language's spacing around punctuation in the page (:mod:`typography`)."""
+        return typography.apply(self.lang, output)
+
+    def on_post_template(self, output_content: str, *, template_name: str,
+                         config: MkDocsConfig) -> str:
+        """The same in the pages written from a template alone (the 404 page)."""
+        if not template_name.endswith(".html"):
+            return output_content
+        return typography.apply(self.lang, output_content)
 
     def on_template_context(self, context: TemplateContext, *, template_name: str,
                             config: MkDocsConfig) -> TemplateContext:
