@@ -102,6 +102,14 @@ def test_french_pages_set_no_break_spaces_in_their_text(site_dir: Path) -> None:
     assert not wrong, f"{len(wrong)} places:\n" + "\n".join(wrong[:40])
 
 
+def test_french_guillemets_hold_no_break_spaces() -> None:
+    """« and » take a no-break space inside, in the catalogs as in the built pages (whose
+    sentences the widgets write from the catalogs)."""
+    wrong = [f"{where}: {text!r}" for where, text in texts("fr")
+             if re.search(r"«[ \t]|[ \t]»", text)]
+    assert not wrong, "\n".join(wrong)
+
+
 def test_scripts_join_a_label_and_its_text_in_the_page_language() -> None:
     """A label and its text are joined by the catalog (Catalog.labelled: "x : y" in French),
     never by a colon written in a script."""
