@@ -154,9 +154,11 @@ class Table:
     def seen(self, colour: str | None) -> Doc:
         """What ``colour`` (None: a spectator) is sent to open the table as they see it
         (:meth:`seen_by`): their :meth:`view` of the position, the bank's cards, the referee's
-        public part (:meth:`Referee.public`) and the visibility; once the game is over, every
+        public part (:meth:`Referee.public`) and the visibility (no bank while the island is
+        hidden: it would name the set-up's cards); once the game is over, every
         player's :meth:`points` (their Victory Point cards counted in the open)."""
-        seen = {"view": self.view(colour), "bank": self.game.bank_counts(),
+        seen = {"view": self.view(colour),
+                "bank": None if self.hidden else self.game.bank_counts(),
                 "referee": self.referee.public(), "visibility": self.visibility}
         if self.game.winner is not None:
             seen["points"] = self.points()

@@ -98,7 +98,8 @@ def shared_view(table: Table) -> Shared:
         "robber": robber_shown(game, table.hidden),
         "hidden": table.hidden,
         "players": [{**game.summary(c), "points": scores[c], **unseen} for c in game.seats],
-        "bank": game.bank_counts(), "deck": game.deck_size(),
+        # while the island is hidden the set-up's cards are not named: nor is what the bank gave
+        "bank": None if table.hidden else game.bank_counts(), "deck": game.deck_size(),
         "discard": game.discards_owed(), "trade": _trade(game, table), "awards": game.awards(),
         "seats": {c: {**s.to_dict(), "computer": ref.computer_plays(game, c)}
                   for c, s in ref.seats.items()},

@@ -137,3 +137,20 @@ def test_a_seen_document_that_is_no_table_is_refused_with_a_code() -> None:
         with pytest.raises(Exception) as caught:
             do_seen(bad, None)  # type: ignore[arg-type]
         assert getattr(caught.value, "code", None) in ("bad_request", "invalid_position")
+
+
+@pytest.mark.parametrize("visibility", ["fog", "terra"])
+def test_the_bank_is_not_shown_while_the_island_hides_the_set_ups_cards(
+        visibility: str) -> None:
+    """The log does not name the cards the set-up gives while the island is hidden; neither
+    does the bank's count (it would say which resources left it). Shown again after."""
+    table = Table.new(SEATS, seed=9, people=SEATS, visibility=visibility)
+    rng = random.Random(9)
+    hidden_steps = 0
+    while step(table, rng) and table.hidden:
+        hidden_steps += 1
+        for viewer in [*SEATS, None]:
+            assert table.seen(viewer)["bank"] is None
+            assert view_of(table, viewer, {}, fixed=True, drawings=Recent(4))["bank"] is None
+    assert hidden_steps >= 12 and table.hidden is None
+    assert sum(view_of(table, "red", {}, fixed=True, drawings=Recent(4))["bank"].values()) > 0

@@ -198,6 +198,7 @@ export function renderPlayers(s) {
         onclick: () => toggleSeat(s, p.colour),
       }, seat.kind === "bot" ? t("seat_to_person") : t("seat_to_computer"))))
   }
-  el.append(list, h("h3", {}, capitalise(s.text.term("bank"))), cardChips(s.text, view.bank),
+  const bank = view.bank ? cardChips(s.text, view.bank) : h("p", { class: "catan-muted" }, t("bank_hidden"))
+  el.append(list, h("h3", {}, capitalise(s.text.term("bank"))), bank,
     h("p", { class: "catan-muted" }, t("deck_left", { n: view.deck })))
 }
