@@ -25,6 +25,7 @@ from .constants import BANK_PER_RESOURCE, DEV_CARDS, DEV_COUNTS, KNIGHT, RESOURC
 from .game import Game
 from .rng import Rng, seed_state
 from .tracking import CardCounter
+from .views import guessed_view, hidden_in
 
 Doc = dict[str, Any]
 
@@ -35,11 +36,24 @@ def deal_view(view: Doc, seed: int, bank: Mapping[str, int] | None = None) -> Do
     generator seeded afresh, so the position predicts no roll or draw of the game it was taken
     from. ``bank``: the bank's cards as the table shows them, so the hands are dealt from the
     cards the bank does not hold."""
+    return _dealt(view, seed, bank).to_dict()
+
+
+def seen_game(view: Doc, seed: int, bank: Mapping[str, int] | None = None) -> Game:
+    """A whole game from one seat's view, as :func:`deal_view` deals it, and, while the set-up
+    hides the island, with an island guessed from ``seed`` (:func:`~catan_core.views.
+    guessed_view`; a drawing hides it again): what a review or a page opens to show what one
+    seat saw. The guessed island and the dealt cards are never the game's own."""
+    hidden = hidden_in(view)
+    return _dealt(guessed_view(view, hidden, seed) if hidden else view, seed, bank)
+
+
+def _dealt(view: Doc, seed: int, bank: Mapping[str, int] | None) -> Game:
     players = view["players"]
     shown = [c for c in view["seats"]
              if not (isinstance(players[c].get("hand"), dict) and "hidden" in players[c]["hand"])]
     colour = shown[0] if shown else view["turn"]["player"]
-    return determinize(view, colour, Rng(seed_state(seed)), bank=bank).to_dict()
+    return determinize(view, colour, Rng(seed_state(seed)), bank=bank)
 
 
 def _hidden(value: Any) -> int:
@@ -174,4 +188,4 @@ def unseen_devs(view: Doc, colour: str) -> list[int]:
     return [max(0, DEV_COUNTS[c] - used[c]) for c in range(5)]
 
 
-__all__ = ["deal_view", "determinize", "known_cards", "unseen_devs"]
+__all__ = ["deal_view", "determinize", "known_cards", "seen_game", "unseen_devs"]

@@ -51,15 +51,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .constants import COLOURS, COST_CITY, COST_DEV_CARD, COST_ROAD, COST_SETTLEMENT, RESOURCES
-from .dealing import deal_view
+from .dealing import seen_game
 from .errors import CatanError, IllegalAction, InvalidArgument
 from .game import Game
 from .views import (
     VISIBILITIES,
     LogEntry,
     event_for,
-    guessed_view,
-    hidden_in,
     log_entry,
     masked,
     seat_view,
@@ -332,7 +330,7 @@ class Seen(_Moves):
     that is not a position the engine accepts is refused when its step is asked.
 
     A whole position (:meth:`position`) is the view with the cards the reviewer could not see
-    dealt afresh, seeded by the step (:func:`catan_core.dealing.deal_view`), and, while set-up
+    dealt afresh, seeded by the step (:func:`catan_core.dealing.seen_game`), and, while set-up
     hid the island, a guessed island (the drawing hides it again: :attr:`visibility`)."""
 
     def __init__(self, doc: Any) -> None:
@@ -405,14 +403,12 @@ class Seen(_Moves):
         self._check_step(k)
         view = dict(self.views[k])
         bank = view.pop("bank", None)
-        hidden = hidden_in(view)
         try:
             if bank is not None and not (isinstance(bank, dict) and set(bank) <= set(RESOURCES)
                                          and all(type(n) is int and n >= 0
                                                  for n in bank.values())):
                 raise ValueError("the bank holds whole numbers of resource cards")
-            return Game.from_dict(deal_view(guessed_view(view, hidden, k) if hidden else view, k,
-                                            bank))
+            return seen_game(view, k, bank)
         except (CatanError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise InvalidArgument("invalid_record", f"this review cannot be read: view {k} "
                                   f"is not a position ({exc})", index=k) from None

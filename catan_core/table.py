@@ -40,12 +40,12 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from .bots import Bot, make_bot
-from .dealing import deal_view
+from .dealing import seen_game
 from .errors import IllegalAction, InvalidArgument
 from .game import Game
 from .referee import PERSON_MAX_OFFERS, Referee, waiting_for
 from .review import Replay
-from .views import VISIBILITIES, LogEntry, guessed_view, hidden_in, log_entry, masked, seat_view
+from .views import VISIBILITIES, LogEntry, log_entry, masked, seat_view
 
 Doc = dict[str, Any]
 Action = dict[str, Any]
@@ -167,8 +167,8 @@ class Table:
     @classmethod
     def seen_by(cls, seen: Mapping[str, Any]) -> Table:
         """The table as one seat sees it, from :meth:`seen`: the cards the seat cannot see
-        dealt (:func:`~catan_core.dealing.deal_view`) and an island that set-up hides guessed
-        (:func:`~catan_core.views.guessed_view`; the drawing hides it again). What the seat may
+        dealt and an island that set-up hides guessed (:func:`~catan_core.dealing.seen_game`;
+        the drawing hides it again). What the seat may
         see and do is the same on it as on the table itself, so a page builds the seat's view
         there (a rooms server sends this, not the page view). ``InvalidPosition`` when the
         view is not one of a position.
@@ -178,10 +178,7 @@ class Table:
         >>> mine.view("red") == table.view("red"), mine.legal_for("red") == table.legal_for("red")
         (True, True)
         """
-        view: Any = seen["view"]
-        hidden = hidden_in(view) if isinstance(view, dict) else None
-        doc = deal_view(guessed_view(view, hidden, 0) if hidden else view, 0, seen.get("bank"))
-        game = Game.from_dict(doc)
+        game = seen_game(seen["view"], 0, seen.get("bank"))
         table = cls(game, Referee.from_dict(seen.get("referee"), game.seats),
                     seen.get("visibility"))
         points = seen.get("points")

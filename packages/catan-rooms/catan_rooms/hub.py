@@ -398,10 +398,9 @@ class Hub:
         doc = await self.latest(conn.room_id)
         if doc is None:
             return None
-        kept = self.online.get(conn.room_id)
-        if kept is None or time.monotonic() - kept[0] > PRESENCE_S:
-            kept = self.online[conn.room_id] = (time.monotonic(),
-                                                await self.store.presence(conn.room_id))
+        kept, now = self.online.get(conn.room_id), time.monotonic()
+        if kept is None or now - kept[0] > PRESENCE_S:
+            kept = self.online[conn.room_id] = (now, await self.store.presence(conn.room_id))
         online = kept[1]
         start = max(conn.since, doc["seq"] - self.limits.events_per_frame)
         stored = await self._events(conn.room_id, start, doc["seq"]) if doc["seq"] > start else []
