@@ -24,12 +24,14 @@ import contextlib
 import json
 import re
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pagewatch import forget_site
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from rooms_helpers import Server
+from rooms_helpers import Server, free_port
 from test_online_game import check_frame
 
 from catan_core import RESOURCES
@@ -57,11 +59,11 @@ VIEW = """() => {
 
 
 class Person:
-    """One browser context on the Play page, and every frame its sockets received."""
+    """One person's browser on the Play page, and every frame its sockets received."""
 
-    def __init__(self, browser: Any, colour: str, name: str) -> None:
+    def __init__(self, context: Any, colour: str, name: str) -> None:
         self.colour, self.name = colour, name
-        self.context = browser.new_context()
+        self.context = context
         self.page = self.context.new_page()
         self.frames: list[Doc] = []
         self.errors: list[str] = []
@@ -168,6 +170,55 @@ def offer(person: Person, view: Doc, trade: dict[str, Any]) -> None:
     trade["offered"], trade["give"], trade["get"] = True, give, get
 
 
+
+#: ``arrive(colour, name)``: that person's browser opens a page (see the ``arrive`` fixture).
+Arrive = Callable[[str, str], Person]
+
+
+@pytest.fixture(scope="module")
+def port() -> int:
+    """The one address of the module's rooms servers (one at a time): a person's browser keeps
+    the site's files and the engine's compiled WebAssembly from one test to the next only for
+    the same address."""
+    return free_port()
+
+
+@pytest.fixture(scope="module")
+def browsers(playwright: Any, browser_type_launch_args: dict[str, Any],
+             tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """Each person's own browser (Chromium on an on-disk profile, by colour), kept for the
+    module: from a person's second test on, Pyodide comes out of that browser's caches instead
+    of being downloaded and compiled again (a fresh context cost 4.5-6 s of CPU an engine, one
+    kept 1.2-1.8 s; tests/conftest.py's ``profile``)."""
+    opened: dict[str, Any] = {}
+    yield opened
+    for context in opened.values():
+        context.close()
+
+
+@pytest.fixture()
+def arrive(browsers: dict[str, Any], port: int, playwright: Any,
+           browser_type_launch_args: dict[str, Any],
+           tmp_path_factory: pytest.TempPathFactory) -> Iterator[Arrive]:
+    """``arrive(colour, name)``: a new page in that person's browser; when the test ends, the
+    person's pages close and the room's address is forgotten (storage, seat tokens): the next
+    test meets people who have never been to a room."""
+    came: list[Person] = []
+
+    def make(colour: str, name: str) -> Person:
+        if colour not in browsers:
+            context = browsers[colour] = playwright.chromium.launch_persistent_context(
+                str(tmp_path_factory.mktemp(f"browser-{colour}")), **browser_type_launch_args,
+                viewport={"width": 1280, "height": 720}, service_workers="block")
+            for page in context.pages:
+                page.close()
+        came.append(Person(browsers[colour], colour, name))
+        return came[-1]
+
+    yield make
+    for person in came:
+        forget_site(person.context, f"http://127.0.0.1:{port}")
+
 def play_until(people: list[Person], done: Any, trade: dict[str, Any], limit: float = 90) -> None:
     give_up = time.monotonic() + limit
     while not done():
@@ -183,12 +234,13 @@ def play_until(people: list[Person], done: Any, trade: dict[str, Any], limit: fl
 
 
 @pytest.mark.browser
-def test_three_people_online_to_a_winner(browser: Any, site_dir: Path, sqlite_store: str,
-                                         servers: list[Server]) -> None:
-    server = Server(sqlite_store, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
+def test_three_people_online_to_a_winner(
+        arrive: Arrive, port: int, site_dir: Path, sqlite_store: str,
+        servers: list[Server]) -> None:
+    server = Server(sqlite_store, port, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
     servers.append(server)
-    ann, bob, cat = (Person(browser, "red", "Ann"), Person(browser, "blue", "Bob"),
-                     Person(browser, "white", "Cat <b>"))
+    ann, bob, cat = (arrive("red", "Ann"), arrive("blue", "Bob"),
+                     arrive("white", "Cat <b>"))
     people = [ann, bob, cat]
     # Ann creates the room from the new-game form: three people and a computer (orange)
     page = ann.page
@@ -308,19 +360,18 @@ def test_three_people_online_to_a_winner(browser: Any, site_dir: Path, sqlite_st
     for i in range(rows.count()):
         if rows.nth(i).get_attribute("data-colour") != "blue":
             assert re.fullmatch(r"\d+", rows.nth(i).locator("td").nth(1).inner_text())
-    for person in people:
-        person.context.close()
 
 
 @pytest.mark.browser
 def test_trade_before_build_in_a_room_offers_no_trade_once_built(
-        browser: Any, site_dir: Path, sqlite_store: str, servers: list[Server]) -> None:
+        arrive: Arrive, port: int, site_dir: Path, sqlite_store: str,
+        servers: list[Server]) -> None:
     """A room with the trade-before-build rule: on the person's turn the page marks Offer and
     the bank trade available until they buy or build, then unavailable (the room's table
     refuses them then), and the room's frames say the same (``can_offer``)."""
-    server = Server(sqlite_store, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
+    server = Server(sqlite_store, port, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
     servers.append(server)
-    ann = Person(browser, "red", "Ann")
+    ann = arrive("red", "Ann")
     page = ann.page
     page.goto(f"{server.base}/play/")
     page.wait_for_selector("[data-action=create-room]", timeout=WAIT)
@@ -377,7 +428,6 @@ def test_trade_before_build_in_a_room_offers_no_trade_once_built(
     frames = [f["game"] for f in ann.frames if f.get("t") == "update" and f.get("game")]
     assert frames and frames[-1]["can_offer"] is False
     assert not ann.errors, ann.errors
-    ann.context.close()
 
 
 def bank_swap(hand: dict[str, int], rates: dict[str, int]) -> tuple[str, str] | None:
@@ -422,16 +472,16 @@ def seat_kinds(person: Person) -> dict[str, str]:
 
 
 @pytest.mark.browser
-def test_the_host_frees_and_gives_seats_in_the_lobby(browser: Any, site_dir: Path,
-                                                     sqlite_store: str,
-                                                     servers: list[Server]) -> None:
+def test_the_host_frees_and_gives_seats_in_the_lobby(
+        arrive: Arrive, port: int, site_dir: Path, sqlite_store: str,
+        servers: list[Server]) -> None:
     """A room made from the form as it comes (you and three computers) has free seats for
     friends: the computers the form chose take the seats still free at the start. Until then
     the host chooses each seat, free or a computer (level, personality); a friend sees the
     choice and has no such control, and a friend's seat cannot be taken from them."""
-    server = Server(sqlite_store, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
+    server = Server(sqlite_store, port, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
     servers.append(server)
-    ann, bob = Person(browser, "red", "Ann"), Person(browser, "blue", "Bob")
+    ann, bob = arrive("red", "Ann"), arrive("blue", "Bob")
     invite = create_room(ann, server.base)
     page = ann.page
     page.wait_for_selector(".catan-online li[data-colour=orange]", timeout=WAIT)
@@ -465,19 +515,18 @@ def test_the_host_frees_and_gives_seats_in_the_lobby(browser: Any, site_dir: Pat
     assert [(s["seat"], s["kind"]) for s in lobby["seats"]] == [
         ("red", "human"), ("blue", "human"), ("white", "computer"), ("orange", "computer")]
     assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
-    for person in (ann, bob):
-        person.context.close()
 
 
 @pytest.mark.browser
 def test_the_host_changes_the_settings_and_people_write_their_own_words(
-        browser: Any, site_dir: Path, sqlite_store: str, servers: list[Server]) -> None:
+        arrive: Arrive, port: int, site_dir: Path, sqlite_store: str,
+        servers: list[Server]) -> None:
     """In the lobby the host changes the room's settings (a friend reads them, and must say
     ready again); chat takes a message of one's own besides the quick phrases, shown to the
     others as the text typed, markup included, never as markup."""
-    server = Server(sqlite_store, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
+    server = Server(sqlite_store, port, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
     servers.append(server)
-    ann, bob = Person(browser, "red", "Ann"), Person(browser, "blue", "Bob")
+    ann, bob = arrive("red", "Ann"), arrive("blue", "Bob")
     invite = create_room(ann, server.base)
     ann.page.wait_for_selector(".catan-online li[data-colour=red]", timeout=WAIT)
     ann.sit()
@@ -520,19 +569,17 @@ def test_the_host_changes_the_settings_and_people_write_their_own_words(
     assert (started["players"], started["mode"], started["timer"], started["rules"]) == \
         (3, "quick", 60, {"trade_before_build": True})
     assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
-    for person in (ann, bob):
-        person.context.close()
 
 
 @pytest.mark.browser
-def test_a_new_room_brings_its_lobby_into_view(browser: Any, site_dir: Path,
-                                               sqlite_store: str,
-                                               servers: list[Server]) -> None:
+def test_a_new_room_brings_its_lobby_into_view(
+        arrive: Arrive, port: int, site_dir: Path, sqlite_store: str,
+        servers: list[Server]) -> None:
     """After "Create an online room" (the button at the foot of the form, on a phone) the
     lobby is in view and has the focus, so a screen reader reads it out."""
-    server = Server(sqlite_store, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
+    server = Server(sqlite_store, port, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
     servers.append(server)
-    ann = Person(browser, "red", "Ann")
+    ann = arrive("red", "Ann")
     ann.page.set_viewport_size({"width": 390, "height": 844})
     create_room(ann, server.base)
     page = ann.page
@@ -544,7 +591,6 @@ def test_a_new_room_brings_its_lobby_into_view(browser: Any, site_dir: Path,
     assert page.evaluate("document.querySelector('.catan-online')"
                          ".contains(document.activeElement)")
     assert not ann.errors, ann.errors
-    ann.context.close()
 
 
 CLOCK = """() => {
@@ -557,14 +603,14 @@ CLOCK = """() => {
 
 
 @pytest.mark.browser
-def test_every_page_shows_the_active_clock_with_its_bonus(browser: Any, site_dir: Path,
-                                                          sqlite_store: str,
-                                                          servers: list[Server]) -> None:
+def test_every_page_shows_the_active_clock_with_its_bonus(
+        arrive: Arrive, port: int, site_dir: Path, sqlite_store: str,
+        servers: list[Server]) -> None:
     """A person's action adds 5 s to their clock, on every page of the room: the one who acted
     and the one who watches show the same time left (the server's)."""
-    server = Server(sqlite_store, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
+    server = Server(sqlite_store, port, env={"CATAN_ROOMS_SITE": str(site_dir), **FAST}).start()
     servers.append(server)
-    ann, bob = Person(browser, "red", "Ann"), Person(browser, "blue", "Bob")
+    ann, bob = arrive("red", "Ann"), arrive("blue", "Bob")
     invite = create_room(ann, server.base, ("human", "human", "bot"), timer="60")
     ann.sit()
     bob.page.goto(invite, wait_until="commit")
@@ -588,5 +634,3 @@ def test_every_page_shows_the_active_clock_with_its_bonus(browser: Any, site_dir
         shown, server_left = person.page.evaluate(CLOCK)
         assert abs(shown - server_left) <= 1, (person.name, shown, server_left)
     assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
-    for person in (ann, bob):
-        person.context.close()
