@@ -1,7 +1,7 @@
-"""The Play page online: three browser contexts are three people in one room with one computer
-seat, from the new-game form's "Create an online room" to a winner, through the page's own
-board, panels and dialogs over a WebSocket to ``python -m catan_rooms`` (which serves the built
-site too, on one origin).
+"""The Play page online: three browsers (each person's own) are three people in one room with
+one computer seat, from the new-game form's "Create an online room" to a winner, through the
+page's own board, panels and dialogs over a WebSocket to ``python -m catan_rooms`` (which
+serves the built site too, on one origin).
 
 On the way: three languages in one room (the lobby and a quick-chat phrase in each reader's
 words), a trade between two people (offer, accept, confirm), a reload of one person's tab
