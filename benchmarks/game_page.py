@@ -1,7 +1,7 @@
 """The Play page in Chromium: does the page stay responsive while computer players play?
 
 Serves the built site (``site/``, built first if missing) on 127.0.0.1 and, in headless
-Chromium (``/usr/bin/chromium`` when present), starts a Quick game between four computer players
+Chromium (Debian's, ``devtools.chromium``), starts a Quick game between four computer players
 of the four levels, with no pause between moves, and lets it run to the end. Measured in the page:
 
 * **longest main-thread task** during the game (PerformanceObserver ``longtask``, which reports

@@ -1,7 +1,8 @@
 """Start-up cost of the browser runtime: bare ``loadPyodide`` vs the engine's first answer.
 
-In headless Chromium (``/usr/bin/chromium``), on a tiny page served from a temporary copy of the
-runtime (``catan_site.runtime_assets.copy_runtime``) on 127.0.0.1, each run measures from the page:
+In headless Chromium (Debian's, ``devtools.chromium``), on a tiny page served from a temporary
+copy of the runtime (``catan_site.runtime_assets.copy_runtime``) on 127.0.0.1, each run
+measures from the page:
 
 * **bare**: a module Web Worker that imports stock Pyodide's ``pyodide.mjs``
   (``node_modules/pyodide``) and awaits ``loadPyodide()``;

@@ -8,10 +8,11 @@ never what the tests read. Under pytest-xdist the first worker that needs the si
 while holding a file lock; every worker serves it on its own port.
 
 Browser tests (``@pytest.mark.browser``) use pytest-playwright's ``page`` / ``browser`` fixtures.
-They run Debian's ``/usr/bin/chromium`` when it exists (no ``playwright install`` needed), else
-Playwright's own browser. The site is served on a free 127.0.0.1 port; ``watch(page, base_url)``
-records every request (Web Workers included) and every console error so a test can assert that
-the page stayed clean and never left its origin; ``serve_sitemap`` turns on Material's instant
+They run Debian's headless Chromium when it is installed (``devtools.chromium``: the headless
+shell, else ``/usr/bin/chromium``; no ``playwright install`` needed), else Playwright's own.
+The site is served on a free 127.0.0.1 port; ``watch(page, base_url)`` records every request
+(Web Workers included) and every console error so a test can assert that the page stayed clean
+and never left its origin; ``serve_sitemap`` turns on Material's instant
 navigation for a page. Those two live in ``tests/pagewatch.py`` (a test module imports them from
 there: ``conftest`` is also the name of ``tests/rooms/conftest.py``).
 """
