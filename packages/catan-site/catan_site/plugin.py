@@ -127,11 +127,12 @@ def _run_parts(parts: list[ModuleType], event: str, text: str, page: Any,
 
 
 def _in_language(page: Any) -> Any:
-    """The page as the search index sees it: its URL from the language's root."""
+    """The page as the search index sees it: its URL from the language's root (and the page's
+    own ``meta``, where it tells Material's search plugin to leave the page to it)."""
     lang = getattr(page.file, "locale", languages.default())
     prefix = languages.root(lang)
     url = page.url[len(prefix):] if prefix and page.url.startswith(prefix) else page.url
-    return SimpleNamespace(url=url, title=page.title, file=page.file)
+    return SimpleNamespace(url=url, title=page.title, file=page.file, meta=page.meta)
 
 
 class CatanConfig(base.Config):
