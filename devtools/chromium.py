@@ -4,11 +4,10 @@ Debian's headless Chromium when it is installed (``apt-get install -y chromium-h
 the same headless build Playwright downloads and runs for ``headless=True``), else Debian's
 ``/usr/bin/chromium`` (``apt-get install -y chromium``), else the browser Playwright downloads
 (``python -m playwright install chromium``). The headless shell has no windowing layer to keep
-busy: the Play page's browser tests took 43 s of Chromium's CPU instead of 57-66 s with the whole
-browser (same version, 156; notes/site-build.md). The flags keep a
-headless browser quiet on a machine with no internet: no sandbox (root in containers), no GPU, no
-QUIC, and none of the background connections a first start makes (they would be refused, many
-at a time).
+busy: the Play page's browser tests took 43 s of Chromium's CPU instead of 57-74 s with the whole
+browser (same version, 156; notes/browser-runtime.md). The flags keep a headless browser quiet
+on a machine with no internet: no sandbox (root in containers), no GPU, no QUIC, and none of the
+background connections a first start makes (they would be refused, many at a time).
 
 >>> launch_args("--force-prefers-reduced-motion")["args"][-1]
 '--force-prefers-reduced-motion'

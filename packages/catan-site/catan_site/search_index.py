@@ -12,8 +12,9 @@ question's one-line answer cannot be told from its explanation. Search here need
 * no diagram or widget text, no "See:" line (it names other questions and would pull them in).
 
 ``on_page_content`` reads each page's HTML into sections; ``on_post_build`` writes them with the
-language's normalisation rules (:mod:`catan_site.search_norm`), copies the search library and
-leaves Material's own index with its config but no documents: Material's page script fetches it
+language's normalisation rules (:mod:`catan_site.search_norm`) and copies the search library.
+Each page tells Material's search plugin to leave it out (``search: exclude``), so Material's own
+index keeps its config but no documents: Material's page script fetches it
 on every page, while the real index is fetched by the search worker when the reader first
 focuses the search box (see ``overrides/assets/javascripts/workers/catan-search.js``).
 """
@@ -305,7 +306,8 @@ def index_json(lang: str, docs: list[dict[str, str]]) -> dict[str, Any]:
 
 
 def on_post_build(config: Any) -> None:
-    """Write ``search/catan-index.json``, copy the library, empty Material's index.
+    """Write ``search/catan-index.json`` and copy the library (Material's own index is empty:
+    every page left itself out of it, :func:`on_page_content`).
 
     Called by the plugin after the search plugin has written its index. The pages collected
     are then forgotten: the next language's build collects its own.
@@ -313,16 +315,11 @@ def on_post_build(config: Any) -> None:
     docs = merge_variants([doc for url in sorted(_collected) for doc in _collected[url]])
     _collected.clear()
     site = Path(config.site_dir)
-    material = site / "search" / "search_index.json"
-    if not material.exists():
+    if not (site / "search" / "search_index.json").exists():  # Material's search is off
         return
     lang = config.theme["language"]
     dump = json.dumps(index_json(lang, docs), ensure_ascii=False, separators=(",", ":"))
     (site / "search" / INDEX_NAME).write_text(dump, encoding="utf-8")
-    empty = json.loads(material.read_text(encoding="utf-8"))
-    empty["docs"] = []
-    material.write_text(json.dumps(empty, ensure_ascii=False, separators=(",", ":")),
-                        encoding="utf-8")
     target = site / WORKERS / LIBRARY_NAME
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(LIBRARY, target)
