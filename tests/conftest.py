@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 from filelock import FileLock
-from pagewatch import empty_storage, forget_site, keep_engine
+from pagewatch import empty_storage, forget_site, keep_engine, open_profile
 
 from catan_site.runtime_assets import FRONTEND_DIR
 from devtools.chromium import FAST_LINK, launch_args
@@ -129,11 +129,8 @@ def profile(playwright: Any, browser_type_launch_args: dict[str, Any], base_url:
     Pyodide page of ``benchmarks.pyodide_load``). The HTTP cache is shared; every test's storage
     is not: ``context`` empties the site's storage after each test.
     """
-    context = playwright.chromium.launch_persistent_context(
-        str(tmp_path_factory.mktemp("chromium-profile")), **browser_type_launch_args,
-        base_url=base_url, viewport={"width": 1280, "height": 720}, service_workers="block")
-    for page in context.pages:
-        page.close()
+    context = open_profile(playwright, browser_type_launch_args,
+                           tmp_path_factory.mktemp("chromium-profile"), base_url=base_url)
     yield context
     context.close()
 

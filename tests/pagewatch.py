@@ -76,6 +76,19 @@ def serve_sitemap(page: Any, site_dir: Path, base_url: str, lang: str) -> None:
                                            body=body))
 
 
+def open_profile(playwright: Any, launch_args: dict[str, Any], directory: Path,
+                 **options: Any) -> Any:
+    """Chromium on an on-disk profile in ``directory`` (where Chromium keeps Pyodide's compiled
+    WebAssembly, which Playwright's in-memory contexts never do), at desktop size, service
+    workers blocked (``options`` add to these), with no page open."""
+    context = playwright.chromium.launch_persistent_context(
+        str(directory), **launch_args,
+        **{"viewport": {"width": 1280, "height": 720}, "service_workers": "block", **options})
+    for page in context.pages:
+        page.close()
+    return context
+
+
 #: Pages that hold the site's shared engine open (keep_engine).
 _KEEPERS: list[Any] = []
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pagewatch import forget_site
+from pagewatch import forget_site, open_profile
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from rooms_helpers import Server, free_port
 from test_online_game import check_frame
@@ -185,39 +185,39 @@ def port() -> int:
 
 @pytest.fixture(scope="module")
 def browsers(playwright: Any, browser_type_launch_args: dict[str, Any],
-             tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    """Each person's own browser (Chromium on an on-disk profile, by colour), kept for the
-    module: from a person's second test on, Pyodide comes out of that browser's caches instead
-    of being downloaded and compiled again (a fresh context cost 4.5-6 s of CPU an engine, one
-    kept 1.2-1.8 s; tests/conftest.py's ``profile``)."""
+             tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str], Any]]:
+    """``browsers(colour)``: that person's own browser (Chromium on an on-disk profile), opened
+    at their first page and kept for the module: from a person's second test on, Pyodide comes
+    out of that browser's caches instead of being downloaded and compiled again (a fresh context
+    cost 4.5-6 s of CPU an engine, one kept 1.2-1.8 s; tests/conftest.py's ``profile``)."""
     opened: dict[str, Any] = {}
-    yield opened
+
+    def browser_of(colour: str) -> Any:
+        if colour not in opened:
+            opened[colour] = open_profile(playwright, browser_type_launch_args,
+                                          tmp_path_factory.mktemp(f"browser-{colour}"))
+        return opened[colour]
+
+    yield browser_of
     for context in opened.values():
         context.close()
 
 
 @pytest.fixture()
-def arrive(browsers: dict[str, Any], port: int, playwright: Any,
-           browser_type_launch_args: dict[str, Any],
-           tmp_path_factory: pytest.TempPathFactory) -> Iterator[Arrive]:
+def arrive(browsers: Callable[[str], Any], port: int) -> Iterator[Arrive]:
     """``arrive(colour, name)``: a new page in that person's browser; when the test ends, the
     person's pages close and the room's address is forgotten (storage, seat tokens): the next
     test meets people who have never been to a room."""
     came: list[Person] = []
 
     def make(colour: str, name: str) -> Person:
-        if colour not in browsers:
-            context = browsers[colour] = playwright.chromium.launch_persistent_context(
-                str(tmp_path_factory.mktemp(f"browser-{colour}")), **browser_type_launch_args,
-                viewport={"width": 1280, "height": 720}, service_workers="block")
-            for page in context.pages:
-                page.close()
-        came.append(Person(browsers[colour], colour, name))
+        came.append(Person(browsers(colour), colour, name))
         return came[-1]
 
     yield make
     for person in came:
         forget_site(person.context, f"http://127.0.0.1:{port}")
+
 
 def play_until(people: list[Person], done: Any, trade: dict[str, Any], limit: float = 90) -> None:
     give_up = time.monotonic() + limit
