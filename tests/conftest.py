@@ -50,10 +50,10 @@ KEEP_SITES = 3
 #: And the link counts as fast (devtools.chromium.FAST_LINK), as on a reader's desktop.
 #: And V8 compiles WebAssembly with its baseline compiler only (Liftoff, ``--liftoff-only``): a
 #: test page runs its engine for seconds, not for the minutes that repay optimising Pyodide's
-#: interpreter in the background. Measured (notes/browser-runtime.md, 6 December, evening): the widget and
-#: engine start-up files took 44.7-51.1 s of CPU instead of 52.0-55.3 s, the whole suite 499
-#: instead of 550 s (the optimising tier alone turned off: 537 s). The same code runs; only how
-#: V8 compiles it changes. The benchmarks time the reader's browser as it is, without this flag.
+#: interpreter in the background. Measured (notes/browser-runtime.md, "6 December (evening)"):
+#: the widget and engine start-up files took 44.7-51.1 s of CPU instead of 52.0-55.3 s, the
+#: whole suite 499 instead of 550 s (the optimising tier alone turned off: 537 s). The same code
+#: runs; only how V8 compiles it changes. The benchmarks time the reader's browser as it is.
 TEST_ARGS = ["--force-prefers-reduced-motion", FAST_LINK, "--js-flags=--liftoff-only"]
 
 
