@@ -12,9 +12,9 @@ They run Debian's headless Chromium when it is installed (``devtools.chromium``:
 shell, else ``/usr/bin/chromium``; no ``playwright install`` needed), else Playwright's own.
 The site is served on a free 127.0.0.1 port; ``watch(page, base_url)`` records every request
 (Web Workers included) and every console error so a test can assert that the page stayed clean
-and never left its origin; ``serve_sitemap`` turns on Material's instant
-navigation for a page. Those two live in ``tests/pagewatch.py`` (a test module imports them from
-there: ``conftest`` is also the name of ``tests/rooms/conftest.py``).
+and never left its origin; ``serve_sitemap`` turns on Material's instant navigation for a page.
+Those two live in ``tests/pagewatch.py`` (a test module imports them from there: ``conftest``
+is also the name of ``tests/rooms/conftest.py``).
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ KEEP_SITES = 3
 #: For the tests only: the reader asks for reduced motion, so pages skip their entrance fades and
 #: smooth scrolling (what is tested is the same; the browser draws about a tenth less: a game
 #: test file took 84 s instead of 95 s). The page's own reduced-motion paths are thus tested too.
-#: And the link counts as fast (devtools.chromium.FAST_LINK), as on a reader's desktop.
-#: And V8 compiles WebAssembly with its baseline compiler only (Liftoff, ``--liftoff-only``): a
+#: The link counts as fast (devtools.chromium.FAST_LINK), as on a reader's desktop. And V8
+#: compiles WebAssembly with its baseline compiler only (Liftoff, ``--liftoff-only``): a
 #: test page runs its engine for seconds, not for the minutes that repay optimising Pyodide's
 #: interpreter in the background. Measured (notes/browser-runtime.md, "6 December (evening)"):
 #: the widget and engine start-up files took 44.7-51.1 s of CPU instead of 52.0-55.3 s, the

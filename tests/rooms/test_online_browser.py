@@ -170,7 +170,6 @@ def offer(person: Person, view: Doc, trade: dict[str, Any]) -> None:
     trade["offered"], trade["give"], trade["get"] = True, give, get
 
 
-
 #: ``arrive(colour, name)``: that person's browser opens a page (see the ``arrive`` fixture).
 Arrive = Callable[[str, str], Person]
 
